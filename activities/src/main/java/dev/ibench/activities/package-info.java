@@ -1,0 +1,2 @@
+/** ibench activities module. */
+package dev.ibench.activities;

@@ -1,0 +1,2 @@
+/** ibench core module. */
+package dev.ibench.core;

@@ -1,0 +1,2 @@
+/** ibench workers module. */
+package dev.ibench.workers;

@@ -1,0 +1,2 @@
+/** ibench workflows module. */
+package dev.ibench.workflows;
