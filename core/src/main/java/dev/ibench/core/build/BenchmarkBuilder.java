@@ -46,8 +46,16 @@ public final class BenchmarkBuilder {
     private final Consumer<String> log;
     private final SqlRunner sqlRunner = new SqlRunner(120, 200_000);
 
+    private final boolean verbose;
+
     public BenchmarkBuilder(Consumer<String> log) {
+        this(log, false);
+    }
+
+    /** {@code verbose}: also log each question that is not verified, with its reason and SQL. */
+    public BenchmarkBuilder(Consumer<String> log, boolean verbose) {
         this.log = log;
+        this.verbose = verbose;
     }
 
     /** Files written and the coverage report. */
@@ -136,6 +144,7 @@ public final class BenchmarkBuilder {
             return;
         } catch (UnsupportedQueryException e) {
             reasonAll(o, coverage, db, e.reason());
+            if (verbose) log.accept(db.id() + "/" + q.id() + " " + e.getMessage());
             return;
         } catch (RuntimeException e) {
             reasonAll(o, coverage, db, "compiler_error");
@@ -169,10 +178,13 @@ public final class BenchmarkBuilder {
             ExecutionOutcome outcome = runtime.execute(sample, calls);
             if (!outcome.ok()) {
                 coverage.reason(style(s), db.id(), "sequence_error");
+                if (verbose) log.accept(db.id() + "/" + q.id() + " " + style(s) + " sequence_error: " + outcome.observations() + " SQL: " + q.sql());
                 continue;
             }
             if (!AnswerComparator.sameRows(rows, AnswerShape.rows(outcome.answer()), ordered)) {
                 coverage.reason(style(s), db.id(), "answer_mismatch");
+                if (verbose) log.accept(db.id() + "/" + q.id() + " " + style(s) + " answer_mismatch: SQL " + abbreviate(rows) + " vs sequence "
+                        + abbreviate(outcome.answer()) + " SQL: " + q.sql());
                 continue;
             }
             coverage.verified(style(s), db.id());
@@ -180,7 +192,12 @@ public final class BenchmarkBuilder {
         }
     }
 
-    private static void reasonAll(BuildOptions o, CoverageReport coverage, DatabaseEntry db, String reason) {
+    private static String abbreviate(Object o) {
+        String s = String.valueOf(o);
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+
+    private void reasonAll(BuildOptions o, CoverageReport coverage, DatabaseEntry db, String reason) {
         for (ToolStyle s : o.styles()) coverage.reason(style(s), db.id(), reason);
     }
 

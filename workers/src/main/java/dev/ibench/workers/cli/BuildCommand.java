@@ -41,6 +41,9 @@ final class BuildCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print coverage.json to stdout")
     boolean json;
 
+    @Option(names = {"-v", "--verbose"}, description = "log every question that was not verified, with its reason")
+    boolean verbose;
+
     @Override
     public Integer call() throws Exception {
         List<ToolStyle> styles = new ArrayList<>();
@@ -69,9 +72,10 @@ final class BuildCommand implements Callable<Integer> {
             return 2;
         }
         List<String> dbs = db.equalsIgnoreCase("all") ? List.of() : Arrays.stream(db.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
-        Path base = dataRoot != null ? dataRoot : root.toAbsolutePath().normalize().getParent();
+        Path parent = root.normalize().getParent();
+        Path base = dataRoot != null ? dataRoot : parent != null ? parent : Path.of(".");
         BuildOptions options = new BuildOptions(source.toLowerCase(), root, dbs, styles, buildMode, out, base);
-        BenchmarkBuilder.Result result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg)).build(options);
+        BenchmarkBuilder.Result result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose).build(options);
         Map<String, Object> cov = result.coverageJson();
         if (json) {
             System.out.println(Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(cov));
