@@ -114,6 +114,7 @@ final class Compilation {
         if (ps.getWithItemsList() != null && !ps.getWithItemsList().isEmpty()) throw new UnsupportedQueryException("unsupported_with", "WITH");
         Scope scope = new Scope(schema);
         List<Expression> where = new ArrayList<>(Expressions.conjuncts(ps.getWhere()));
+        if (ps.getFromItem() instanceof ParenthesedSelect fromSub) return compileFromSubquery(ps, fromSub, top);
         if (!(ps.getFromItem() instanceof Table from)) {
             throw new UnsupportedQueryException(ps.getFromItem() == null ? "unsupported_no_from" : "unsupported_from_subquery", String.valueOf(ps.getFromItem()));
         }
@@ -163,6 +164,66 @@ final class Compilation {
         Pipeline p = new Pipeline(scope, sink, start);
         for (Expression conj : where) conditions.apply(p, conj, this::columnKey);
         return compileProjection(ps, p);
+    }
+
+    /**
+     * {@code SELECT T.a, T.b FROM (inner) AS T} and {@code SELECT AGG(T.a) | COUNT(*) FROM (inner) AS T} with nothing
+     * else in the outer query: the inner query is compiled with only the referenced items, then aggregated if needed.
+     */
+    private String compileFromSubquery(PlainSelect outer, ParenthesedSelect sub, boolean top) throws UnsupportedQueryException {
+        require(BuildMode.EXTENDED, "unsupported_from_subquery", sub);
+        if (!(sub.getSelect() instanceof PlainSelect inner) || outer.getJoins() != null && !outer.getJoins().isEmpty() || outer.getWhere() != null
+                || outer.getGroupBy() != null || outer.getHaving() != null || outer.getOrderByElements() != null || outer.getLimit() != null) {
+            throw new UnsupportedQueryException("unsupported_from_subquery_shape", outer.toString());
+        }
+        List<SelectItem<?>> innerItems = inner.getSelectItems();
+        List<SelectItem<?>> outerItems = outer.getSelectItems();
+        if (outerItems.size() == 1 && Expressions.unwrap(outerItems.get(0).getExpression()) instanceof Function f && Expressions.isAggregate(f)) {
+            Aggregation type = switch (Expressions.functionName(f)) {
+                case "COUNT" -> Aggregation.COUNT;
+                case "SUM" -> Aggregation.SUM;
+                case "AVG" -> Aggregation.MEAN;
+                case "MIN" -> Aggregation.MIN;
+                case "MAX" -> Aggregation.MAX;
+                default -> throw new UnsupportedQueryException("unsupported_from_subquery_shape", outer.toString());
+            };
+            List<Expression> args = Expressions.params(f);
+            if (!f.isAllColumns() && !(args.size() == 1 && Expressions.unwrap(args.get(0)) instanceof AllColumns)) {
+                if (args.size() != 1 || !(Expressions.unwrap(args.get(0)) instanceof Column c)) throw new UnsupportedQueryException("unsupported_from_subquery_shape", outer.toString());
+                inner.setSelectItems(List.of(innerItem(innerItems, c)));
+            } else if (type != Aggregation.COUNT) {
+                throw new UnsupportedQueryException("unsupported_from_subquery_shape", outer.toString());
+            }
+            if (outer.getDistinct() != null) throw new UnsupportedQueryException("unsupported_from_subquery_shape", outer.toString());
+            String list = compileSelect(inner, top);
+            return sink.add("aggregate_data", type.wireName().toUpperCase(java.util.Locale.ROOT), "data_source", CallSink.ref(list), "key_name", "",
+                    "aggregation_type", type.wireName(), "distinct", f.isDistinct(), "limit", -1L);
+        }
+        List<SelectItem<?>> chosen = new ArrayList<>();
+        for (SelectItem<?> item : outerItems) {
+            Expression e = Expressions.unwrap(item.getExpression());
+            if (e instanceof AllColumns) {
+                chosen.addAll(innerItems);
+            } else if (e instanceof Column c) {
+                chosen.add(innerItem(innerItems, c));
+            } else {
+                throw new UnsupportedQueryException("unsupported_from_subquery_shape", outer.toString());
+            }
+        }
+        inner.setSelectItems(chosen);
+        if (outer.getDistinct() != null) inner.setDistinct(outer.getDistinct());
+        return compileSelect(inner, top);
+    }
+
+    private static SelectItem<?> innerItem(List<SelectItem<?>> items, Column c) throws UnsupportedQueryException {
+        String name = Identifiers.unquote(c.getColumnName());
+        for (SelectItem<?> item : items) {
+            if (item.getAlias() != null && Identifiers.unquote(item.getAlias().getName()).equalsIgnoreCase(name)) return item;
+        }
+        for (SelectItem<?> item : items) {
+            if (Expressions.unwrap(item.getExpression()) instanceof Column ic && Identifiers.unquote(ic.getColumnName()).equalsIgnoreCase(name)) return item;
+        }
+        throw new UnsupportedQueryException("unknown_column", c.toString());
     }
 
     private String startLabel(Scope scope, boolean top) {
@@ -425,10 +486,11 @@ final class Compilation {
         boolean elseZero = elseValue instanceof Number n && n.doubleValue() == 0;
         Object thenValue = Expressions.literal(then, p.scope);
         boolean thenOne = thenValue instanceof Number n && n.doubleValue() == 1;
+        if (f.isDistinct() && thenValue != Expressions.NOT_LITERAL) throw new UnsupportedQueryException("unsupported_case_shape", f.toString());
         if (type == Aggregation.SUM && thenOne && (elseZero || elseNull)) return new AggregateSpec("", Aggregation.COUNT, false, when, null);
         if (type == Aggregation.COUNT && thenValue != Expressions.NOT_LITERAL && thenValue != null && elseNull) return new AggregateSpec("", Aggregation.COUNT, false, when, null);
         if (thenValue == Expressions.NOT_LITERAL && (type == Aggregation.SUM && (elseZero || elseNull) || elseNull && type != Aggregation.SUM)) {
-            return new AggregateSpec(null, type, false, when, then);
+            return new AggregateSpec(null, type, f.isDistinct(), when, then);
         }
         throw new UnsupportedQueryException("unsupported_case_shape", arg.toString());
     }
@@ -465,6 +527,14 @@ final class Compilation {
         }
         if (x instanceof ParenthesedSelect sub) {
             return subquery(sub).replace("$", "");
+        }
+        if (x instanceof Function f && Expressions.functionName(f).equals("ROUND") && Expressions.params(f).size() <= 2 && Expressions.containsAggregate(x)) {
+            require(BuildMode.EXTENDED, "unsupported_arithmetic", x);
+            List<Expression> args = Expressions.params(f);
+            Object digits = args.size() == 2 ? Expressions.literal(args.get(1), p.scope) : (Object) 0L;
+            if (!(digits instanceof Long)) throw new UnsupportedQueryException("unsupported_round_digits", x.toString());
+            Object value = operand(p, base, args.get(0));
+            return sink.add("compute_arithmetic", "COMPUTED", "operation", "round", "value_1", value, "value_2", digits);
         }
         throw new UnsupportedQueryException("unsupported_select_expression", x.toString());
     }

@@ -5,10 +5,10 @@ import java.util.List;
 /**
  * Extended: {@code compute_arithmetic(operation, value_1, value_2)} combines two numbers (literals or
  * single results of earlier calls): add, subtract, multiply, divide (always real division; division by
- * zero or a missing operand gives null, as in SQLite).
+ * zero or a missing operand gives null, as in SQLite), round (value_2 = number of digits, half away from zero).
  */
 public final class ComputeArithmetic implements Operation {
-    public static final List<String> OPERATIONS = List.of("add", "subtract", "multiply", "divide");
+    public static final List<String> OPERATIONS = List.of("add", "subtract", "multiply", "divide", "round");
 
     @Override
     public String name() {
@@ -34,6 +34,11 @@ public final class ComputeArithmetic implements Operation {
                 return integral ? (Object) (x.longValue() - y.longValue()) : (Object) (x.doubleValue() - y.doubleValue());
             case "multiply":
                 return integral ? (Object) (x.longValue() * y.longValue()) : (Object) (x.doubleValue() * y.doubleValue());
+            case "round": {
+                // SQLite's ROUND(x, digits): half away from zero, always a real.
+                java.math.BigDecimal d = new java.math.BigDecimal(Double.toString(x.doubleValue())).setScale(Math.max(0, y.intValue()), java.math.RoundingMode.HALF_UP);
+                return d.doubleValue();
+            }
             default:
                 return y.doubleValue() == 0 ? null : (Object) (x.doubleValue() / y.doubleValue());
         }

@@ -32,9 +32,18 @@ public final class GroupDataBy implements Operation {
             }
             groups.computeIfAbsent(Arrays.asList(k), x -> new ArrayList<>()).add(row);
         }
+        List<Map.Entry<List<Object>, List<Object[]>>> entries = new ArrayList<>(groups.entrySet());
+        // SQLite returns groups in ascending order of the grouping keys; doing the same keeps tie order comparable.
+        entries.sort((a, b) -> {
+            for (int i = 0; i < idx.length; i++) {
+                int c = SqliteValues.compare(a.getValue().get(0)[idx[i]], b.getValue().get(0)[idx[i]]);
+                if (c != 0) return c;
+            }
+            return 0;
+        });
         List<Table> out = new ArrayList<>(groups.size());
-        for (List<Object[]> rows : groups.values()) {
-            out.add(table.withRows(rows));
+        for (Map.Entry<List<Object>, List<Object[]>> e : entries) {
+            out.add(table.withRows(e.getValue()));
         }
         return new GroupedTable(keys, out, table.columns());
     }

@@ -107,16 +107,21 @@ public final class SqliteValues {
     public static Number asNumber(Object v) {
         if (v instanceof Number n) return n;
         if (v instanceof String s) {
-            String t = s.trim();
+            java.util.regex.Matcher m = NUMERIC_PREFIX.matcher(s);
+            if (!m.find()) return 0L;
+            String t = m.group(1);
             try {
-                return Long.parseLong(t);
+                return Long.parseLong(t.startsWith("+") ? t.substring(1) : t);
             } catch (NumberFormatException e) {
-                Double d = parseNumber(t);
-                return d == null ? 0L : d;
+                return Double.parseDouble(t);
             }
         }
         return 0L;
     }
+
+    /** SQLite converts text to a number by its longest numeric prefix ("1988-04-01" is 1988). */
+    private static final java.util.regex.Pattern NUMERIC_PREFIX =
+            java.util.regex.Pattern.compile("^\\s*([+-]?(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:[eE][+-]?\\d+)?)");
 
     /** Equality used for DISTINCT and grouping: same storage class and equal value (1 and 1.0 are equal). */
     public static boolean same(Object a, Object b) {
