@@ -21,12 +21,18 @@ import java.util.Map;
  */
 public final class ToolRuntime implements SequenceExecutor, AutoCloseable {
     private final Path dataRoot;
-    private final StartingTables startingTables = new StartingTables();
+    private final StartingTables startingTables;
     private final Map<String, Operation> operations = new HashMap<>();
     private final ToolRouter router = new ToolRouter(ToolCatalog.of(BuildMode.EXTENDED));
 
     public ToolRuntime(Path dataRoot) {
+        this(dataRoot, true);
+    }
+
+    /** {@code cacheJoins=false} rebuilds every starting table per session (for benchmarks only). */
+    public ToolRuntime(Path dataRoot, boolean cacheJoins) {
         this.dataRoot = dataRoot;
+        this.startingTables = new StartingTables(cacheJoins);
         for (Operation op : List.of(new FilterData(), new FilterDataAnyOf(), new SortData(), new GroupDataBy(), new AggregateData(),
                 new RetrieveData(), new SelectUniqueValues(), new TransformData(), new Truncate(), new ComputeArithmetic(),
                 new CombineValues(), new CombineResults())) {
