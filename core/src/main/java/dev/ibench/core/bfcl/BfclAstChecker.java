@@ -54,19 +54,31 @@ public final class BfclAstChecker {
         return BfclCheckResult.VALID;
     }
 
+    /**
+     * The function description an expected call refers to: the one with that exact name, else the one whose dotted name
+     * ends with it (BFCL data has {@code find_closest} answering {@code restaurant_search.find_closest}), else the only
+     * function. BFCL's simple checker likewise takes the test's single function description as the expected function.
+     */
+    static Map<String, Object> describe(List<Map<String, Object>> functions, String answerName) {
+        return functions.stream().filter(f -> answerName.equals(f.get("name"))).findFirst()
+                .or(() -> functions.stream().filter(f -> String.valueOf(f.get("name")).endsWith("." + answerName)).findFirst())
+                .or(() -> functions.size() == 1 ? java.util.Optional.of(functions.get(0)) : java.util.Optional.empty())
+                .orElseThrow(() -> new IllegalArgumentException("possible answer names '" + answerName + "', which the test does not define"));
+    }
+
     @SuppressWarnings("unchecked")
     static BfclCheckResult checkCall(List<Map<String, Object>> functions, ToolCall call,
             Map<String, Map<String, List<Object>>> expectedCall) {
-        String expectedName = expectedCall.keySet().iterator().next();
-        Map<String, List<Object>> acceptable = expectedCall.get(expectedName);
+        String answerName = expectedCall.keySet().iterator().next();
+        Map<String, List<Object>> acceptable = expectedCall.get(answerName);
+        Map<String, Object> description = describe(functions, answerName);
+        String expectedName = String.valueOf(description.get("name"));
         if (!expectedName.equals(call.name())) {
             boolean known = functions.stream().anyMatch(f -> call.name().equals(f.get("name")));
             return BfclCheckResult.fail(known ? BfclErrorCategory.WRONG_FUNC_NAME : BfclErrorCategory.HALLUCINATED_FUNC_NAME,
                     "simple_function_checker:wrong_func_name",
                     "expected function '" + expectedName + "', got '" + call.name() + "'" + (known ? "" : " (not among the functions)"));
         }
-        Map<String, Object> description = functions.stream().filter(f -> expectedName.equals(f.get("name"))).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("possible answer names '" + expectedName + "', which the test does not define"));
         Map<String, Object> parameters = (Map<String, Object>) description.get("parameters");
         Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) parameters.getOrDefault("properties", Map.of());
         List<String> required = (List<String>) parameters.getOrDefault("required", List.of());

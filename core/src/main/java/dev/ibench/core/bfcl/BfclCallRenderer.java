@@ -12,15 +12,24 @@ import java.util.stream.Collectors;
 public final class BfclCallRenderer {
     private BfclCallRenderer() {}
 
-    /** Renders each expected call with the first acceptable value of every parameter, skipping parameters whose first value is {@code ""}. */
-    public static String firstAcceptable(BfclPossibleAnswer answer) {
+    /**
+     * Renders each expected call with the first acceptable value of every parameter. A first value {@code ""} (the
+     * optional marker) omits the parameter, unless the function requires it: then the first other value is used (BFCL
+     * data marks some required parameters optional, e.g. simple_200's fuel_efficiency). The function name is the test's
+     * description name ({@link BfclAstChecker#describe}).
+     */
+    @SuppressWarnings("unchecked")
+    public static String firstAcceptable(BfclTestCase test, BfclPossibleAnswer answer) {
         return answer.groundTruth().stream().map(call -> {
-            String name = call.keySet().iterator().next();
-            String args = call.get(name).entrySet().stream()
-                    .filter(e -> !e.getValue().isEmpty() && !"".equals(e.getValue().get(0)))
-                    .map(e -> e.getKey() + "=" + python(e.getValue().get(0)))
+            String answerName = call.keySet().iterator().next();
+            Map<String, Object> description = BfclAstChecker.describe(test.functions(), answerName);
+            List<String> required = (List<String>) ((Map<String, Object>) description.get("parameters")).getOrDefault("required", List.of());
+            String args = call.get(answerName).entrySet().stream()
+                    .map(e -> Map.entry(e.getKey(), e.getValue().stream().filter(v -> !"".equals(v) || !required.contains(e.getKey())).findFirst()))
+                    .filter(e -> e.getValue().isPresent() && !"".equals(e.getValue().get()))
+                    .map(e -> e.getKey() + "=" + python(e.getValue().get()))
                     .collect(Collectors.joining(", "));
-            return name + "(" + args + ")";
+            return description.get("name") + "(" + args + ")";
         }).collect(Collectors.joining(", ", "[", "]"));
     }
 
