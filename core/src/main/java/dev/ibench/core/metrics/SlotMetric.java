@@ -11,9 +11,12 @@ import java.util.Set;
 /**
  * Slot (argument) precision/recall/F1, seed 000 section 4.1.1: "conditional on the correct ground-truth intent being
  * predicted but slots are not penalized for missing ground-truth intents". Following the seed authors' scorer, a
- * slot is the string {@code "name = value"} ({@link PythonValueText}); for every gold call whose API name occurs among
- * the predicted calls, its slot set is compared (as sets) with the slot set of the LAST predicted call of that name.
- * Gold calls whose name was not predicted contribute nothing. A compared pair with no slots on either side counts one
+ * slot is the string {@code "name = value"} ({@link PythonValueText}) and slot sets are compared as sets. Each gold
+ * call instance is paired with the predicted call instance of the same name and the same occurrence number (the k-th
+ * gold {@code filter_data} with the k-th predicted {@code filter_data}); gold instances without a predicted counterpart
+ * contribute nothing. (The authors' released code pairs every gold call with the LAST predicted call of its name, so a
+ * perfect prediction with a repeated function scores below 1; both agree whenever no predicted name repeats. See
+ * docs/metrics.md.) A compared pair with no slots on either side counts one
  * true positive (same convention as the intent metric).
  */
 public final class SlotMetric {
@@ -23,16 +26,19 @@ public final class SlotMetric {
     public record Result(Counts counts, List<String> lostPoints) {}
 
     public static Result compare(List<ToolCall> gold, List<ToolCall> predicted) {
-        Map<String, ToolCall> lastPredictedByName = new HashMap<>();
-        predicted.forEach(call -> lastPredictedByName.put(call.name(), call));
+        Map<String, List<ToolCall>> predictedByName = new HashMap<>();
+        predicted.forEach(call -> predictedByName.computeIfAbsent(call.name(), k -> new ArrayList<>()).add(call));
+        Map<String, Integer> occurrence = new HashMap<>();
         Counts total = Counts.ZERO;
         List<String> lost = new ArrayList<>();
         for (int i = 0; i < gold.size(); i++) {
             ToolCall goldCall = gold.get(i);
-            ToolCall predictedCall = lastPredictedByName.get(goldCall.name());
-            if (predictedCall == null) {
+            int k = occurrence.merge(goldCall.name(), 1, Integer::sum) - 1;
+            List<ToolCall> sameName = predictedByName.getOrDefault(goldCall.name(), List.of());
+            if (k >= sameName.size()) {
                 continue;
             }
+            ToolCall predictedCall = sameName.get(k);
             Set<String> g = slots(goldCall);
             Set<String> p = slots(predictedCall);
             if (g.isEmpty() && p.isEmpty()) {

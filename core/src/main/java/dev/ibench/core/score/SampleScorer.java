@@ -77,7 +77,8 @@ public final class SampleScorer {
                         : "completion: final answer " + abbreviate(run.outcome().answer()) + " differs from gold " + abbreviate(sample.goldAnswer()));
             }
         }
-        ErrorClassification error = SequenceErrorClassifier.classify(parsed, gold, sample.tools());
+        ParsedOutput grounded = parsed.isParsed() ? ParsedOutput.parsed(predicted, parsed.stage()) : parsed;
+        ErrorClassification error = SequenceErrorClassifier.classify(grounded, gold, sample.tools());
         if (error.isError()) {
             lost.add("error category: " + error.category().key() + ": " + error.reason());
         }

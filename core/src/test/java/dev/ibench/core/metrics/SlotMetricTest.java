@@ -20,10 +20,15 @@ class SlotMetricTest {
     }
 
     @Test
-    void repeatedFunctionIsComparedWithTheLastPredictedCallOfThatName() {
+    void repeatedFunctionsArePairedByOccurrence() {
         SlotMetric.Result r = SlotMetric.compare(List.of(call("f", "a", 1), call("f", "a", 2)), List.of(call("f", "a", 1), call("f", "a", 2)));
-        // gold f(a=1) vs last predicted f(a=2): 0 tp, 1 fp, 1 fn; gold f(a=2) vs f(a=2): 1 tp.
-        assertThat(r.counts()).isEqualTo(new Counts(1, 1, 1));
+        assertThat(r.counts()).isEqualTo(new Counts(2, 0, 0));
+        // second gold f has no predicted counterpart: not penalised; first gold f(a=1) vs first predicted f(a=3)
+        SlotMetric.Result fewer = SlotMetric.compare(List.of(call("f", "a", 1), call("f", "a", 2)), List.of(call("f", "a", 3)));
+        assertThat(fewer.counts()).isEqualTo(new Counts(0, 1, 1));
+        // extra predicted f is not compared (the intent metrics count it)
+        SlotMetric.Result extra = SlotMetric.compare(List.of(call("f", "a", 1)), List.of(call("f", "a", 1), call("f", "a", 9)));
+        assertThat(extra.counts()).isEqualTo(new Counts(1, 0, 0));
     }
 
     @Test

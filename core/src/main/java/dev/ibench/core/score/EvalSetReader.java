@@ -1,0 +1,83 @@
+package dev.ibench.core.score;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.sample.EvalSample;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads an eval set: a JSON array of samples, an object whose {@code data} field holds them (the seed authors'
+ * released layout), or JSON Lines with one sample per line (NESTful). Errors name the file and, for JSON Lines, the line.
+ */
+public final class EvalSetReader {
+    private EvalSetReader() {}
+
+    public static List<EvalSample> read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("eval set " + file + ": no such file");
+        }
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("eval set " + file + ": cannot read: " + e.getMessage(), e);
+        }
+        JsonNode root;
+        try {
+            root = Json.MAPPER.readTree(text);
+            if (root != null && root.isObject() && !root.has("data") && text.strip().indexOf('\n') > 0 && looksLikeJsonLines(text)) {
+                return readLines(file, text);
+            }
+        } catch (IOException e) {
+            if (looksLikeJsonLines(text)) {
+                return readLines(file, text);
+            }
+            throw new IllegalArgumentException("eval set " + file + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+        JsonNode samples = root != null && root.isObject() ? root.get("data") : root;
+        if (samples == null || !samples.isArray()) {
+            throw new IllegalArgumentException("eval set " + file + ": expected a JSON array of samples or an object with a 'data' array");
+        }
+        List<EvalSample> out = new ArrayList<>();
+        for (int i = 0; i < samples.size(); i++) {
+            out.add(convert(samples.get(i), file + " sample #" + i));
+        }
+        return out;
+    }
+
+    private static boolean looksLikeJsonLines(String text) {
+        return text.strip().startsWith("{") && text.strip().contains("}\n{");
+    }
+
+    private static List<EvalSample> readLines(Path file, String text) {
+        List<EvalSample> out = new ArrayList<>();
+        String[] lines = text.split("\\R");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].isBlank()) {
+                continue;
+            }
+            try {
+                out.add(convert(Json.MAPPER.readTree(lines[i]), file + " line " + (i + 1)));
+            } catch (IOException e) {
+                throw new IllegalArgumentException(file + " line " + (i + 1) + ": not valid JSON: " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    private static EvalSample convert(JsonNode node, String where) {
+        try {
+            EvalSample sample = Json.MAPPER.treeToValue(node, EvalSample.class);
+            if (sample.sampleId() == null) {
+                throw new IllegalArgumentException(where + ": sample has no sample_id");
+            }
+            return sample;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(where + ": not an eval sample: " + e.getMessage(), e);
+        }
+    }
+}
