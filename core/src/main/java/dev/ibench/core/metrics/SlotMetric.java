@@ -16,7 +16,7 @@ import java.util.Set;
  * gold {@code filter_data} with the k-th predicted {@code filter_data}); gold instances without a predicted counterpart
  * contribute nothing. (The authors' released code pairs every gold call with the LAST predicted call of its name, so a
  * perfect prediction with a repeated function scores below 1; both agree whenever no predicted name repeats. See
- * docs/metrics.md.) A compared pair with no slots on either side counts one
+ * docs/metrics.md; {@link SlotPairing#LAST_BY_NAME} reproduces it.) A compared pair with no slots on either side counts one
  * true positive (same convention as the intent metric).
  */
 public final class SlotMetric {
@@ -25,7 +25,12 @@ public final class SlotMetric {
     /** The counts and one explanation per lost slot point. */
     public record Result(Counts counts, List<String> lostPoints) {}
 
+    /** Compares with {@link SlotPairing#OCCURRENCE}. */
     public static Result compare(List<ToolCall> gold, List<ToolCall> predicted) {
+        return compare(gold, predicted, SlotPairing.OCCURRENCE);
+    }
+
+    public static Result compare(List<ToolCall> gold, List<ToolCall> predicted, SlotPairing pairing) {
         Map<String, List<ToolCall>> predictedByName = new HashMap<>();
         predicted.forEach(call -> predictedByName.computeIfAbsent(call.name(), k -> new ArrayList<>()).add(call));
         Map<String, Integer> occurrence = new HashMap<>();
@@ -35,10 +40,10 @@ public final class SlotMetric {
             ToolCall goldCall = gold.get(i);
             int k = occurrence.merge(goldCall.name(), 1, Integer::sum) - 1;
             List<ToolCall> sameName = predictedByName.getOrDefault(goldCall.name(), List.of());
-            if (k >= sameName.size()) {
+            if (sameName.isEmpty() || (pairing == SlotPairing.OCCURRENCE && k >= sameName.size())) {
                 continue;
             }
-            ToolCall predictedCall = sameName.get(k);
+            ToolCall predictedCall = pairing == SlotPairing.OCCURRENCE ? sameName.get(k) : sameName.get(sameName.size() - 1);
             Set<String> g = slots(goldCall);
             Set<String> p = slots(predictedCall);
             if (g.isEmpty() && p.isEmpty()) {

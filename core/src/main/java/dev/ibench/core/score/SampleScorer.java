@@ -10,6 +10,7 @@ import dev.ibench.core.metrics.NestfulGrounding;
 import dev.ibench.core.metrics.SequenceAccuracyMetric;
 import dev.ibench.core.metrics.SequenceErrorClassifier;
 import dev.ibench.core.metrics.SlotMetric;
+import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParsedOutput;
 import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -27,10 +28,16 @@ import java.util.Map;
 public final class SampleScorer {
     private final ParserChain parser;
     private final CompletionRateMetric completion;
+    private final SlotPairing slotPairing;
 
     public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull) {
+        this(parser, executorOrNull, SlotPairing.OCCURRENCE);
+    }
+
+    public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull, SlotPairing slotPairing) {
         this.parser = parser;
         this.completion = executorOrNull == null ? null : new CompletionRateMetric(executorOrNull);
+        this.slotPairing = slotPairing;
     }
 
     public SampleScore score(EvalSample sample, String generatedText) {
@@ -53,7 +60,7 @@ public final class SampleScorer {
         }
         explainIntent(goldNames, predictedNames, lost);
 
-        SlotMetric.Result slot = SlotMetric.compare(gold, predicted);
+        SlotMetric.Result slot = SlotMetric.compare(gold, predicted, slotPairing);
         lost.addAll(slot.lostPoints());
 
         LcsMetric.Score lcs = LcsMetric.score(goldNames, predictedNames);

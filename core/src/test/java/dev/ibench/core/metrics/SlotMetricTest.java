@@ -32,6 +32,16 @@ class SlotMetricTest {
     }
 
     @Test
+    void lastByNamePairingReproducesTheSeedAuthorsScorer() {
+        SlotMetric.Result r = SlotMetric.compare(List.of(call("f", "a", 1), call("f", "a", 2)), List.of(call("f", "a", 1), call("f", "a", 2)),
+                SlotPairing.LAST_BY_NAME);
+        // gold f(a=1) vs last predicted f(a=2): 0 tp, 1 fp, 1 fn; gold f(a=2) vs f(a=2): 1 tp
+        assertThat(r.counts()).isEqualTo(new Counts(1, 1, 1));
+        SlotMetric.Result fewer = SlotMetric.compare(List.of(call("f", "a", 1), call("f", "a", 2)), List.of(call("f", "a", 2)), SlotPairing.LAST_BY_NAME);
+        assertThat(fewer.counts()).isEqualTo(new Counts(1, 1, 1));
+    }
+
+    @Test
     void callsWithoutArgumentsOnBothSidesCountOneTruePositive() {
         assertThat(SlotMetric.compare(List.of(call("f")), List.of(call("f"))).counts()).isEqualTo(new Counts(1, 0, 0));
     }

@@ -3,6 +3,7 @@ package dev.ibench.workers.cli;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.PrecisionRecallF1;
+import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
@@ -47,6 +48,11 @@ final class RescoreCommand implements Callable<Integer> {
             completionCandidates = ChainNames.class)
     String parser;
 
+    @Option(names = "--slot-pairing", paramLabel = "MODE", defaultValue = "occurrence",
+            description = "How gold and predicted calls of the same name are paired for slot scores: occurrence (k-th with k-th, default)"
+                    + " or last_by_name (every gold call with the last predicted call of its name, as the seed authors' scorer).")
+    String slotPairing;
+
     static final class ChainNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
@@ -64,7 +70,7 @@ final class RescoreCommand implements Callable<Integer> {
         try {
             samples = EvalSetReader.read(evalSet);
             read = PredictionsReader.read(predictions);
-            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor());
+            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor(), slotPairing());
         } catch (IllegalArgumentException e) {
             err.println("ibench rescore: " + e.getMessage());
             err.flush();
@@ -88,6 +94,14 @@ final class RescoreCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return read.problems().isEmpty() && result.problems().isEmpty() ? 0 : 1;
+    }
+
+    private SlotPairing slotPairing() {
+        try {
+            return SlotPairing.valueOf(slotPairing.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown --slot-pairing '" + slotPairing + "'; use occurrence or last_by_name");
+        }
     }
 
     /**
