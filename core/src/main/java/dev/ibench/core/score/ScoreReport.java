@@ -59,7 +59,7 @@ public record ScoreReport(
         root.put("slot", prf(slot));
         root.put("completion_rate", completionRate);
         root.put("lcs", prf(lcs));
-        root.put("sequence", Map.of("partial", partialSequence, "full", fullSequence));
+        root.put("sequence", ordered("partial", partialSequence, "full", fullSequence));
         Map<String, Object> errorTree = new LinkedHashMap<>();
         errors.forEach((c, count) -> errorTree.put(c.key(), count));
         root.put("errors", errorTree);
@@ -76,8 +76,8 @@ public record ScoreReport(
                     .forEach(e -> intentCounts.put(e.getKey().key(), counts(e.getValue())));
             row.put("intent", intentCounts);
             row.put("slot", counts(s.slot()));
-            row.put("lcs", Map.of("length", s.lcs().lcsLength(), "precision", s.lcs().precision(), "recall", s.lcs().recall()));
-            row.put("sequence", Map.of("partial", s.sequence().partial(), "full", s.sequence().full()));
+            row.put("lcs", ordered("length", s.lcs().lcsLength(), "precision", s.lcs().precision(), "recall", s.lcs().recall()));
+            row.put("sequence", ordered("partial", s.sequence().partial(), "full", s.sequence().full()));
             row.put("completed", s.completed());
             row.put("error", s.error().isError() ? s.error().category().key() : null);
             row.put("lost_points", s.lostPoints());
@@ -85,6 +85,14 @@ public record ScoreReport(
         }
         root.put("per_sample", per);
         return root;
+    }
+
+    private static Map<String, Object> ordered(Object... keyValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return m;
     }
 
     private static Map<String, Object> prf(PrecisionRecallF1 prf) {
