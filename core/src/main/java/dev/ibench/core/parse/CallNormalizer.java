@@ -24,33 +24,47 @@ final class CallNormalizer {
     private static final Pattern REFERENCE = Pattern.compile("^\\$\\{?([A-Za-z_][A-Za-z0-9_]*)\\}?\\$?$");
     private static final String STARTING_TABLE = "starting_table_var";
 
-    /** Either calls, or a problem explaining why the value is not a list of calls. */
+    /**
+     * The calls, and a problem when some item is not a well-formed call. Such an item is kept as a call with an empty
+     * name and no arguments, so that scoring still counts it as a (wrong) predicted call, as the seed authors' scorer does.
+     */
     record Result(List<ToolCall> calls, String problem) {}
+
+    static final String UNREADABLE = "";
 
     private CallNormalizer() {}
 
     static Result normalize(Object value) {
         List<?> items = asItems(value);
         List<ToolCall> calls = new ArrayList<>();
+        String problem = null;
         for (int i = 0; i < items.size(); i++) {
             Object item = items.get(i);
-            if (!(item instanceof Map<?, ?> map)) {
-                return new Result(List.of(), "item " + i + " is not an object with name and arguments: " + abbreviate(item));
+            String itemProblem = null;
+            Map<?, ?> map = item instanceof Map<?, ?> m ? m : Map.of();
+            if (!(item instanceof Map<?, ?>)) {
+                itemProblem = "item " + i + " is not an object with name and arguments: " + abbreviate(item);
             }
             Map<?, ?> body = map.get("function") instanceof Map<?, ?> inner ? inner : map;
             Object name = body.get("name");
-            if (!(name instanceof String s) || s.isBlank()) {
-                return new Result(List.of(), "item " + i + " has no string 'name'");
+            String s = name instanceof String text ? text : "";
+            if (itemProblem == null && s.isBlank()) {
+                itemProblem = "item " + i + " has no string 'name'";
             }
             Object arguments = body.containsKey("arguments") ? body.get("arguments") : body.get("parameters");
             Optional<Map<String, Object>> args = asArguments(arguments);
-            if (args.isEmpty()) {
-                return new Result(List.of(), "item " + i + " ('" + s + "') has arguments that are not an object: " + abbreviate(arguments));
+            if (itemProblem == null && args.isEmpty()) {
+                itemProblem = "item " + i + " ('" + s + "') has arguments that are not an object: " + abbreviate(arguments);
+            }
+            if (itemProblem != null) {
+                problem = problem == null ? itemProblem : problem;
+                calls.add(new ToolCall(UNREADABLE, Map.of(), null));
+                continue;
             }
             Object label = map.containsKey("label") ? map.get("label") : body.get("label");
             calls.add(new ToolCall(s.strip(), args.get(), label == null ? null : bareLabel(String.valueOf(label))));
         }
-        return new Result(canonicalReferences(calls), null);
+        return new Result(canonicalReferences(calls), problem);
     }
 
     /** {@code "$FILTERED_DF$"}, {@code "$FILTERED_DF"}, {@code "${FILTERED_DF}"} -> {@code FILTERED_DF}. */

@@ -18,7 +18,7 @@ public final class JsonLinesStage implements ParseStage {
             if (line.isBlank()) {
                 continue;
             }
-            Optional<Object> value = JsonText.read(line);
+            Optional<Object> value = JsonText.readStructure(line);
             if (value.isEmpty()) {
                 return Optional.empty();
             }

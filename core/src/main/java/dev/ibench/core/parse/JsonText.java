@@ -15,6 +15,11 @@ final class JsonText {
 
     private JsonText() {}
 
+    /** Like {@link #read} but only an array or object counts (a bare number or string in prose is not a tool call). */
+    static Optional<Object> readStructure(String text) {
+        return read(text).filter(v -> v instanceof java.util.List<?> || v instanceof java.util.Map<?, ?>);
+    }
+
     static Optional<Object> read(String text) {
         if (text == null || text.isBlank()) {
             return Optional.empty();

@@ -46,7 +46,7 @@ public final class ParserChain {
                 return ParsedOutput.parsed(result.calls(), stage.name());
             }
             if (firstFormatProblem == null) {
-                firstFormatProblem = ParsedOutput.wrongFormat(stage.name(), result.problem());
+                firstFormatProblem = ParsedOutput.wrongFormat(result.calls(), stage.name(), result.problem());
             }
         }
         return firstFormatProblem != null

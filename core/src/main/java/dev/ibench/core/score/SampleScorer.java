@@ -74,7 +74,10 @@ public final class SampleScorer {
                     + " aligned calls match exactly (name and all arguments)");
         }
         Boolean completed = null;
-        if (completion != null) {
+        if (completion != null && !parsed.isParsed()) {
+            completed = false;
+            lost.add("completion: output not parsed, nothing executed");
+        } else if (completion != null) {
             CompletionRateMetric.Result run = completion.evaluate(sample, parsed.calls());
             completed = run.completed();
             if (!run.completed()) {

@@ -98,9 +98,10 @@ class SampleScorerPropertyTest {
         for (EvalSample sample : allSamples()) {
             SampleScore s = scorer.score(sample, output);
             int distinct = (int) sample.output().stream().map(ToolCall::name).distinct().count();
-            assertThat(s.intent().get(IntentMode.SET)).isEqualTo(new Counts(0, 0, distinct));
-            assertThat(s.intent().get(IntentMode.COUNTER)).isEqualTo(new Counts(0, 0, sample.output().size()));
-            assertThat(s.intent().get(IntentMode.LIST)).isEqualTo(new Counts(0, 0, sample.output().size()));
+            int unreadableItems = expected == BfclErrorCategory.WRONG_FUNC_FORMAT ? 1 : 0;
+            assertThat(s.intent().get(IntentMode.SET)).isEqualTo(new Counts(0, unreadableItems, distinct));
+            assertThat(s.intent().get(IntentMode.COUNTER)).isEqualTo(new Counts(0, unreadableItems, sample.output().size()));
+            assertThat(s.intent().get(IntentMode.LIST)).isEqualTo(new Counts(0, unreadableItems, sample.output().size()));
             assertThat(s.intent().get(IntentMode.LIST).f1()).isZero();
             assertThat(s.slot()).isEqualTo(Counts.ZERO);
             assertThat(s.lcs().precision()).isZero();
