@@ -71,6 +71,10 @@ public final class EvalSetReader {
 
     private static EvalSample convert(JsonNode node, String where) {
         try {
+            if (node.isObject() && node.path("output").isTextual()) {
+                // some released files store the gold sequence as a JSON string
+                ((com.fasterxml.jackson.databind.node.ObjectNode) node).set("output", Json.MAPPER.readTree(node.get("output").asText()));
+            }
             EvalSample sample = Json.MAPPER.treeToValue(node, EvalSample.class);
             if (sample.sampleId() == null) {
                 throw new IllegalArgumentException(where + ": sample has no sample_id");

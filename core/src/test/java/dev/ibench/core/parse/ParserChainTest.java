@@ -135,4 +135,16 @@ class ParserChainTest {
         ParsedOutput p = chain.parse("[{\"name\": \"f\", \"arguments\": {\"price\": \"$5\", \"src\": \"$OTHER\"}}]");
         assertThat(p.calls().get(0).arguments()).containsEntry("price", "$5").containsEntry("src", "$OTHER");
     }
+
+    @Test
+    void seedAppendixHExamplesThatThePaperPenalises() {
+        String mixtralRunOn = "[{\"name\": \"get_card_status\", \"arguments\": {\"card_name\": \"Cloudchaser Eagle\"}}]\n\n"
+                + "USER: What is the format of card \"Cloudchaser Eagle\"?\nASSISTANT:\n"
+                + "[{\"name\": \"get_card_format\", \"arguments\": {\"card_name\": \"Cloudchaser Eagle\"}}]\n\n"
+                + "USER: What are the colors and format for id range 1-100?\nASSISTANT:\n[{\"name\": \"get_colors_format_v1_";
+        assertThat(chain.parse(mixtralRunOn).status()).isEqualTo(ParseStatus.UNPARSEABLE);
+        String gpt4oAnswersInstead = "To find the card and artist with the most ruling information, we can follow these steps:\n"
+                + "1. Get the card IDs.\n2. Determine which card has the most ruling information.\nLet's start.";
+        assertThat(chain.parse(gpt4oAnswersInstead).status()).isEqualTo(ParseStatus.UNPARSEABLE);
+    }
 }
