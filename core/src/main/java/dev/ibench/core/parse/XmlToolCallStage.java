@@ -8,9 +8,10 @@ import java.util.regex.Pattern;
 
 /**
  * Qwen/Hammer {@code <tool_call>{...}</tool_call>} blocks (seed 000, appendix H regex). Each block holds one JSON
- * object (or a list); blocks are concatenated in order. A final block left unclosed at the end of the output is accepted.
+ * object or list (Python call or literal syntax also accepted); blocks are concatenated in order. A final block left unclosed at the end of the output is accepted.
  */
 public final class XmlToolCallStage implements ParseStage {
+    private static final List<ParseStage> FALLBACKS = List.of(new JsonStage(), new PythonCallStage(), new PythonLiteralStage());
     private static final Pattern BLOCK = Pattern.compile("<tool_call>\\s*(.*?)\\s*(?:</tool_call>|\\z)", Pattern.DOTALL);
 
     @Override
@@ -26,8 +27,10 @@ public final class XmlToolCallStage implements ParseStage {
         while (m.find()) {
             any = true;
             Optional<Object> value = JsonText.read(m.group(1));
-            if (value.isEmpty()) {
-                value = new JsonStage().extract(m.group(1));
+            for (ParseStage fallback : FALLBACKS) {
+                if (value.isEmpty()) {
+                    value = fallback.extract(m.group(1));
+                }
             }
             if (value.isEmpty()) {
                 return Optional.empty();

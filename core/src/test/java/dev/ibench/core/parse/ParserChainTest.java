@@ -147,4 +147,11 @@ class ParserChainTest {
                 + "1. Get the card IDs.\n2. Determine which card has the most ruling information.\nLet's start.";
         assertThat(chain.parse(gpt4oAnswersInstead).status()).isEqualTo(ParseStatus.UNPARSEABLE);
     }
+
+    @Test
+    void xmlBlockWithPythonCallAndUnclosedLastBlock() {
+        ParsedOutput p = chain.parse("<tool_call>\n[f(a=1)]\n</tool_call>\n<tool_call>{\"name\": \"g\", \"arguments\": {}}");
+        assertThat(p.stage()).isEqualTo("xml_tool_call");
+        assertThat(names(p)).containsExactly("f", "g");
+    }
 }
