@@ -14,9 +14,9 @@ import java.util.Set;
  * slot is the string {@code "name = value"} ({@link PythonValueText}) and slot sets are compared as sets. Each gold
  * call instance is paired with the predicted call instance of the same name and the same occurrence number (the k-th
  * gold {@code filter_data} with the k-th predicted {@code filter_data}); gold instances without a predicted counterpart
- * contribute nothing. (The authors' released code pairs every gold call with the LAST predicted call of its name, so a
- * perfect prediction with a repeated function scores below 1; both agree whenever no predicted name repeats. See
- * docs/metrics.md; {@link SlotPairing#LAST_BY_NAME} reproduces it.) A compared pair with no slots on either side counts one
+ * contribute nothing. This is the pairing of the seed authors' later scorer (a per-name queue); their earlier scorer
+ * paired every gold call with the LAST predicted call of its name, which {@link SlotPairing#LAST_BY_NAME} reproduces
+ * (docs/metrics.md). A compared pair with no slots on either side counts one
  * true positive (same convention as the intent metric).
  */
 public final class SlotMetric {

@@ -50,7 +50,7 @@ final class RescoreCommand implements Callable<Integer> {
 
     @Option(names = "--slot-pairing", paramLabel = "MODE", defaultValue = "occurrence",
             description = "How gold and predicted calls of the same name are paired for slot scores: occurrence (k-th with k-th, default)"
-                    + " or last_by_name (every gold call with the last predicted call of its name, as the seed authors' scorer).")
+                    + " or last_by_name (every gold call with the last predicted call of its name, as an earlier seed authors' scorer).")
     String slotPairing;
 
     static final class ChainNames implements Iterable<String> {
