@@ -1,6 +1,9 @@
 package dev.ibench.core.score;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import java.io.IOException;
@@ -14,6 +17,8 @@ import java.util.List;
  * released layout), or JSON Lines with one sample per line (NESTful). Errors name the file and, for JSON Lines, the line.
  */
 public final class EvalSetReader {
+    private static final ObjectMapper STRICT = Json.MAPPER.copy().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
     private EvalSetReader() {}
 
     public static List<EvalSample> read(Path file) {
@@ -26,16 +31,14 @@ public final class EvalSetReader {
         } catch (IOException e) {
             throw new IllegalArgumentException("eval set " + file + ": cannot read: " + e.getMessage(), e);
         }
+        String trimmed = text.strip();
+        if (trimmed.startsWith("{") && isJsonLines(trimmed)) {
+            return readLines(file, text);
+        }
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(text);
-            if (root != null && root.isObject() && !root.has("data") && text.strip().indexOf('\n') > 0 && looksLikeJsonLines(text)) {
-                return readLines(file, text);
-            }
+            root = STRICT.readTree(trimmed);
         } catch (IOException e) {
-            if (looksLikeJsonLines(text)) {
-                return readLines(file, text);
-            }
             throw new IllegalArgumentException("eval set " + file + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
         }
         JsonNode samples = root != null && root.isObject() ? root.get("data") : root;
@@ -49,8 +52,15 @@ public final class EvalSetReader {
         return out;
     }
 
-    private static boolean looksLikeJsonLines(String text) {
-        return text.strip().startsWith("{") && text.strip().contains("}\n{");
+    /** More than one top-level JSON value, one per line. */
+    private static boolean isJsonLines(String text) {
+        String firstLine = text.lines().findFirst().orElse("");
+        try {
+            STRICT.readTree(firstLine);
+            return !firstLine.strip().equals(text);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static List<EvalSample> readLines(Path file, String text) {
@@ -73,7 +83,7 @@ public final class EvalSetReader {
         try {
             if (node.isObject() && node.path("output").isTextual()) {
                 // some released files store the gold sequence as a JSON string
-                ((com.fasterxml.jackson.databind.node.ObjectNode) node).set("output", Json.MAPPER.readTree(node.get("output").asText()));
+                ((ObjectNode) node).set("output", Json.MAPPER.readTree(node.get("output").asText()));
             }
             EvalSample sample = Json.MAPPER.treeToValue(node, EvalSample.class);
             if (sample.sampleId() == null) {
