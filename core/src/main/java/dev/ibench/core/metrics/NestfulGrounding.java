@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * Grounds NESTful-style references before comparison, as the seed authors' scorer does: in an argument
  * {@code "$var_1.result$"} the label {@code var_1} is replaced by the name of the call that carries that label, so two
- * sequences that name their variables differently compare equal. SLOT/SEL references ({@code "$FILTERED_DF$"}, no
+ * sequences that name their variables differently compare equal. A missing closing {@code $} is added
+ * ({@code "$var_1.result"}), as NESTful's scorer does. SLOT/SEL references ({@code "$FILTERED_DF$"}, no
  * dot) are left unchanged, exactly like the authors' code (it only grounds strings starting with {@code $var}).
  */
 public final class NestfulGrounding {
@@ -43,7 +44,8 @@ public final class NestfulGrounding {
         if (value instanceof String s) {
             Matcher m = NESTED_REFERENCE.matcher(s);
             if (m.matches() && nameByLabel.containsKey(m.group(1))) {
-                return "$" + nameByLabel.get(m.group(1)) + "." + m.group(2);
+                String field = m.group(2).endsWith("$") ? m.group(2).substring(0, m.group(2).length() - 1) : m.group(2);
+                return "$" + nameByLabel.get(m.group(1)) + "." + field + "$";
             }
             return s;
         }

@@ -24,6 +24,15 @@ class SequenceAccuracyMetricTest {
     }
 
     @Test
+    void missingCallIsAlignedByNameBeforeComparing() {
+        // gold [f, g], predicted [g]: f is paired with a gap, g with g -> 1 of 2
+        assertThat(SequenceAccuracyMetric.score(gold, List.of(call("g", "b", 2)))).isEqualTo(new SequenceAccuracyMetric.Score(1, 0.5, false));
+        // predicted [x, f, g]: names differ at the start, so the greedy alignment gaps every gold call -> 0 of 5
+        assertThat(SequenceAccuracyMetric.score(gold, List.of(call("x"), call("f", "a", 1), call("g", "b", 2))))
+                .isEqualTo(new SequenceAccuracyMetric.Score(0, 0.0, false));
+    }
+
+    @Test
     void reorderedCallsDoNotMatchByPosition() {
         assertThat(SequenceAccuracyMetric.score(gold, List.of(call("g", "b", 2), call("f", "a", 1))).partial()).isZero();
     }
