@@ -105,8 +105,12 @@ final class RescoreCommand implements Callable<Integer> {
     }
 
     /**
-     * The tool runtime used for completion rate. TODO(#5, tool runtime): return the builder's SequenceExecutor
-     * implementation here once it is merged into main; until then completion is not computed (null).
+     * The tool runtime used for completion rate; null means "not computed" (completion_rate: null).
+     * TODO(#5): main does not have a SequenceExecutor implementation yet. Once the builder's
+     * {@code dev.ibench.core.runtime.ToolRuntime} (branch builder) is merged, add an option
+     * {@code --data-root DIR} and return {@code new ToolRuntime(dataRoot != null ? dataRoot : ToolRuntime.defaultDataRoot())}
+     * here (close it after scoring). A sample whose database is missing must then be reported as an infrastructure
+     * problem, not as a failed completion: check {@code runtime.open(sample)} (SessionUnavailableException) first.
      */
     private static SequenceExecutor completionExecutor() {
         return null;
