@@ -83,7 +83,7 @@ public final class SampleScorer {
             if (!run.completed()) {
                 List<String> obs = run.outcome().observations();
                 lost.add(predicted.isEmpty() ? "completion: no calls to execute"
-                        : !run.outcome().ok() ? "completion: execution failed: " + (obs.isEmpty() ? "" : obs.get(obs.size() - 1))
+                        : !run.outcome().ok() ? "completion: execution failed: " + firstError(obs)
                         : "completion: final answer " + abbreviate(run.outcome().answer()) + " differs from gold " + abbreviate(sample.goldAnswer()));
             }
         }
@@ -116,6 +116,12 @@ public final class SampleScorer {
             }
         }
         remaining.forEach(name -> lost.add("intent(counter): predicted call '" + name + "' has no gold counterpart"));
+    }
+
+    /** The first observation that reports an error (the cause; later errors are usually consequences), else the last one. */
+    private static String firstError(List<String> observations) {
+        return observations.stream().filter(o -> o.regionMatches(true, 0, "error", 0, 5)).findFirst()
+                .orElse(observations.isEmpty() ? "" : observations.get(observations.size() - 1));
     }
 
     private static String abbreviate(Object value) {
