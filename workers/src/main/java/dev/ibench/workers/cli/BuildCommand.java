@@ -26,7 +26,7 @@ final class BuildCommand implements Callable<Integer> {
     @Option(names = "--db", defaultValue = "all", description = "database ids, comma-separated, or 'all' (default)")
     String db;
 
-    @Option(names = "--style", defaultValue = "slot,sel", description = "styles, comma-separated: slot, sel (rest is built by the REST pipeline)")
+    @Option(names = "--style", defaultValue = "slot,sel", description = "styles, comma-separated: slot, sel, rest")
     String style;
 
     @Option(names = "--mode", defaultValue = "paper", description = "paper (seed operations only) or extended")
@@ -47,10 +47,11 @@ final class BuildCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<ToolStyle> styles = new ArrayList<>();
+        boolean rest = false;
         for (String s : style.split(",")) {
             if (s.isBlank()) continue;
             if (s.trim().equalsIgnoreCase("rest")) {
-                System.err.println("ibench build: style 'rest' is produced by the REST pipeline, not by this builder; skipping it.");
+                rest = true; // REST hook (issue #8): built by RestBuildStep below
                 continue;
             }
             try {
@@ -77,6 +78,8 @@ final class BuildCommand implements Callable<Integer> {
         BuildOptions options = new BuildOptions(source.toLowerCase(), root, dbs, styles, buildMode, out, base);
         BenchmarkBuilder.Result result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose).build(options);
         Map<String, Object> cov = result.coverageJson();
+        // REST hook (issue #8): REST eval sets, endpoint specs, OpenAPI and tool files, REST counts in coverage.json
+        if (rest) cov = dev.ibench.core.rest.RestBuildStep.run(options, result.coverage(), msg -> System.err.println("build: " + msg), verbose);
         if (json) {
             System.out.println(Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(cov));
         } else {

@@ -1,0 +1,186 @@
+package dev.ibench.core.rest;
+
+import dev.ibench.core.dataset.DatabaseEntry;
+import dev.ibench.core.dataset.Question;
+import dev.ibench.core.sql.Identifiers;
+import dev.ibench.core.sql.SchemaIndex;
+import dev.ibench.core.sql.SqlParsing;
+import dev.ibench.core.verify.OrderSensitivity;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.Function;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.AllColumns;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.select.SelectItem;
+import net.sf.jsqlparser.statement.select.SetOperationList;
+
+/**
+ * Generates an endpoint for a question without a model: the gold SQL's comparison literals become typed query
+ * parameters ({@link LiteralLifter}), named after the column they are compared with and the comparison
+ * ({@code superhero_name}, {@code min_height_cm}, {@code full_name_contains}) and described with the database's
+ * column descriptions; the question's own literals are the arguments. The endpoint is marked
+ * {@code produced_by: deterministic}. The response columns are filled in after execution
+ * ({@link EndpointSpec#withResponseColumns}).
+ */
+public final class DeterministicEndpointGenerator {
+    public static final String PRODUCER = "deterministic";
+
+    private final String source;
+    private final DatabaseEntry db;
+    private final SchemaIndex schema;
+
+    public DeterministicEndpointGenerator(String source, DatabaseEntry db, SchemaIndex schema) {
+        this.source = source;
+        this.db = db;
+        this.schema = schema;
+    }
+
+    public GeneratedEndpoint generate(Question q) throws RestGenerationException {
+        Select select;
+        try {
+            select = SqlParsing.parseSelect(q.sql());
+        } catch (SqlParsing.SqlParseException e) {
+            throw new RestGenerationException("sql_parse_error", e.getMessage());
+        }
+        LiftedSql lifted;
+        try {
+            lifted = LiteralLifter.lift(select);
+        } catch (RuntimeException e) {
+            throw new RestGenerationException("template_error", "cannot rewrite the SQL: " + e);
+        }
+        List<QueryParameter> params = new ArrayList<>();
+        Map<String, Object> args = new LinkedHashMap<>();
+        Set<String> used = new HashSet<>();
+        for (LiftedLiteral l : lifted.literals()) {
+            String table = resolveTable(l, lifted.tables());
+            String base = baseName(l);
+            String name = l.kind().parameterName(base);
+            String unique = name;
+            for (int i = 2; used.contains(unique); i++) unique = name + "_" + i;
+            used.add(unique);
+            String column = l.column() == null ? null : (table == null ? "" : table + ".") + l.column();
+            params.add(new QueryParameter(unique, l.type(), Names.title(unique), describe(l, table), true, l.position(), column));
+            args.put(unique, l.value());
+        }
+        String slug = slug(select, lifted, params);
+        String name = EndpointNaming.name(slug, source, db.id());
+        String summary = summary(select, lifted, params);
+        String description = summary + ".";
+        boolean ordered = OrderSensitivity.ordered(q.sql());
+        EndpointSpec spec = new EndpointSpec(name, EndpointSpec.GET, EndpointNaming.path(slug, source, db.id()), summary, description, params,
+                lifted.template(), new ResponseShape(List.of(), ordered), PRODUCER);
+        return new GeneratedEndpoint(spec, args);
+    }
+
+    private String resolveTable(LiftedLiteral l, Map<String, String> tables) {
+        if (l.column() == null) return null;
+        if (l.tableOrAlias() != null) {
+            String t = tables.get(l.tableOrAlias().toLowerCase(Locale.ROOT));
+            String name = t != null ? t : l.tableOrAlias();
+            return schema != null && schema.table(name) != null ? schema.table(name) : name;
+        }
+        if (schema != null) {
+            for (String t : tables.values()) {
+                if (schema.column(t, l.column()) != null) return schema.table(t) != null ? schema.table(t) : t;
+            }
+        }
+        return tables.isEmpty() ? null : tables.values().iterator().next();
+    }
+
+    private static String baseName(LiftedLiteral l) {
+        String col = l.column() == null ? null : Names.snake(l.column());
+        if (col == null || col.isEmpty()) return l.part() == null ? "value" : l.part();
+        if (l.part() == null) return col;
+        return switch (l.part()) {
+            case "count", "sum", "avg", "min", "max", "total" -> l.part() + "_" + col;
+            default -> col + "_" + l.part();
+        };
+    }
+
+    private String describe(LiftedLiteral l, String table) {
+        String what;
+        if (l.column() == null) {
+            what = l.part() == null ? "Value" : "Value of " + l.part().toUpperCase(Locale.ROOT) + "(...)";
+        } else {
+            String d = table == null ? l.column().replace('_', ' ') : db.description(table, l.column());
+            what = d.trim();
+            if (l.part() != null) what = l.part() + " of " + what;
+        }
+        what = what.replaceAll("[.\\s]+$", "");
+        String col = l.column() == null ? "" : " (" + (table == null ? "" : table + ".") + l.column() + ")";
+        String wildcard = l.kind() == ComparisonKind.PATTERN || l.kind() == ComparisonKind.NOT_PATTERN ? "; '%' matches any text, '_' one character" : "";
+        return what + col + "; rows " + l.kind().phrase() + " this value are selected" + wildcard;
+    }
+
+    private String slug(Select select, LiftedSql lifted, List<QueryParameter> params) {
+        StringBuilder sb = new StringBuilder(Names.truncate(outputWords(select, lifted), 30));
+        Set<String> seen = new HashSet<>();
+        int n = 0;
+        for (QueryParameter p : params) {
+            String base = p.name().replaceAll("_\\d+$", "");
+            if (!seen.add(base) || n == 2) continue;
+            sb.append(n == 0 ? "_by_" : "_and_").append(base);
+            n++;
+        }
+        String slug = Names.truncate(sb.toString(), EndpointNaming.maxSlug(source, db.id()));
+        return slug.isEmpty() ? "data" : slug;
+    }
+
+    private String summary(Select select, LiftedSql lifted, List<QueryParameter> params) {
+        String out = outputWords(select, lifted).replace('_', ' ');
+        Set<String> tables = new java.util.LinkedHashSet<>(lifted.tables().values());
+        StringBuilder sb = new StringBuilder("Get ").append(out);
+        if (!tables.isEmpty()) sb.append(" from ").append(String.join(", ", tables.stream().limit(3).toList()));
+        if (!params.isEmpty()) {
+            List<String> titles = new ArrayList<>();
+            for (QueryParameter p : params) titles.add(p.title().toLowerCase(Locale.ROOT));
+            sb.append(" for a given ").append(String.join(", ", titles));
+        }
+        return sb.toString();
+    }
+
+    /** Words for what the query returns: its select items, e.g. {@code count_superhero_name}, {@code full_name_and_weight_kg}. */
+    private static String outputWords(Select select, LiftedSql lifted) {
+        PlainSelect ps = first(select);
+        if (ps == null || ps.getSelectItems() == null) return "data";
+        List<String> words = new ArrayList<>();
+        for (SelectItem<?> item : ps.getSelectItems()) {
+            String w = itemWords(item.getExpression());
+            if (!w.isEmpty() && !words.contains(w)) words.add(w);
+            if (words.size() == 2) break;
+        }
+        String distinct = ps.getDistinct() != null ? "distinct_" : "";
+        String s = words.isEmpty() ? "data" : String.join("_and_", words);
+        return distinct + s;
+    }
+
+    private static PlainSelect first(Select s) {
+        if (s instanceof PlainSelect ps) return ps;
+        if (s instanceof SetOperationList so && !so.getSelects().isEmpty()) return first(so.getSelects().get(0));
+        if (s instanceof ParenthesedSelect p) return first(p.getSelect());
+        return null;
+    }
+
+    private static String itemWords(Expression e) {
+        if (e instanceof Column c) return Names.snake(Identifiers.unquote(c.getColumnName()));
+        if (e instanceof AllColumns) return "all_columns";
+        if (e instanceof Function f) {
+            String fn = f.getName() == null ? "value" : Names.snake(f.getName());
+            Column c = LiteralLifter.ColumnRef.of(e).column() == null ? null : new Column(LiteralLifter.ColumnRef.of(e).column());
+            if (fn.equals("count") && (f.isAllColumns() || c == null)) return "count";
+            return c == null ? fn : fn + "_" + Names.snake(c.getColumnName());
+        }
+        LiteralLifter.ColumnRef ref = LiteralLifter.ColumnRef.of(e);
+        if (ref.column() != null) return Names.snake(ref.column()) + "_value";
+        return "value";
+    }
+}
