@@ -62,7 +62,7 @@ public final class DeterministicEndpointGenerator {
         Set<String> used = new HashSet<>();
         for (LiftedLiteral l : lifted.literals()) {
             String table = resolveTable(l, lifted.tables());
-            String base = baseName(l);
+            String base = baseName(l, role(l, lifted));
             String name = l.kind().parameterName(base);
             String unique = name;
             for (int i = 2; used.contains(unique); i++) unique = name + "_" + i;
@@ -96,8 +96,19 @@ public final class DeterministicEndpointGenerator {
         return tables.isEmpty() ? null : tables.values().iterator().next();
     }
 
-    private static String baseName(LiftedLiteral l) {
+    /** The role a joined table plays ({@code eye_colour} for colour joined via {@code eye_colour_id}), or null. */
+    private static String role(LiftedLiteral l, LiftedSql lifted) {
+        if (l.tableOrAlias() == null) return null;
+        String fk = lifted.joinRoles().get(l.tableOrAlias().toLowerCase(Locale.ROOT));
+        return fk == null ? null : Names.snake(fk.substring(0, fk.length() - 3));
+    }
+
+    private static String baseName(LiftedLiteral l, String role) {
         String col = l.column() == null ? null : Names.snake(l.column());
+        // a generic column of a table joined in a role is named after the role: colour via eye_colour_id -> eye_colour
+        if (col != null && role != null && !role.equals(col) && (role.endsWith("_" + col) || col.equals("name"))) {
+            col = col.equals("name") ? role + "_name" : role;
+        }
         if (col == null || col.isEmpty()) return l.part() == null ? "value" : l.part();
         if (l.part() == null) return col;
         return switch (l.part()) {

@@ -52,7 +52,7 @@ final class LiteralLifter {
         expressions.setSelectVisitor(selects);
         expressions.setBuffer(buffer);
         select.accept(selects, null);
-        return new LiftedSql(buffer.toString(), expressions.lifted, selects.tables);
+        return new LiftedSql(buffer.toString(), expressions.lifted, selects.tables, expressions.joinRoles);
     }
 
     /** Records every table the query reads, under its alias and its own name (lower case), in query order. */
@@ -105,8 +105,23 @@ final class LiteralLifter {
             return true;
         }
 
+        /** Alias (lower case) -> foreign-key column it is joined through ({@code T1.eye_colour_id = T2.id} gives T2 -> eye_colour_id). */
+        final Map<String, String> joinRoles = new java.util.HashMap<>();
+
+        private void joinRole(Expression a, Expression b) {
+            if (a instanceof Column fk && b instanceof Column pk && pk.getTable() != null && pk.getTable().getName() != null) {
+                String fkName = Identifiers.unquote(fk.getColumnName()).toLowerCase(Locale.ROOT);
+                String pkName = Identifiers.unquote(pk.getColumnName()).toLowerCase(Locale.ROOT);
+                if (pkName.equals("id") && fkName.endsWith("_id") && fkName.length() > 3) {
+                    joinRoles.putIfAbsent(Identifiers.unquote(pk.getTable().getName()).toLowerCase(Locale.ROOT), fkName);
+                }
+            }
+        }
+
         @Override
         public <S> StringBuilder visit(EqualsTo e, S c) {
+            joinRole(e.getLeftExpression(), e.getRightExpression());
+            joinRole(e.getRightExpression(), e.getLeftExpression());
             comparison(e, ComparisonKind.EQUALS);
             return super.visit(e, c);
         }

@@ -1,0 +1,198 @@
+package dev.ibench.workers.rest;
+
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.rest.ArgumentBinder;
+import dev.ibench.core.rest.EndpointExecutor;
+import dev.ibench.core.rest.EndpointResult;
+import dev.ibench.core.rest.EndpointSpec;
+import dev.ibench.core.rest.InvalidArgumentException;
+import dev.ibench.core.rest.OpenApiDocument;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The REST tool server: every published endpoint as {@code GET <path>?<params>}, answered by its SQL template as a
+ * prepared statement on a read-only connection; {@code /openapi.json} (derived from the same specs) and an offline
+ * API page at {@code /} and {@code /docs}. Parameters are checked against the spec (unknown, missing, repeated or
+ * ill-typed: 400 naming the parameter); request targets longer than {@link #MAX_URI} get 414, request bodies
+ * larger than {@link #MAX_BODY} get 413, methods other than GET/HEAD get 405. Binds loopback unless told otherwise.
+ */
+public final class RestToolServer implements AutoCloseable {
+    public static final int MAX_URI = 8192;
+    public static final int MAX_BODY = 16 * 1024;
+    public static final String DEFAULT_HOST = "127.0.0.1";
+
+    private final PublishedEndpoints endpoints;
+    private final EndpointExecutor executor;
+    private final ReadOnlyConnectionPool connections;
+    private final byte[] openApi;
+    private final byte[] page;
+    private final HttpServer server;
+    private final ExecutorService workers;
+
+    /** Starts serving; port 0 picks a free port ({@link #port()}). */
+    public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows) throws IOException {
+        this.endpoints = endpoints;
+        this.executor = new EndpointExecutor(30, maxRows);
+        this.connections = new ReadOnlyConnectionPool(threads);
+        List<EndpointSpec> specs = new ArrayList<>();
+        for (ServedEndpoint e : endpoints.all()) specs.add(e.spec());
+        Map<String, Object> doc = OpenApiDocument.of("ibench REST tools", specs);
+        ObjectWriter w = Json.MAPPER.writerWithDefaultPrettyPrinter();
+        this.openApi = w.writeValueAsBytes(doc);
+        this.page = ApiPage.html(endpoints.all()).getBytes(StandardCharsets.UTF_8);
+        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), 128);
+        this.workers = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "serve-tools");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(workers);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public InetSocketAddress address() {
+        return server.getAddress();
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            String method = ex.getRequestMethod();
+            if (ex.getRequestURI().getRawPath().length() + (ex.getRequestURI().getRawQuery() == null ? 0 : ex.getRequestURI().getRawQuery().length()) > MAX_URI) {
+                error(ex, 414, "request target longer than " + MAX_URI + " characters", null);
+                return;
+            }
+            if (!bodyWithinLimit(ex)) {
+                error(ex, 413, "request body larger than " + MAX_BODY + " bytes", null);
+                return;
+            }
+            if (!method.equals("GET") && !method.equals("HEAD")) {
+                ex.getResponseHeaders().set("Allow", "GET, HEAD");
+                error(ex, 405, "method " + method + " not allowed; endpoints are read-only GETs", null);
+                return;
+            }
+            String path = ex.getRequestURI().getPath();
+            switch (path) {
+                case "/openapi.json" -> send(ex, 200, "application/json", openApi);
+                case "/", "/docs" -> send(ex, 200, "text/html; charset=utf-8", page);
+                default -> call(ex, path);
+            }
+        } catch (RuntimeException e) {
+            error(ex, 500, "internal error: " + e.getClass().getSimpleName(), null);
+        }
+    }
+
+    private static boolean bodyWithinLimit(HttpExchange ex) throws IOException {
+        String length = ex.getRequestHeaders().getFirst("Content-Length");
+        if (length != null) {
+            try {
+                if (Long.parseLong(length.trim()) > MAX_BODY) return false;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        // chunked or unannounced bodies: read at most MAX_BODY + 1 bytes
+        InputStream in = ex.getRequestBody();
+        byte[] buf = new byte[4096];
+        long total = 0;
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            total += n;
+            if (total > MAX_BODY) return false;
+        }
+        return true;
+    }
+
+    private void call(HttpExchange ex, String path) throws IOException {
+        ServedEndpoint e = endpoints.at(path);
+        if (e == null) {
+            error(ex, 404, "no endpoint at " + path + "; see /openapi.json", null);
+            return;
+        }
+        Map<String, List<String>> raw;
+        try {
+            raw = QueryString.parse(ex.getRequestURI().getRawQuery());
+        } catch (IllegalArgumentException bad) {
+            error(ex, 400, bad.getMessage(), null);
+            return;
+        }
+        List<Object> values;
+        try {
+            values = ArgumentBinder.bind(e.spec(), raw);
+        } catch (InvalidArgumentException bad) {
+            error(ex, 400, bad.getMessage(), bad.parameter());
+            return;
+        }
+        Connection c = null;
+        try {
+            c = connections.borrow(e.database());
+            EndpointResult result = executor.executeBound(c, e.spec(), values);
+            send(ex, 200, "application/json", Json.MAPPER.writeValueAsBytes(result.toJson()));
+        } catch (SQLException failed) {
+            error(ex, 500, "query failed: " + failed.getMessage(), null);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            error(ex, 503, "server shutting down", null);
+        } finally {
+            if (c != null) connections.release(e.database(), c);
+        }
+    }
+
+    private static void error(HttpExchange ex, int status, String message, String parameter) throws IOException {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("error", message);
+        if (parameter != null) body.put("parameter", parameter);
+        send(ex, status, "application/json", Json.MAPPER.writeValueAsBytes(body));
+    }
+
+    private static void send(HttpExchange ex, int status, String type, byte[] body) throws IOException {
+        ex.getResponseHeaders().set("Content-Type", type);
+        ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        boolean head = ex.getRequestMethod().equals("HEAD");
+        ex.sendResponseHeaders(status, head ? -1 : body.length);
+        if (!head) {
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(body);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        workers.shutdown();
+        try {
+            workers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        connections.close();
+    }
+
+    /** Whether the address is a loopback address (the default bind). */
+    public static boolean isLoopback(String host) throws IOException {
+        return InetAddress.getByName(host).isLoopbackAddress();
+    }
+
+}
