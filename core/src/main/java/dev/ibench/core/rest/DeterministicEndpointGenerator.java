@@ -53,7 +53,7 @@ public final class DeterministicEndpointGenerator {
         }
         LiftedSql lifted;
         try {
-            lifted = LiteralLifter.lift(select);
+            lifted = LiteralLifter.lift(select, columnOfQueriedTables(select));
         } catch (RuntimeException e) {
             throw new RestGenerationException("template_error", "cannot rewrite the SQL: " + e);
         }
@@ -79,6 +79,23 @@ public final class DeterministicEndpointGenerator {
         EndpointSpec spec = new EndpointSpec(name, EndpointSpec.GET, EndpointNaming.path(slug, source, db.id()), summary, description, params,
                 lifted.template(), new ResponseShape(List.of(), ordered), PRODUCER);
         return new GeneratedEndpoint(spec, args);
+    }
+
+    /** Whether a name is a column of a table the query reads (for SQLite's double-quoted string fallback). */
+    private java.util.function.Predicate<String> columnOfQueriedTables(Select select) {
+        if (schema == null) return name -> true;
+        Set<String> tables;
+        try {
+            tables = new net.sf.jsqlparser.util.TablesNamesFinder().getTables((net.sf.jsqlparser.statement.Statement) select);
+        } catch (RuntimeException e) {
+            return name -> true;
+        }
+        return name -> {
+            for (String t : tables) {
+                if (schema.column(Identifiers.unquote(t), name) != null) return true;
+            }
+            return false;
+        };
     }
 
     private String resolveTable(LiftedLiteral l, Map<String, String> tables) {

@@ -46,8 +46,16 @@ final class LiteralLifter {
     private LiteralLifter() {}
 
     static LiftedSql lift(Select select) {
+        return lift(select, name -> true);
+    }
+
+    /**
+     * {@code isColumn} tells whether a double-quoted name is a column of the database: SQLite reads {@code "JetBlue"}
+     * as a string literal when no such column exists, and so does the lifter.
+     */
+    static LiftedSql lift(Select select, java.util.function.Predicate<String> isColumn) {
         StringBuilder buffer = new StringBuilder();
-        LiftingDeParser expressions = new LiftingDeParser();
+        LiftingDeParser expressions = new LiftingDeParser(isColumn);
         TableRecordingDeParser selects = new TableRecordingDeParser(expressions, buffer);
         expressions.setSelectVisitor(selects);
         expressions.setBuffer(buffer);
@@ -82,6 +90,25 @@ final class LiteralLifter {
     private static final class LiftingDeParser extends ExpressionDeParser {
         private final Map<Expression, Pending> pending = new IdentityHashMap<>();
         final List<LiftedLiteral> lifted = new ArrayList<>();
+        private final java.util.function.Predicate<String> isColumn;
+
+        LiftingDeParser(java.util.function.Predicate<String> isColumn) {
+            this.isColumn = isColumn;
+        }
+
+        /** A literal's value, including double-quoted names that are not columns (SQLite's string fallback). */
+        private Object literal(Expression e) {
+            if (e instanceof Column c && c.getTable() == null && Identifiers.isDoubleQuoted(c.getColumnName())
+                    && !isColumn.test(Identifiers.unquote(c.getColumnName()))) {
+                return Identifiers.unquote(c.getColumnName()).replace("\"\"", "\"");
+            }
+            return LiteralLifter.literal(e);
+        }
+
+        @Override
+        public <S> StringBuilder visit(Column v, S c) {
+            return emit(v) ? buffer : super.visit(v, c);
+        }
 
         private void comparison(BinaryExpression e, ComparisonKind kind) {
             Expression l = e.getLeftExpression();
@@ -158,8 +185,9 @@ final class LiteralLifter {
 
         @Override
         public <S> StringBuilder visit(LikeExpression e, S c) {
-            if (e.getRightExpression() instanceof StringValue s && literal(e.getLeftExpression()) == null) {
-                String pattern = s.getNotExcapedValue();
+            Expression right = e.getRightExpression();
+            if ((right instanceof StringValue || right instanceof Column) && literal(right) instanceof String pattern && literal(e.getLeftExpression()) == null) {
+                Expression s = right;
                 String inner = pattern.length() >= 2 ? pattern.substring(1, pattern.length() - 1) : "";
                 boolean plainInner = !inner.isEmpty() && inner.indexOf('%') < 0 && inner.indexOf('_') < 0;
                 Expression left = e.getLeftExpression();

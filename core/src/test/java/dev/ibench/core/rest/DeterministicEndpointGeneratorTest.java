@@ -98,6 +98,15 @@ class DeterministicEndpointGeneratorTest {
     }
 
     @Test
+    void doubleQuotedStringsThatAreNotColumnsAreLiftedLikeSqliteReadsThem() throws Exception {
+        String sql = "SELECT COUNT(*) FROM superhero WHERE superhero_name = \"Hulk\" AND \"full_name\" IS NOT NULL";
+        GeneratedEndpoint g = gen(sql);
+        assertThat(g.arguments()).containsExactly(Map.entry("superhero_name", "Hulk"));
+        assertThat(g.spec().sql()).contains("superhero_name = ?1").contains("\"full_name\" IS NOT NULL");
+        assertReproduces(sql, g);
+    }
+
+    @Test
     void unparsableSqlIsRejectedWithItsReason() {
         assertThatThrownBy(() -> gen("SELEC nothing")).isInstanceOf(RestGenerationException.class)
                 .satisfies(e -> assertThat(((RestGenerationException) e).reason()).isEqualTo("sql_parse_error"));
