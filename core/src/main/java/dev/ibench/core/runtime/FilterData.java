@@ -21,6 +21,17 @@ public final class FilterData implements Operation {
         }
         Object value = args.valueOr("value", null);
         FilterCondition.CellTest test = condition.test(value);
+        Object single = value;
+        while (single instanceof List<?> l && l.size() == 1) single = l.get(0);
+        single = SqliteValues.normalise(single);
+        if (condition == FilterCondition.EQUAL_TO && data instanceof Table table && table.indexed() && single != null && !(single instanceof List<?>)) {
+            int i = DataKeys.require(table, key, name());
+            List<Object[]> out = new ArrayList<>();
+            for (Object[] row : table.equalityCandidates(i, single)) {
+                if (test.matches(row[i])) out.add(row);
+            }
+            return table.withRows(out);
+        }
         return filter(data, List.of(new KeyTest(key, test)), false, name());
     }
 

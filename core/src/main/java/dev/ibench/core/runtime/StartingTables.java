@@ -111,7 +111,7 @@ public final class StartingTables implements AutoCloseable {
                 rows.add(row);
             }
         }
-        return new Table(keys, rows);
+        return new Table(keys, rows, true);
     }
 
     private static String aliasOf(String qualified) {

@@ -14,8 +14,15 @@ public final class Table {
     private final List<String> columns;
     private final Map<String, Integer> index;
     private final List<Object[]> rows;
+    /** Equality indexes per column, built on first use; only for shared starting tables (see {@link #indexed()}). */
+    private final java.util.concurrent.ConcurrentHashMap<Integer, Map<Object, List<Object[]>>> equalityIndexes;
 
     public Table(List<String> columns, List<Object[]> rows) {
+        this(columns, rows, false);
+    }
+
+    /** {@code indexed}: equality filters may build and keep a hash index per column (worth it for tables reused across sessions). */
+    public Table(List<String> columns, List<Object[]> rows, boolean indexed) {
         this.columns = List.copyOf(columns);
         Map<String, Integer> idx = new HashMap<>();
         for (int i = 0; i < this.columns.size(); i++) {
@@ -23,12 +30,42 @@ public final class Table {
         }
         this.index = idx;
         this.rows = Collections.unmodifiableList(rows);
+        this.equalityIndexes = indexed ? new java.util.concurrent.ConcurrentHashMap<>() : null;
     }
 
     private Table(Table shape, List<Object[]> rows) {
         this.columns = shape.columns;
         this.index = shape.index;
         this.rows = Collections.unmodifiableList(rows);
+        this.equalityIndexes = null;
+    }
+
+    public boolean indexed() {
+        return equalityIndexes != null;
+    }
+
+    /**
+     * Rows whose cell in column {@code i} may equal {@code literal} under SQLite comparison (a superset:
+     * callers re-test each candidate), in table order. Only for indexed tables.
+     */
+    List<Object[]> equalityCandidates(int i, Object literal) {
+        Map<Object, List<Object[]>> idx = equalityIndexes.computeIfAbsent(i, col -> {
+            Map<Object, List<Object[]>> m = new HashMap<>();
+            for (Object[] row : rows) {
+                if (row[col] != null) m.computeIfAbsent(equalityKey(row[col]), k -> new ArrayList<>()).add(row);
+            }
+            return m;
+        });
+        return idx.getOrDefault(equalityKey(literal), List.of());
+    }
+
+    /** Values that SQLite's column-vs-literal comparison can find equal share this key (numeric text is keyed as its number). */
+    private static Object equalityKey(Object v) {
+        if (v instanceof String s) {
+            Double d = SqliteValues.parseNumber(s);
+            return d != null ? SqliteValues.groupKey(d) : s;
+        }
+        return SqliteValues.groupKey(v);
     }
 
     /** A table with the same columns and other rows. */
