@@ -45,6 +45,10 @@ class RestBenchmarkBuilderTest {
         assertThat(tools).allSatisfy(t -> assertThat((String) t.get("name")).matches("get_[a-z0-9_]+_v1_bird_superhero(_\\d+)?").hasSizeLessThanOrEqualTo(64));
         Map<String, Object> openapi = Json.MAPPER.readValue(out.resolve("bird-superhero-openapi.json").toFile(), new TypeReference<>() {});
         assertThat((Map<?, ?>) openapi.get("paths")).hasSize(tools.size());
+        // re-verification from the published files agrees on every sample
+        dev.ibench.core.verify.EvalSetVerifier.Result again = new RestEvalSetVerifier().verify(out, null);
+        assertThat(again.samples()).isEqualTo(274);
+        assertThat(again.agreed()).isEqualTo(274);
     }
 
     @Test
