@@ -2,10 +2,10 @@
 # Requests/second and latency percentiles of `ibench serve-tools` on loopback for the mix of all REST gold calls of
 # the bundled BIRD (superhero, toxicology) and Spider databases. The load generator stops by itself (time and
 # request budgets). Results: bench/results/rest-serve-tools-*.json.
-# Usage: bench/run-rest-bench.sh [concurrency=8] [seconds=20] [max-requests=50000] [server-threads=8]
+# Usage: bench/run-rest-bench.sh [concurrency list=1,8] [seconds=20] [max-requests=50000] [server-threads=8]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-CONC="${1:-8}"
+CONCS="${1:-1,8}"
 SECS="${2:-20}"
 MAXREQ="${3:-50000}"
 THREADS="${4:-8}"
@@ -28,4 +28,6 @@ SERVER_PID=$!
 for _ in $(seq 60); do grep -q '^serving' "$WORK/server.log" && break; sleep 1; done
 PORT="$(sed -n 's/^serving .* on http:\/\/127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$WORK/server.log")"
 [ -n "$PORT" ] || { cat "$WORK/server.log"; exit 1; }
-java -cp "$CP" dev.ibench.workers.bench.RestLoadBench "$WORK/build" bench/results "rest-serve-tools-c${CONC}-t${THREADS}" "$PORT" "$CONC" "$SECS" "$MAXREQ"
+for CONC in ${CONCS//,/ }; do
+  java -cp "$CP" dev.ibench.workers.bench.RestLoadBench "$WORK/build" bench/results "rest-serve-tools-c${CONC}-t${THREADS}" "$PORT" "$CONC" "$SECS" "$MAXREQ"
+done
