@@ -113,18 +113,27 @@ public final class DeterministicEndpointGenerator {
         return tables.isEmpty() ? null : tables.values().iterator().next();
     }
 
-    /** The role a joined table plays ({@code eye_colour} for colour joined via {@code eye_colour_id}), or null. */
+    /**
+     * The role a joined table plays, when the join column names a specialisation of the table: colour joined on
+     * {@code eye_colour_id} plays {@code eye_colour}, AIRPORTS joined on {@code SourceAirport} plays
+     * {@code source_airport}; publisher joined on {@code publisher_id} plays no role beyond its name.
+     */
     private static String role(LiftedLiteral l, LiftedSql lifted) {
         if (l.tableOrAlias() == null) return null;
-        String fk = lifted.joinRoles().get(l.tableOrAlias().toLowerCase(Locale.ROOT));
-        return fk == null ? null : Names.snake(fk.substring(0, fk.length() - 3));
+        String key = l.tableOrAlias().toLowerCase(Locale.ROOT);
+        String joinColumn = lifted.joinRoles().get(key);
+        String table = lifted.tables().get(key);
+        if (joinColumn == null || table == null) return null;
+        String role = Names.snake(joinColumn).replaceAll("_id$", "");
+        String singular = Names.snake(table).replaceAll("s$", "");
+        if (role.isEmpty() || singular.isEmpty() || role.equals(singular) || !role.contains(singular)) return null;
+        return role;
     }
 
     private static String baseName(LiftedLiteral l, String role) {
         String col = l.column() == null ? null : Names.snake(l.column());
-        // a generic column of a table joined in a role is named after the role: colour via eye_colour_id -> eye_colour
-        if (col != null && role != null && !role.equals(col) && (role.endsWith("_" + col) || col.equals("name"))) {
-            col = col.equals("name") ? role + "_name" : role;
+        if (col != null && role != null && !col.startsWith(role)) {
+            col = role.endsWith(col) ? role : role + "_" + col;
         }
         if (col == null || col.isEmpty()) return l.part() == null ? "value" : l.part();
         if (l.part() == null) return col;
@@ -188,6 +197,8 @@ public final class DeterministicEndpointGenerator {
         }
         String distinct = ps.getDistinct() != null ? "distinct_" : "";
         String s = words.isEmpty() ? "data" : String.join("_and_", words);
+        // a bare COUNT(*) or * says nothing about what is counted: add the first table read
+        if ((s.equals("count") || s.equals("all_columns")) && !lifted.tables().isEmpty()) s = s + "_" + Names.snake(lifted.tables().values().iterator().next());
         return distinct + s;
     }
 

@@ -132,15 +132,18 @@ final class LiteralLifter {
             return true;
         }
 
-        /** Alias (lower case) -> foreign-key column it is joined through ({@code T1.eye_colour_id = T2.id} gives T2 -> eye_colour_id). */
+        /**
+         * Alias (lower case) -> the column of another table it is joined on: {@code T1.eye_colour_id = T2.id} gives
+         * T2 -> eye_colour_id, {@code T1.SourceAirport = T2.AirportCode} gives T2 -> SourceAirport (and T1 -> AirportCode).
+         */
         final Map<String, String> joinRoles = new java.util.HashMap<>();
 
         private void joinRole(Expression a, Expression b) {
-            if (a instanceof Column fk && b instanceof Column pk && pk.getTable() != null && pk.getTable().getName() != null) {
-                String fkName = Identifiers.unquote(fk.getColumnName()).toLowerCase(Locale.ROOT);
-                String pkName = Identifiers.unquote(pk.getColumnName()).toLowerCase(Locale.ROOT);
-                if (pkName.equals("id") && fkName.endsWith("_id") && fkName.length() > 3) {
-                    joinRoles.putIfAbsent(Identifiers.unquote(pk.getTable().getName()).toLowerCase(Locale.ROOT), fkName);
+            if (a instanceof Column other && b instanceof Column key && key.getTable() != null && key.getTable().getName() != null
+                    && other.getTable() != null && other.getTable().getName() != null) {
+                String otherName = Identifiers.unquote(other.getColumnName());
+                if (!otherName.equalsIgnoreCase(Identifiers.unquote(key.getColumnName()))) {
+                    joinRoles.putIfAbsent(Identifiers.unquote(key.getTable().getName()).toLowerCase(Locale.ROOT), otherName);
                 }
             }
         }
