@@ -119,8 +119,12 @@ public final class DeterministicEndpointGenerator {
      * {@code source_airport}; publisher joined on {@code publisher_id} plays no role beyond its name.
      */
     private static String role(LiftedLiteral l, LiftedSql lifted) {
-        if (l.tableOrAlias() == null) return null;
-        String key = l.tableOrAlias().toLowerCase(Locale.ROOT);
+        return role(l.tableOrAlias(), lifted);
+    }
+
+    private static String role(String tableOrAlias, LiftedSql lifted) {
+        if (tableOrAlias == null) return null;
+        String key = Identifiers.unquote(tableOrAlias).toLowerCase(Locale.ROOT);
         String joinColumn = lifted.joinRoles().get(key);
         String table = lifted.tables().get(key);
         if (joinColumn == null || table == null) return null;
@@ -158,22 +162,26 @@ public final class DeterministicEndpointGenerator {
         return what + col + "; rows " + l.kind().phrase() + " this value are selected" + wildcard;
     }
 
+    /** Output words, then {@code _by_<param>_and_<param>} for as many whole parameter names as fit the name limit. */
     private String slug(Select select, LiftedSql lifted, List<QueryParameter> params) {
-        StringBuilder sb = new StringBuilder(Names.truncate(outputWords(select, lifted), 30));
+        int max = EndpointNaming.maxSlug(source, db.id());
+        StringBuilder sb = new StringBuilder(Names.truncate(outputWords(select, lifted), max));
         Set<String> seen = new HashSet<>();
         int n = 0;
         for (QueryParameter p : params) {
             String base = p.name().replaceAll("_\\d+$", "");
             if (!seen.add(base) || n == 2) continue;
-            sb.append(n == 0 ? "_by_" : "_and_").append(base);
+            String part = (n == 0 ? "_by_" : "_and_") + base;
+            if (sb.length() + part.length() > max) break;
+            sb.append(part);
             n++;
         }
-        String slug = Names.truncate(sb.toString(), EndpointNaming.maxSlug(source, db.id()));
+        String slug = sb.toString();
         return slug.isEmpty() ? "data" : slug;
     }
 
     private String summary(Select select, LiftedSql lifted, List<QueryParameter> params) {
-        String out = outputWords(select, lifted).replace('_', ' ');
+        String out = outputWords(select, lifted).replace("_highest_", " with the highest ").replace("_lowest_", " with the lowest ").replace('_', ' ');
         Set<String> tables = new java.util.LinkedHashSet<>(lifted.tables().values());
         StringBuilder sb = new StringBuilder("Get ").append(out);
         if (!tables.isEmpty()) sb.append(" from ").append(String.join(", ", tables.stream().limit(3).toList()));
@@ -191,7 +199,7 @@ public final class DeterministicEndpointGenerator {
         if (ps == null || ps.getSelectItems() == null) return "data";
         List<String> words = new ArrayList<>();
         for (SelectItem<?> item : ps.getSelectItems()) {
-            String w = itemWords(item.getExpression());
+            String w = itemWords(item.getExpression(), lifted);
             if (!w.isEmpty() && !words.contains(w)) words.add(w);
             if (words.size() == 2) break;
         }
@@ -199,6 +207,12 @@ public final class DeterministicEndpointGenerator {
         String s = words.isEmpty() ? "data" : String.join("_and_", words);
         // a bare COUNT(*) or * says nothing about what is counted: add the first table read
         if ((s.equals("count") || s.equals("all_columns")) && !lifted.tables().isEmpty()) s = s + "_" + Names.snake(lifted.tables().values().iterator().next());
+        // ORDER BY ... LIMIT picks extremes: say which
+        if (ps.getLimit() != null && ps.getOrderByElements() != null && !ps.getOrderByElements().isEmpty()) {
+            var order = ps.getOrderByElements().get(0);
+            String by = itemWords(order.getExpression(), lifted);
+            if (!words.contains(by)) s = s + (order.isAsc() ? "_lowest_" : "_highest_") + by;
+        }
         return distinct + s;
     }
 
@@ -209,8 +223,13 @@ public final class DeterministicEndpointGenerator {
         return null;
     }
 
-    private static String itemWords(Expression e) {
-        if (e instanceof Column c) return Names.snake(Identifiers.unquote(c.getColumnName()));
+    private static String itemWords(Expression e, LiftedSql lifted) {
+        if (e instanceof Column c) {
+            String col = Names.snake(Identifiers.unquote(c.getColumnName()));
+            String role = c.getTable() == null || c.getTable().getName() == null ? null : role(c.getTable().getName(), lifted);
+            if (role != null && !col.startsWith(role)) col = role.endsWith(col) ? role : role + "_" + col;
+            return col;
+        }
         if (e instanceof AllColumns) return "all_columns";
         if (e instanceof Function f) {
             String fn = f.getName() == null ? "value" : Names.snake(f.getName());
@@ -218,6 +237,11 @@ public final class DeterministicEndpointGenerator {
             if (fn.equals("count") && (f.isAllColumns() || c == null)) return "count";
             return c == null ? fn : fn + "_" + Names.snake(c.getColumnName());
         }
+        // computed values: name what is computed, not the first column inside it (often an id)
+        String t = e.toString().replaceAll("\\s+", "");
+        if (t.contains("*100") && t.contains("/")) return "percentage";
+        if (t.contains("/")) return "ratio";
+        if (e instanceof net.sf.jsqlparser.expression.operators.arithmetic.Subtraction) return "difference";
         LiteralLifter.ColumnRef ref = LiteralLifter.ColumnRef.of(e);
         if (ref.column() != null) return Names.snake(ref.column()) + "_value";
         return "value";

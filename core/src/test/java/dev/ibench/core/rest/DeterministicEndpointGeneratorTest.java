@@ -89,6 +89,15 @@ class DeterministicEndpointGeneratorTest {
     }
 
     @Test
+    void namesSayWhichExtremeAnOrderedLimitPicks() throws Exception {
+        GeneratedEndpoint g = gen("SELECT superhero_name FROM superhero ORDER BY height_cm DESC LIMIT 1");
+        assertThat(g.spec().name()).isEqualTo("get_superhero_name_highest_height_cm_v1_bird_superhero");
+        assertThat(g.spec().summary()).startsWith("Get superhero name with the highest height cm");
+        GeneratedEndpoint colour = gen("SELECT T2.colour FROM superhero AS T1 INNER JOIN colour AS T2 ON T1.eye_colour_id = T2.id WHERE T1.superhero_name = 'Hulk'");
+        assertThat(colour.spec().name()).isEqualTo("get_eye_colour_by_superhero_name_v1_bird_superhero");
+    }
+
+    @Test
     void anInjectionLikeLiteralIsOnlyEverAValue() throws Exception {
         String sql = "SELECT COUNT(*) FROM superhero WHERE superhero_name = 'x'' OR ''1''=''1'";
         GeneratedEndpoint g = gen(sql);
