@@ -27,6 +27,9 @@ public final class RestBuildStep {
         rest.put("merged_same_template", r.mergedDuplicates());
         rest.put("near_duplicate_detector", "none");
         json.put("rest", rest);
+        CoverageReport.Counts total = coverage.total(RestBenchmarkBuilder.STYLE);
+        log.accept("rest: " + total.questions + " questions, " + total.verified + " verified, " + r.endpoints() + " endpoints " + r.producedBy()
+                + ", " + r.mergedDuplicates() + " questions share an endpoint; not verified: " + total.byReason);
         Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(o.out().resolve("coverage.json").toFile(), json);
         return json;
     }
