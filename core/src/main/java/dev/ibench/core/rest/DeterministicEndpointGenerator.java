@@ -207,6 +207,14 @@ public final class DeterministicEndpointGenerator {
         String s = words.isEmpty() ? "data" : String.join("_and_", words);
         // a bare COUNT(*) or * says nothing about what is counted: add the first table read
         if ((s.equals("count") || s.equals("all_columns")) && !lifted.tables().isEmpty()) s = s + "_" + Names.snake(lifted.tables().values().iterator().next());
+        // GROUP BY: one row per group, say of what (unless the group column is already an output word)
+        if (ps.getGroupBy() != null && ps.getGroupBy().getGroupByExpressionList() != null && !ps.getGroupBy().getGroupByExpressionList().isEmpty()) {
+            Object first = ps.getGroupBy().getGroupByExpressionList().get(0);
+            if (first instanceof Expression g) {
+                String per = itemWords(g, lifted);
+                if (!words.contains(per) && !per.equals("value")) s = s + "_per_" + per;
+            }
+        }
         // ORDER BY ... LIMIT picks extremes: say which
         if (ps.getLimit() != null && ps.getOrderByElements() != null && !ps.getOrderByElements().isEmpty()) {
             var order = ps.getOrderByElements().get(0);

@@ -29,6 +29,6 @@ final class Names {
         String cut = s.substring(0, max);
         int u = cut.lastIndexOf('_');
         if (u > max / 2) cut = cut.substring(0, u);
-        return cut.replaceAll("(_(by|and))+_*$|_+$", "");
+        return cut.replaceAll("(_(by|and|per|highest|lowest))+_*$|_+$", "");
     }
 }
