@@ -3,6 +3,7 @@ package dev.ibench.core.tools;
 import dev.ibench.core.runtime.Aggregation;
 import dev.ibench.core.runtime.CombineResults;
 import dev.ibench.core.runtime.ComputeArithmetic;
+import dev.ibench.core.runtime.ComputeColumn;
 import dev.ibench.core.runtime.FilterCondition;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -142,6 +143,14 @@ public final class ToolCatalog {
                             ParamDeclaration.free("value_2", "number", "the second operand (a number or \"$LABEL$\")", true)),
                     BOTH, false,
                     new SelBinding("operation", "{value}_values", null, null, null, null, null)));
+            out.add(new ToolDeclaration("compute_column",
+                    "Add a key computed row by row from two operands, each a key name or a number; divide is real division. The new key is named '<value_1>_<operation>_<value_2>'.",
+                    List.of(dataSource(),
+                            ParamDeclaration.fixed("operation", "the operation, one of " + ComputeColumn.OPERATIONS, ComputeColumn.OPERATIONS),
+                            ParamDeclaration.free("value_1", "string", "the first operand: a key name or a number", true),
+                            ParamDeclaration.free("value_2", "string", "the second operand: a key name or a number", true)),
+                    BOTH, false,
+                    new SelBinding("operation", "compute_column_{value}", null, null, null, null, null)));
             out.add(new ToolDeclaration("combine_values",
                     "Put single results of earlier calls side by side as one answer row.",
                     List.of(ParamDeclaration.free("values", "array", "list of \"$LABEL$\" references or values", true)),
