@@ -312,6 +312,10 @@ final class Compilation {
                 String key = baseKey(p, args.get(1));
                 return p.transform(key, "strftime", Map.of("format", format));
             }
+            if ((name.equals("JULIANDAY") || name.equals("LENGTH") || name.equals("LOWER") || name.equals("UPPER")) && args.size() == 1) {
+                require(BuildMode.EXTENDED, "unsupported_function_" + name.toLowerCase(java.util.Locale.ROOT), x);
+                return p.transform(baseKey(p, args.get(0)), name.toLowerCase(java.util.Locale.ROOT), Map.of());
+            }
             throw new UnsupportedQueryException("unsupported_function_" + name.toLowerCase(java.util.Locale.ROOT), x.toString());
         }
         throw new UnsupportedQueryException("unsupported_expression", x.getClass().getSimpleName() + ": " + x);

@@ -5,6 +5,7 @@ import dev.ibench.core.runtime.CombineResults;
 import dev.ibench.core.runtime.ComputeArithmetic;
 import dev.ibench.core.runtime.ComputeColumn;
 import dev.ibench.core.runtime.FilterCondition;
+import dev.ibench.core.runtime.TransformData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -111,12 +112,13 @@ public final class ToolCatalog {
                 List.of(ParamDeclaration.free("unique_array", "array", "A list of input data", true)),
                 BOTH, true, null));
 
+        List<String> transforms = ext ? TransformData.OPERATIONS : TransformData.PAPER_OPERATIONS;
         out.add(new ToolDeclaration("transform_data",
-                "Transform the data assigned to a key in the input table (dict) using the specified operation and operation_args: 'substring' takes {start_index, end_index} (0-based, end exclusive, negative counts from the end); 'strftime' takes {format} such as '%Y' or '%Y-%m'.",
+                "Transform the data assigned to a key in the input table (dict) using the specified operation and operation_args: 'substring' takes {start_index, end_index} (0-based, end exclusive, negative counts from the end); 'strftime' takes {format} such as '%Y' or '%Y-%m'" + (ext ? "; 'julianday' (day number of a date), 'length', 'lower' and 'upper' take no arguments." : "."),
                 List.of(dataSource(),
                         ParamDeclaration.keys("key_name", "string", "name of key to transform", true),
-                        ParamDeclaration.fixed("operation_type", "the type of operation to perform, must be one of ['substring', 'strftime']", List.of("substring", "strftime")),
-                        ParamDeclaration.free("operation_args", "object", "any arguments required by the operation_type", true)),
+                        ParamDeclaration.fixed("operation_type", "the type of operation to perform, must be one of " + transforms, transforms),
+                        ParamDeclaration.free("operation_args", "object", "any arguments required by the operation_type", !ext)),
                 BOTH, true,
                 new SelBinding("operation_type", "transform_data_to_{value}", null, null, "operation_args",
                         Map.of("substring", List.of(
