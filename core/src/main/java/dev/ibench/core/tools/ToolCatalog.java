@@ -157,6 +157,10 @@ public final class ToolCatalog {
                     "Put single results of earlier calls side by side as one answer row.",
                     List.of(ParamDeclaration.free("values", "array", "list of \"$LABEL$\" references or values", true)),
                     BOTH, false, null));
+            out.add(new ToolDeclaration("combine_columns",
+                    "Zip equally long lists (such as the results of several getters on the same data) into a list of rows.",
+                    List.of(ParamDeclaration.free("values", "array", "list of \"$LABEL$\" references to lists", true)),
+                    Set.of(ToolStyle.SEL), false, null));
             out.add(new ToolDeclaration("combine_results",
                     "Combine two retrieved lists with set semantics (duplicates removed): union, intersect or except.",
                     List.of(ParamDeclaration.free("first", "string", "\"$LABEL$\" of the first list", true),
