@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /** {@code temporal server start-dev} running as a child process. */
-final class CliDevServer implements RunningServer {
+public final class CliDevServer implements RunningServer {
     private final Process process;
     private final DevServerSettings settings;
 
@@ -13,7 +13,8 @@ final class CliDevServer implements RunningServer {
         this.settings = settings;
     }
 
-    Process process() {
+    /** The child process, e.g. to kill it with SIGKILL in crash tests. */
+    public Process process() {
         return process;
     }
 

@@ -41,7 +41,7 @@ public final class DevServerLauncher {
     }
 
     /** Starts the real dev server with the given CLI binary; never falls back. */
-    public static RunningServer startCli(Path cli, DevServerSettings settings, Path log) {
+    public static CliDevServer startCli(Path cli, DevServerSettings settings, Path log) {
         try {
             Files.createDirectories(settings.dbFile().toAbsolutePath().getParent());
             ProcessBuilder builder = new ProcessBuilder(settings.command(cli));
