@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Starts the embedded default Temporal server: the real {@code temporal server start-dev} (SQLite
@@ -20,10 +21,17 @@ public final class DevServerLauncher {
 
     private final IbenchHome home;
     private final PrintStream messages;
+    private final Function<IbenchHome, Optional<Path>> cliLocator;
 
     public DevServerLauncher(IbenchHome home, PrintStream messages) {
+        this(home, messages, TemporalCliLocator::find);
+    }
+
+    /** With a custom way to find the CLI (tests use one that finds none, to exercise the fallback). */
+    public DevServerLauncher(IbenchHome home, PrintStream messages, Function<IbenchHome, Optional<Path>> cliLocator) {
         this.home = home;
         this.messages = messages;
+        this.cliLocator = cliLocator;
     }
 
     /**
@@ -32,7 +40,7 @@ public final class DevServerLauncher {
      * @param log where the dev server's output goes; {@code null} inherits this process's stdout/stderr
      */
     public RunningServer start(DevServerSettings settings, Path log) {
-        Optional<Path> cli = TemporalCliLocator.find(home);
+        Optional<Path> cli = cliLocator.apply(home);
         if (cli.isEmpty()) {
             warnNoCli();
             return InProcessTestServer.start(settings.port(), TemporalConnection.DEFAULT_NAMESPACE);

@@ -28,7 +28,7 @@ final class InProcessTestServer implements RunningServer {
 
     private static void registerSearchAttributes(String address, String namespace) {
         OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-                OperatorServiceStubsOptions.newBuilder().setTarget(address).build());
+                OperatorServiceStubsOptions.newBuilder().setTarget(address).validateAndBuildWithDefaults());
         try {
             AddSearchAttributesRequest.Builder request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
             for (SearchAttributeKey<?> key : IbenchSearchAttributes.ALL) {
