@@ -74,8 +74,7 @@ public final class DevServerLauncher {
             while (System.nanoTime() < deadline) {
                 if (!server.process().isAlive()) {
                     throw new IllegalStateException("temporal server start-dev exited with code "
-                            + server.process().exitValue() + " before it was ready"
-                            + (log == null ? "" : "; see " + log));
+                            + server.process().exitValue() + " before it was ready" + logTail(log));
                 }
                 if (connection.isReachable(Duration.ofSeconds(2))) {
                     return;
@@ -87,7 +86,20 @@ public final class DevServerLauncher {
         }
         server.close();
         throw new IllegalStateException("temporal server start-dev did not answer on " + server.address()
-                + " within " + STARTUP_TIMEOUT.toSeconds() + " s" + (log == null ? "" : "; see " + log));
+                + " within " + STARTUP_TIMEOUT.toSeconds() + " s" + logTail(log));
+    }
+
+    /** The last lines of the server log, so a failure explains itself even when the log file is gone later. */
+    private static String logTail(Path log) {
+        if (log == null || !Files.exists(log)) {
+            return "";
+        }
+        try {
+            java.util.List<String> lines = Files.readAllLines(log);
+            return "; " + log + " ends with:\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+        } catch (IOException e) {
+            return "; see " + log;
+        }
     }
 
     private void warnNoCli() {
