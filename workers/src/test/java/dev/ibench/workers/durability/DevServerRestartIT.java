@@ -32,7 +32,7 @@ class DevServerRestartIT {
              WorkerProcess worker = WorkerProcess.start(server.address(), "workflows", dir.resolve("worker.log"))) {
             String campaignId = "it-server-restart-" + System.nanoTime();
             String workflowId = "durability-" + campaignId;
-            DurabilityCheckRequest request = new DurabilityCheckRequest(campaignId, 40, 150);
+            DurabilityCheckRequest request = new DurabilityCheckRequest(campaignId, 60, 150);
             DurabilityCheckWorkflow workflow;
             try (TemporalConnection connection = server.connect()) {
                 workflow = connection.client().newWorkflowStub(DurabilityCheckWorkflow.class,
@@ -51,7 +51,7 @@ class DevServerRestartIT {
                 DurabilityCheckResult result = connection.client()
                         .newUntypedWorkflowStub(workflowId)
                         .getResult(180, TimeUnit.SECONDS, DurabilityCheckResult.class);
-                assertThat(result.value()).isEqualTo(request.expectedValue()).isEqualTo(22140L);
+                assertThat(result.value()).isEqualTo(request.expectedValue()).isEqualTo(73810L);
                 assertThat(worker.isAlive()).as("the same worker reconnected after the restart").isTrue();
                 assertThat(connection.client().newUntypedWorkflowStub(workflowId).describe().getStatus().name())
                         .isEqualTo("WORKFLOW_EXECUTION_STATUS_COMPLETED");

@@ -37,13 +37,13 @@ class WorkerCrashRecoveryIT {
 
             String campaignId = "it-worker-crash-" + System.nanoTime();
             String workflowId = "durability-" + campaignId;
-            DurabilityCheckRequest request = new DurabilityCheckRequest(campaignId, 40, 150);
+            DurabilityCheckRequest request = new DurabilityCheckRequest(campaignId, 60, 150);
             DurabilityCheckWorkflow workflow = connection.client().newWorkflowStub(DurabilityCheckWorkflow.class,
                     WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(TaskQueues.WORKFLOWS).build());
             WorkflowClient.start(workflow::run, request);
 
             WorkflowProbe.awaitHeartbeat(connection, workflowId, 1, Duration.ofSeconds(60));
-            Thread.sleep(600); // a few more steps, well before the 6 s the activity needs
+            Thread.sleep(600); // a few more steps, well before the 9 s the activity needs
             first.kill();
             assertThat(first.isAlive()).isFalse();
 
@@ -53,7 +53,7 @@ class WorkerCrashRecoveryIT {
                         .getResult(120, TimeUnit.SECONDS, DurabilityCheckResult.class);
                 long recoverySeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
 
-                assertThat(result.value()).isEqualTo(request.expectedValue()).isEqualTo(22140L);
+                assertThat(result.value()).isEqualTo(request.expectedValue()).isEqualTo(73810L);
                 assertThat(result.attempt()).as("the activity was retried after the kill").isGreaterThanOrEqualTo(2);
                 assertThat(result.resumedFromStep()).as("the retry resumed from the last heartbeat").isPositive();
                 assertThat(recoverySeconds).as("recovery takes seconds, not minutes").isLessThan(60);
