@@ -52,6 +52,8 @@ class DevServerRestartIT {
                         .newUntypedWorkflowStub(workflowId)
                         .getResult(180, TimeUnit.SECONDS, DurabilityCheckResult.class);
                 assertThat(result.value()).isEqualTo(request.expectedValue()).isEqualTo(73810L);
+                System.out.printf("DevServerRestartIT: finished on attempt %d, resumed from step %d/%d%n",
+                        result.attempt(), result.resumedFromStep(), request.steps());
                 assertThat(worker.isAlive()).as("the same worker reconnected after the restart").isTrue();
                 assertThat(connection.client().newUntypedWorkflowStub(workflowId).describe().getStatus().name())
                         .isEqualTo("WORKFLOW_EXECUTION_STATUS_COMPLETED");

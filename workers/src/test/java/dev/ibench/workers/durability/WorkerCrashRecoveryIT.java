@@ -52,6 +52,9 @@ class WorkerCrashRecoveryIT {
                 DurabilityCheckResult result = WorkflowStub.fromTyped(workflow)
                         .getResult(120, TimeUnit.SECONDS, DurabilityCheckResult.class);
                 long recoverySeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+                System.out.printf("WorkerCrashRecoveryIT: finished on attempt %d, resumed from step %d/%d, "
+                        + "%d s after the new worker was ready%n",
+                        result.attempt(), result.resumedFromStep(), request.steps(), recoverySeconds);
 
                 assertThat(result.value()).isEqualTo(request.expectedValue()).isEqualTo(73810L);
                 assertThat(result.attempt()).as("the activity was retried after the kill").isGreaterThanOrEqualTo(2);
