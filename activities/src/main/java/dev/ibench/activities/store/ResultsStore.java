@@ -73,6 +73,12 @@ public final class ResultsStore {
                 "SELECT sample_id FROM cell_samples WHERE cell_id=? ORDER BY position", rs -> rs.getString(1), cellId);
     }
 
+    public synchronized Optional<String> sampleIdAt(String cellId, int position) {
+        return query("read sample " + position + " of " + cellId,
+                "SELECT sample_id FROM cell_samples WHERE cell_id=? AND position=?", rs -> rs.getString(1), cellId, position)
+                .stream().findFirst();
+    }
+
     public synchronized void saveModelCall(ModelCallRecord r) {
         update("save model call " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
                 "INSERT INTO model_calls(cell_id, sample_id, trial, step, cache_key, raw_output, prompt_tokens, "
@@ -116,6 +122,20 @@ public final class ResultsStore {
                         + "completed=excluded.completed, score_json=excluded.score_json, error=excluded.error, updated_at=excluded.updated_at",
                 r.cellId(), r.sampleId(), r.trial(), r.status(),
                 r.completed() == null ? null : (r.completed() ? 1 : 0), r.scoreJson(), r.error(), now());
+    }
+
+    /** Records an infra_error for an item unless it already has a scored result (a late duplicate never hides a score). */
+    public synchronized void saveInfraError(String cellId, String sampleId, int trial, String error) {
+        update("save infra_error of " + key(cellId, sampleId, trial),
+                "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
+                        + "VALUES (?,?,?,'infra_error',NULL,NULL,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET "
+                        + "error=excluded.error, updated_at=excluded.updated_at WHERE sample_results.status='infra_error'",
+                cellId, sampleId, trial, error, now());
+    }
+
+    public synchronized Optional<String> campaignSpecJson(String campaignId) {
+        return query("read campaign " + campaignId, "SELECT spec_json FROM campaigns WHERE campaign_id=?",
+                rs -> rs.getString(1), campaignId).stream().findFirst();
     }
 
     public synchronized List<SampleResultRecord> sampleResults(String cellId) {

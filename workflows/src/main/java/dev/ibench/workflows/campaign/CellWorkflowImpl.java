@@ -155,17 +155,20 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 IbenchSearchAttributes.MODEL.valueSet(cell.model()),
                 IbenchSearchAttributes.BENCHMARK.valueSet(cell.benchmark()),
                 IbenchSearchAttributes.STATE.valueSet(newState.name()),
-                IbenchSearchAttributes.PROGRESS.valueSet((double) percent()));
+                IbenchSearchAttributes.PROGRESS.valueSet(percent() / 100.0));
         publishedPercent = percent();
         Workflow.setCurrentDetails(ProgressMarkdown.cell(progress()));
     }
 
-    /** Search attributes are history events, so progress is upserted only when it crosses a whole percent. */
+    /**
+     * Search attributes are history events, so progress (a fraction, 0.0 to 1.0) is upserted only
+     * when it crosses a whole percent.
+     */
     private void publishProgress() {
         int now = percent();
         if (now != publishedPercent) {
             publishedPercent = now;
-            Workflow.upsertTypedSearchAttributes(IbenchSearchAttributes.PROGRESS.valueSet((double) now));
+            Workflow.upsertTypedSearchAttributes(IbenchSearchAttributes.PROGRESS.valueSet(now / 100.0));
         }
         Workflow.setCurrentDetails(ProgressMarkdown.cell(progress()));
     }
