@@ -1,12 +1,147 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.core.json.Json;
+import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.metrics.PrecisionRecallF1;
+import dev.ibench.core.metrics.SlotPairing;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.EvalSetReader;
+import dev.ibench.core.score.PredictionsReader;
+import dev.ibench.core.score.Rescorer;
+import dev.ibench.core.score.SampleScorer;
+import dev.ibench.core.score.ScoreReport;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
-@Command(name = "rescore", mixinStandardHelpOptions = true, description = "Score recorded raw model outputs against an eval set without calling a model.")
+/**
+ * {@code ibench rescore --eval-set FILE --predictions FILE.jsonl [--json] [--parser CHAIN]}: scores recorded raw model
+ * outputs without calling a model (docs/metrics.md). Exit 0: all lines scored; 1: scored, but some prediction lines were
+ * skipped (each named on stderr); 2: unusable input (missing or unreadable file, unknown parser chain).
+ */
+@Command(name = "rescore", mixinStandardHelpOptions = true,
+        description = "Score recorded raw model outputs against an eval set without calling a model.")
 final class RescoreCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Option(names = "--eval-set", required = true, paramLabel = "FILE",
+            description = "Eval set: JSON array of samples, or an object whose 'data' field holds them (or JSON Lines).")
+    Path evalSet;
+
+    @Option(names = "--predictions", required = true, paramLabel = "FILE.jsonl",
+            description = "One {sample_id, generated_text} JSON object per line; other fields are ignored.")
+    Path predictions;
+
+    @Option(names = "--json", description = "Print the scores as JSON.")
+    boolean json;
+
+    @Option(names = "--parser", paramLabel = "CHAIN", defaultValue = ParserChains.DEFAULT,
+            description = "Parser chain for the raw outputs: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.",
+            completionCandidates = ChainNames.class)
+    String parser;
+
+    @Option(names = "--slot-pairing", paramLabel = "MODE", defaultValue = "occurrence",
+            description = "How gold and predicted calls of the same name are paired for slot scores: occurrence (k-th with k-th, default)"
+                    + " or last_by_name (every gold call with the last predicted call of its name, as an earlier seed authors' scorer).")
+    String slotPairing;
+
+    static final class ChainNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return ParserChains.names().stream().sorted().iterator();
+        }
+    }
+
     @Override
-    public Integer call() {
-        return NotBuiltYet.report("rescore", "#5");
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<EvalSample> samples;
+        PredictionsReader.Result read;
+        SampleScorer scorer;
+        try {
+            samples = EvalSetReader.read(evalSet);
+            read = PredictionsReader.read(predictions);
+            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor(), slotPairing());
+        } catch (IllegalArgumentException e) {
+            err.println("ibench rescore: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        Rescorer.Result result = new Rescorer(scorer).rescore(samples, read.predictions(), predictions.toString());
+        read.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
+        result.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
+        if (!result.missingPredictions().isEmpty()) {
+            err.println("ibench rescore: " + result.missingPredictions().size() + " sample(s) of " + evalSet
+                    + " have no prediction and were not scored: " + abbreviate(result.missingPredictions()));
+        }
+        if (result.report().completionRate() == null) {
+            err.println("ibench rescore: completion_rate not computed: no tool runtime is wired into rescore yet");
+        }
+        if (json) {
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(result.report().toJsonTree()));
+        } else {
+            printTable(out, result.report());
+        }
+        out.flush();
+        err.flush();
+        return read.problems().isEmpty() && result.problems().isEmpty() ? 0 : 1;
+    }
+
+    private SlotPairing slotPairing() {
+        try {
+            return SlotPairing.valueOf(slotPairing.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown --slot-pairing '" + slotPairing + "'; use occurrence or last_by_name");
+        }
+    }
+
+    /**
+     * The tool runtime used for completion rate; null means "not computed" (completion_rate: null).
+     * TODO(#5): main does not have a SequenceExecutor implementation yet. Once the builder's
+     * {@code dev.ibench.core.runtime.ToolRuntime} (branch builder) is merged, add an option
+     * {@code --data-root DIR} and return {@code new ToolRuntime(dataRoot != null ? dataRoot : ToolRuntime.defaultDataRoot())}
+     * here (close it after scoring). A sample whose database is missing must then be reported as an infrastructure
+     * problem, not as a failed completion: check {@code runtime.open(sample)} (SessionUnavailableException) first.
+     */
+    private static SequenceExecutor completionExecutor() {
+        return null;
+    }
+
+    private static void printTable(PrintWriter out, ScoreReport r) {
+        out.printf(Locale.ROOT, "samples %d, parsed %d%n%n", r.samples(), r.parsed());
+        out.printf(Locale.ROOT, "%-16s %9s %9s %9s%n", "metric", "precision", "recall", "f1");
+        for (IntentMode mode : IntentMode.values()) {
+            row(out, "intent (" + mode.key() + ")", r.intent().get(mode));
+        }
+        row(out, "slot", r.slot());
+        row(out, "lcs", r.lcs());
+        out.println();
+        out.printf(Locale.ROOT, "%-16s %s%n", "completion rate", r.completionRate() == null ? "n/a (no tool runtime)" : fmt(r.completionRate()));
+        out.printf(Locale.ROOT, "%-16s %s%n", "sequence partial", fmt(r.partialSequence()));
+        out.printf(Locale.ROOT, "%-16s %s%n", "sequence full", fmt(r.fullSequence()));
+        out.println();
+        out.println("errors (BFCL categories, in order of precedence)");
+        r.errors().forEach((c, n) -> out.printf(Locale.ROOT, "  %-30s %d%n", c.key(), n));
+    }
+
+    private static void row(PrintWriter out, String name, PrecisionRecallF1 prf) {
+        out.printf(Locale.ROOT, "%-16s %9s %9s %9s%n", name, fmt(prf.precision()), fmt(prf.recall()), fmt(prf.f1()));
+    }
+
+    private static String fmt(double value) {
+        return String.format(Locale.ROOT, "%.4f", value);
+    }
+
+    private static String abbreviate(List<String> ids) {
+        return ids.size() <= 10 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 10)) + ", ...";
     }
 }

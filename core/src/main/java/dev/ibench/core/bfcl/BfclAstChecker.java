@@ -1,0 +1,255 @@
+package dev.ibench.core.bfcl;
+
+import dev.ibench.core.metrics.BfclErrorCategory;
+import dev.ibench.core.sample.ToolCall;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BFCL's AST checker (seed 004 evaluates on BFCL; seed 000 appendix H.1.1 uses its error categories) for Python
+ * test categories, reimplemented: function name, required parameters, unexpected parameters, type check (int accepted
+ * for float; one level of nested array item types), value check against the acceptable values (strings standardised,
+ * lists element-wise, dicts key-wise), optional parameters marked by {@code ""}. Parallel categories match calls
+ * order-free: each expected call takes the first still-unmatched predicted call that passes.
+ * BFCL error types map to the seed categories: wrong_count -> wrong_func_count, wrong_func_name ->
+ * hallucinated_func_name (name not among the functions) or wrong_func_name, missing_required and missing_optional ->
+ * missing_required_parameter, unexpected_param -> unexpected_param, type_error and value_error -> value_error.
+ */
+public final class BfclAstChecker {
+    private BfclAstChecker() {}
+
+    public static BfclCheckResult check(BfclTestCase test, BfclPossibleAnswer answer, List<ToolCall> predicted) {
+        List<Map<String, Map<String, List<Object>>>> expected = answer.groundTruth();
+        if (predicted.size() != expected.size()) {
+            return BfclCheckResult.fail(BfclErrorCategory.WRONG_FUNC_COUNT, test.category() + "_function_checker:wrong_count",
+                    "expected " + expected.size() + " calls, got " + predicted.size());
+        }
+        if (!test.category().startsWith("parallel")) {
+            return checkCall(test.functions(), predicted.get(0), expected.get(0));
+        }
+        Set<Integer> matched = new HashSet<>();
+        for (Map<String, Map<String, List<Object>>> expectedCall : expected) {
+            BfclCheckResult closest = null;
+            boolean found = false;
+            for (int i = 0; i < predicted.size() && !found; i++) {
+                if (matched.contains(i)) {
+                    continue;
+                }
+                BfclCheckResult result = checkCall(test.functions(), predicted.get(i), expectedCall);
+                if (result.valid()) {
+                    matched.add(i);
+                    found = true;
+                } else if (closest == null || result.category().ordinal() > closest.category().ordinal()) {
+                    closest = result;
+                }
+            }
+            if (!found) {
+                return BfclCheckResult.fail(closest.category(), "parallel_function_checker_no_order:cannot_find_match",
+                        "no predicted call matches expected " + expectedCall.keySet() + "; closest: " + closest.message());
+            }
+        }
+        return BfclCheckResult.VALID;
+    }
+
+    /**
+     * The function description an expected call refers to: the one with that exact name, else the one whose dotted name
+     * ends with it (BFCL data has {@code find_closest} answering {@code restaurant_search.find_closest}), else the only
+     * function. BFCL's simple checker likewise takes the test's single function description as the expected function.
+     */
+    static Map<String, Object> describe(List<Map<String, Object>> functions, String answerName) {
+        return functions.stream().filter(f -> answerName.equals(f.get("name"))).findFirst()
+                .or(() -> functions.stream().filter(f -> String.valueOf(f.get("name")).endsWith("." + answerName)).findFirst())
+                .or(() -> functions.size() == 1 ? java.util.Optional.of(functions.get(0)) : java.util.Optional.empty())
+                .orElseThrow(() -> new IllegalArgumentException("possible answer names '" + answerName + "', which the test does not define"));
+    }
+
+    @SuppressWarnings("unchecked")
+    static BfclCheckResult checkCall(List<Map<String, Object>> functions, ToolCall call,
+            Map<String, Map<String, List<Object>>> expectedCall) {
+        String answerName = expectedCall.keySet().iterator().next();
+        Map<String, List<Object>> acceptable = expectedCall.get(answerName);
+        Map<String, Object> description = describe(functions, answerName);
+        String expectedName = String.valueOf(description.get("name"));
+        if (!expectedName.equals(call.name())) {
+            boolean known = functions.stream().anyMatch(f -> call.name().equals(f.get("name")));
+            return BfclCheckResult.fail(known ? BfclErrorCategory.WRONG_FUNC_NAME : BfclErrorCategory.HALLUCINATED_FUNC_NAME,
+                    "simple_function_checker:wrong_func_name",
+                    "expected function '" + expectedName + "', got '" + call.name() + "'" + (known ? "" : " (not among the functions)"));
+        }
+        Map<String, Object> parameters = (Map<String, Object>) description.get("parameters");
+        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) parameters.getOrDefault("properties", Map.of());
+        List<String> required = (List<String>) parameters.getOrDefault("required", List.of());
+        Map<String, Object> args = call.arguments();
+        for (String param : required) {
+            if (!args.containsKey(param)) {
+                return BfclCheckResult.fail(BfclErrorCategory.MISSING_REQUIRED_PARAMETER, "simple_function_checker:missing_required",
+                        "missing required parameter '" + param + "'");
+            }
+        }
+        for (Map.Entry<String, Object> e : args.entrySet()) {
+            String param = e.getKey();
+            if (!properties.containsKey(param) || !acceptable.containsKey(param)) {
+                return BfclCheckResult.fail(BfclErrorCategory.UNEXPECTED_PARAM, "simple_function_checker:unexpected_param",
+                        "unexpected parameter '" + param + "'");
+            }
+            BfclCheckResult valueResult = checkValue(param, e.getValue(), properties.get(param), acceptable.get(param));
+            if (!valueResult.valid()) {
+                return valueResult;
+            }
+        }
+        for (Map.Entry<String, List<Object>> e : acceptable.entrySet()) {
+            if (!args.containsKey(e.getKey()) && !e.getValue().contains("")) {
+                return BfclCheckResult.fail(BfclErrorCategory.MISSING_REQUIRED_PARAMETER, "simple_function_checker:missing_optional",
+                        "optional parameter '" + e.getKey() + "' not provided and not marked as optional");
+            }
+        }
+        return BfclCheckResult.VALID;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static BfclCheckResult checkValue(String param, Object value, Map<String, Object> schema, List<Object> acceptable) {
+        String schemaType = (String) schema.get("type");
+        BfclValues.PyType expected = BfclValues.expectedType(schemaType);
+        BfclValues.PyType nested = null;
+        if ("array".equals(schemaType) || "tuple".equals(schemaType)) {
+            Object items = schema.get("items");
+            nested = items instanceof Map<?, ?> m ? BfclValues.expectedType((String) m.get("type")) : BfclValues.PyType.OTHER;
+        }
+        if (expected == BfclValues.PyType.FLOAT && BfclValues.typeOf(value) == BfclValues.PyType.INT) {
+            value = ((Number) value).doubleValue();
+        }
+        BfclValues.PyType answerType = acceptable.stream().filter(a -> !"".equals(a)).findFirst().map(BfclValues::typeOf).orElse(null);
+        boolean isVariable = answerType != null && answerType != expected;
+        BfclCheckResult typeResult = checkType(param, value, acceptable, expected, nested, schemaType);
+        if (!typeResult.valid()) {
+            return typeResult;
+        }
+        boolean typeMatches = BfclValues.typeOf(value) == expected;
+        isVariable = isVariable || !typeMatches;
+        if (!isVariable) {
+            if (expected == BfclValues.PyType.DICT) {
+                return checkDict(param, (Map<String, Object>) value, acceptable);
+            }
+            if (expected == BfclValues.PyType.LIST && nested == BfclValues.PyType.DICT) {
+                return checkListOfDicts(param, (List<Object>) value, acceptable);
+            }
+            if (expected == BfclValues.PyType.STR) {
+                String standardized = BfclValues.standardize((String) value);
+                boolean ok = acceptable.stream().anyMatch(a -> a instanceof String s && BfclValues.standardize(s).equals(standardized));
+                return ok ? BfclCheckResult.VALID : valueError("value_error:string", param, value, acceptable);
+            }
+            if (expected == BfclValues.PyType.LIST) {
+                List<Object> standardized = BfclValues.standardizeItems((List<?>) value);
+                boolean ok = acceptable.stream().anyMatch(a -> a instanceof List<?> l && BfclValues.pyEquals(BfclValues.standardizeItems(l), standardized));
+                return ok ? BfclCheckResult.VALID : valueError("value_error:list/tuple", param, value, acceptable);
+            }
+        }
+        return BfclValues.pyContains(acceptable, value) ? BfclCheckResult.VALID : valueError("value_error:others", param, value, acceptable);
+    }
+
+    private static BfclCheckResult checkType(String param, Object value, List<Object> acceptable, BfclValues.PyType expected,
+            BfclValues.PyType nested, String schemaType) {
+        BfclValues.PyType actual = BfclValues.typeOf(value);
+        if (actual == expected) {
+            if (nested == null) {
+                return BfclCheckResult.VALID;
+            }
+            for (Object candidate : acceptable) {
+                boolean allItemsOk = true;
+                if (candidate instanceof List<?> candidateItems) {
+                    for (Object item : (List<?>) value) {
+                        if (!checkType(param, item, (List<Object>) candidateItems, nested, null, String.valueOf(nested)).valid()) {
+                            allItemsOk = false;
+                            break;
+                        }
+                    }
+                }
+                if (allItemsOk) {
+                    return BfclCheckResult.VALID;
+                }
+            }
+            return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "type_error:nested",
+                    "nested type check failed for parameter '" + param + "': expected " + schemaType + " of " + nested + ", got " + value);
+        }
+        BfclValues.PyType answerType = acceptable.stream().filter(a -> !"".equals(a)).findFirst().map(BfclValues::typeOf).orElse(null);
+        if (answerType != null && actual == answerType) {
+            return BfclCheckResult.VALID;
+        }
+        return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "type_error:simple",
+                "incorrect type for parameter '" + param + "': expected " + schemaType + ", got " + actual.name().toLowerCase() + " (" + value + ")");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static BfclCheckResult checkDict(String param, Map<String, Object> value, List<Object> acceptable) {
+        BfclCheckResult last = valueError("dict_checker:unclear", param, value, acceptable);
+        for (Object candidate : acceptable) {
+            if (!(candidate instanceof Map<?, ?> expectedDict)) {
+                continue;
+            }
+            Map<String, List<Object>> options = (Map<String, List<Object>>) expectedDict;
+            boolean ok = true;
+            for (Map.Entry<String, Object> e : value.entrySet()) {
+                if (!options.containsKey(e.getKey())) {
+                    last = valueError("value_error:dict_key", param + "." + e.getKey(), e.getValue(), List.of());
+                    ok = false;
+                    break;
+                }
+                Object v = e.getValue() instanceof String s ? BfclValues.standardize(s) : e.getValue();
+                List<Object> standardized = BfclValues.standardizeItems(options.get(e.getKey()));
+                if (!BfclValues.pyContains(standardized, v)) {
+                    last = valueError("value_error:dict_value", param + "." + e.getKey(), e.getValue(), options.get(e.getKey()));
+                    ok = false;
+                    break;
+                }
+            }
+            if (ok) {
+                for (Map.Entry<String, List<Object>> e : options.entrySet()) {
+                    if (!value.containsKey(e.getKey()) && !e.getValue().contains("")) {
+                        last = valueError("value_error:dict_key", param + "." + e.getKey(), null, e.getValue());
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if (ok) {
+                return BfclCheckResult.VALID;
+            }
+        }
+        return last;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static BfclCheckResult checkListOfDicts(String param, List<Object> value, List<Object> acceptable) {
+        BfclCheckResult last = valueError("list_dict_checker:unclear", param, value, acceptable);
+        for (Object candidate : acceptable) {
+            if (!(candidate instanceof List<?> dicts) || dicts.size() != value.size()) {
+                last = valueError("value_error:list_dict_count", param, value, acceptable);
+                continue;
+            }
+            boolean ok = true;
+            for (int i = 0; i < value.size() && ok; i++) {
+                if (!(value.get(i) instanceof Map<?, ?> item)) {
+                    ok = false;
+                    break;
+                }
+                BfclCheckResult r = checkDict(param, (Map<String, Object>) item, new ArrayList<>(List.of(dicts.get(i))));
+                if (!r.valid()) {
+                    last = r;
+                    ok = false;
+                }
+            }
+            if (ok) {
+                return BfclCheckResult.VALID;
+            }
+        }
+        return last;
+    }
+
+    private static BfclCheckResult valueError(String bfclType, String param, Object value, List<Object> acceptable) {
+        return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, bfclType,
+                "invalid value for parameter '" + param + "': " + value + "; expected one of " + acceptable);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.ibench.core.metrics;
+
+import dev.ibench.core.runtime.ExecutionOutcome;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.ToolCall;
+import java.util.List;
+
+/**
+ * Completion rate, seed 000 section 4.1.1: "the proportion of all instances where the models were able to return the
+ * ground-truth response". The predicted sequence is executed from the sample's starting table by the tool runtime
+ * ({@link SequenceExecutor}); a sample completes when every call ran without error and the final answer equals the gold
+ * answer under the builder's comparison. This is also NESTful's (seed 003, 4.3) win rate: "all the predicted APIs are
+ * valid and when executed lead to the gold answer". An unparsed or empty prediction never completes.
+ */
+public final class CompletionRateMetric {
+    private final SequenceExecutor executor;
+
+    public CompletionRateMetric(SequenceExecutor executor) {
+        this.executor = executor;
+    }
+
+    /** The outcome of the run and whether it completed. */
+    public record Result(boolean completed, ExecutionOutcome outcome) {}
+
+    public Result evaluate(EvalSample sample, List<ToolCall> predicted) {
+        if (predicted.isEmpty()) {
+            return new Result(false, new ExecutionOutcome(null, List.of(), false));
+        }
+        ExecutionOutcome outcome = executor.execute(sample, predicted);
+        return new Result(outcome.ok() && executor.matchesGold(sample, outcome.answer()), outcome);
+    }
+}

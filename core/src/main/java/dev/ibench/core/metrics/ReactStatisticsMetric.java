@@ -1,0 +1,53 @@
+package dev.ibench.core.metrics;
+
+import dev.ibench.core.sample.ToolCall;
+import java.util.List;
+
+/**
+ * ReACT agent error statistics, seed 000 appendix H.1.2: Avg. Loops (mean number of think-act-observe loops),
+ * OOB (failed and used the whole loop budget), Stuck (failed and made at least 2 identical consecutive calls: same
+ * name and same arguments), Unclassified (failed, neither OOB nor Stuck). OOB and Stuck are not exclusive.
+ */
+public final class ReactStatisticsMetric {
+    private ReactStatisticsMetric() {}
+
+    public static boolean isOutOfBudget(ReactTrajectory t) {
+        return !t.completed() && t.loops() >= t.budget();
+    }
+
+    public static boolean isStuck(ReactTrajectory t) {
+        if (t.completed()) {
+            return false;
+        }
+        List<ToolCall> calls = t.calls();
+        for (int i = 1; i < calls.size(); i++) {
+            if (CallIdentity.of(calls.get(i)).equals(CallIdentity.of(calls.get(i - 1)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public static ReactStatistics summarize(List<ReactTrajectory> trajectories) {
+        int n = trajectories.size();
+        if (n == 0) {
+            return new ReactStatistics(0, 0, 0, 0, 0, 0);
+        }
+        int completed = 0;
+        int oob = 0;
+        int stuck = 0;
+        int unclassified = 0;
+        long loops = 0;
+        for (ReactTrajectory t : trajectories) {
+            loops += t.loops();
+            completed += t.completed() ? 1 : 0;
+            boolean o = isOutOfBudget(t);
+            boolean s = isStuck(t);
+            oob += o ? 1 : 0;
+            stuck += s ? 1 : 0;
+            unclassified += !t.completed() && !o && !s ? 1 : 0;
+        }
+        return new ReactStatistics(n, (double) completed / n, (double) loops / n, (double) oob / n, (double) stuck / n,
+                (double) unclassified / n);
+    }
+}

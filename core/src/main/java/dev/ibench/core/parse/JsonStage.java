@@ -1,0 +1,31 @@
+package dev.ibench.core.parse;
+
+import java.util.Optional;
+
+/**
+ * The whole output is one JSON value, or one JSON value surrounded by prose: tries the full text, then the span
+ * from the first {@code [} to the last {@code ]}, then from the first {@code {} to the last {@code }}
+ * (the seed authors' {@code get_json_dict_from_txt} does the same bracket search).
+ */
+public final class JsonStage implements ParseStage {
+    @Override
+    public String name() {
+        return "json";
+    }
+
+    @Override
+    public Optional<Object> extract(String text) {
+        Optional<Object> whole = JsonText.readStructure(text);
+        if (whole.isPresent()) {
+            return whole;
+        }
+        Optional<Object> list = span(text, '[', ']');
+        return list.isPresent() ? list : span(text, '{', '}');
+    }
+
+    private static Optional<Object> span(String text, char open, char close) {
+        int start = text.indexOf(open);
+        int end = text.lastIndexOf(close);
+        return start >= 0 && end > start ? JsonText.readStructure(text.substring(start, end + 1)) : Optional.empty();
+    }
+}

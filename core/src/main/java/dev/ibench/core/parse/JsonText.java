@@ -1,0 +1,37 @@
+package dev.ibench.core.parse;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.Optional;
+
+/** Reads one complete JSON value from a string (nothing but whitespace may follow); lenient about NaN and control characters. */
+final class JsonText {
+    private static final ObjectMapper LENIENT = JsonMapper.builder()
+            .enable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private JsonText() {}
+
+    /** Like {@link #read} but only an array or object counts (a bare number or string in prose is not a tool call). */
+    static Optional<Object> readStructure(String text) {
+        return read(text).filter(v -> v instanceof java.util.List<?> || v instanceof java.util.Map<?, ?>);
+    }
+
+    static Optional<Object> read(String text) {
+        if (text == null || text.isBlank()) {
+            return Optional.empty();
+        }
+        try (JsonParser parser = LENIENT.createParser(text.strip())) {
+            Object value = LENIENT.readValue(parser, Object.class);
+            if (parser.nextToken() != null) {
+                return Optional.empty();
+            }
+            return Optional.ofNullable(value);
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+}

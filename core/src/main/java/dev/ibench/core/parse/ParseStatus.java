@@ -1,0 +1,11 @@
+package dev.ibench.core.parse;
+
+/** Outcome of parsing one raw model output. */
+public enum ParseStatus {
+    /** A list of well-formed {@code {name, arguments}} calls was recovered. */
+    PARSED,
+    /** Something parseable was found, but it is not a list of {@code {name, arguments}} objects (BFCL {@code wrong_func_format}). */
+    WRONG_FORMAT,
+    /** Nothing parseable was found (BFCL {@code instruction_alignment_failure}). */
+    UNPARSEABLE
+}

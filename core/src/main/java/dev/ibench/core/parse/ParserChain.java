@@ -1,0 +1,61 @@
+package dev.ibench.core.parse;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An ordered list of {@link ParseStage}s. The first stage whose value normalises to calls wins and is recorded.
+ * If some stage found a value but none normalised, the output is {@link ParseStatus#WRONG_FORMAT}; if no stage found
+ * anything it is {@link ParseStatus#UNPARSEABLE}. Never throws.
+ */
+public final class ParserChain {
+    private final String name;
+    private final List<ParseStage> stages;
+
+    public ParserChain(String name, List<ParseStage> stages) {
+        this.name = name;
+        this.stages = List.copyOf(stages);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<String> stageNames() {
+        return stages.stream().map(ParseStage::name).toList();
+    }
+
+    public ParsedOutput parse(String rawOutput) {
+        if (rawOutput == null || rawOutput.isBlank()) {
+            return ParsedOutput.unparseable("empty output");
+        }
+        String text = stripSpecialTokens(rawOutput);
+        ParsedOutput firstFormatProblem = null;
+        for (ParseStage stage : stages) {
+            Optional<Object> value;
+            try {
+                value = stage.extract(text);
+            } catch (RuntimeException e) {
+                value = Optional.empty();
+            }
+            if (value.isEmpty()) {
+                continue;
+            }
+            CallNormalizer.Result result = CallNormalizer.normalize(value.get());
+            if (result.problem() == null) {
+                return ParsedOutput.parsed(result.calls(), stage.name());
+            }
+            if (firstFormatProblem == null) {
+                firstFormatProblem = ParsedOutput.wrongFormat(result.calls(), stage.name(), result.problem());
+            }
+        }
+        return firstFormatProblem != null
+                ? firstFormatProblem
+                : ParsedOutput.unparseable("no stage of chain '" + name + "' (" + String.join(", ", stageNames()) + ") found calls");
+    }
+
+    private static String stripSpecialTokens(String text) {
+        return text.replace("<|endoftext|>", "").replace("<|eot_id|>", "").replace("<|im_end|>", "")
+                .replace("<|python_tag|>", "").strip();
+    }
+}

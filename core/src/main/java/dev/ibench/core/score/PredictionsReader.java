@@ -1,0 +1,67 @@
+package dev.ibench.core.score;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.json.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads a predictions file, one {@code {sample_id, generated_text}} JSON object per line. A bad line is reported
+ * (file and line number) and skipped; the other lines are still read. A missing file is an error.
+ */
+public final class PredictionsReader {
+    private PredictionsReader() {}
+
+    /** The readable predictions and one message per skipped line. */
+    public record Result(List<Prediction> predictions, List<String> problems) {}
+
+    public static Result read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("predictions " + file + ": no such file");
+        }
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("predictions " + file + ": cannot read: " + e.getMessage(), e);
+        }
+        List<Prediction> predictions = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < lines.size(); i++) {
+            int lineNumber = i + 1;
+            String line = lines.get(i);
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode node;
+            try {
+                node = Json.MAPPER.readTree(line);
+            } catch (IOException e) {
+                problems.add(file + " line " + lineNumber + ": malformed JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+                continue;
+            }
+            if (node == null || !node.isObject() || node.get("sample_id") == null || node.get("sample_id").isNull()) {
+                problems.add(file + " line " + lineNumber + ": expected an object with sample_id and generated_text");
+                continue;
+            }
+            JsonNode text = node.get("generated_text");
+            if (text == null || !(text.isTextual() || text.isNull())) {
+                problems.add(file + " line " + lineNumber + ": generated_text is missing or not a string");
+                continue;
+            }
+            String id = node.get("sample_id").asText();
+            if (!seen.add(id)) {
+                problems.add(file + " line " + lineNumber + ": duplicate sample_id " + id + " (first one kept)");
+                continue;
+            }
+            predictions.add(new Prediction(id, text.isNull() ? "" : text.asText(), lineNumber));
+        }
+        return new Result(predictions, problems);
+    }
+}

@@ -1,0 +1,131 @@
+package dev.ibench.core.score;
+
+import dev.ibench.core.metrics.CompletionRateMetric;
+import dev.ibench.core.metrics.Counts;
+import dev.ibench.core.metrics.ErrorClassification;
+import dev.ibench.core.metrics.IntentMetric;
+import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.metrics.LcsMetric;
+import dev.ibench.core.metrics.NestfulGrounding;
+import dev.ibench.core.metrics.SequenceAccuracyMetric;
+import dev.ibench.core.metrics.SequenceErrorClassifier;
+import dev.ibench.core.metrics.SlotMetric;
+import dev.ibench.core.metrics.SlotPairing;
+import dev.ibench.core.parse.ParsedOutput;
+import dev.ibench.core.parse.ParserChain;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.ToolCall;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Scores one raw model output against its sample with every direct-invocation metric and explains each lost point.
+ * The executor is optional: without one, completion is not computed (null).
+ */
+public final class SampleScorer {
+    private final ParserChain parser;
+    private final CompletionRateMetric completion;
+    private final SlotPairing slotPairing;
+
+    public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull) {
+        this(parser, executorOrNull, SlotPairing.OCCURRENCE);
+    }
+
+    public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull, SlotPairing slotPairing) {
+        this.parser = parser;
+        this.completion = executorOrNull == null ? null : new CompletionRateMetric(executorOrNull);
+        this.slotPairing = slotPairing;
+    }
+
+    public SampleScore score(EvalSample sample, String generatedText) {
+        return score(sample, parser.parse(generatedText));
+    }
+
+    public SampleScore score(EvalSample sample, ParsedOutput parsed) {
+        List<ToolCall> gold = NestfulGrounding.ground(sample.output());
+        List<ToolCall> predicted = NestfulGrounding.ground(parsed.calls());
+        List<String> goldNames = gold.stream().map(ToolCall::name).toList();
+        List<String> predictedNames = predicted.stream().map(ToolCall::name).toList();
+        List<String> lost = new ArrayList<>();
+
+        if (!parsed.isParsed()) {
+            lost.add("parse: " + parsed.status().name().toLowerCase() + ": " + parsed.problem());
+        }
+        Map<IntentMode, Counts> intent = new EnumMap<>(IntentMode.class);
+        for (IntentMode mode : IntentMode.values()) {
+            intent.put(mode, IntentMetric.count(goldNames, predictedNames, mode));
+        }
+        explainIntent(goldNames, predictedNames, lost);
+
+        SlotMetric.Result slot = SlotMetric.compare(gold, predicted, slotPairing);
+        lost.addAll(slot.lostPoints());
+
+        LcsMetric.Score lcs = LcsMetric.score(goldNames, predictedNames);
+        if (lcs.precision() < 1 || lcs.recall() < 1) {
+            lost.add("lcs: longest common name subsequence " + lcs.lcsLength() + " of predicted " + predictedNames.size()
+                    + " / gold " + goldNames.size());
+        }
+        SequenceAccuracyMetric.Score sequence = SequenceAccuracyMetric.score(gold, predicted);
+        if (!sequence.full()) {
+            lost.add("sequence: " + sequence.matchingPositions() + " of " + Math.max(gold.size(), predicted.size())
+                    + " aligned calls match exactly (name and all arguments)");
+        }
+        Boolean completed = null;
+        if (completion != null && !parsed.isParsed()) {
+            completed = false;
+            lost.add("completion: output not parsed, nothing executed");
+        } else if (completion != null) {
+            CompletionRateMetric.Result run = completion.evaluate(sample, parsed.calls());
+            completed = run.completed();
+            if (!run.completed()) {
+                List<String> obs = run.outcome().observations();
+                lost.add(predicted.isEmpty() ? "completion: no calls to execute"
+                        : !run.outcome().ok() ? "completion: execution failed: " + firstError(obs)
+                        : "completion: final answer " + abbreviate(run.outcome().answer()) + " differs from gold " + abbreviate(sample.goldAnswer()));
+            }
+        }
+        ParsedOutput grounded = parsed.isParsed() ? ParsedOutput.parsed(predicted, parsed.stage()) : parsed;
+        ErrorClassification error = SequenceErrorClassifier.classify(grounded, gold, sample.tools());
+        if (error.isError()) {
+            lost.add("error category: " + error.category().key() + ": " + error.reason());
+        }
+        return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
+                completed, error, lost);
+    }
+
+    private static void explainIntent(List<String> gold, List<String> predicted, List<String> lost) {
+        int prefix = 0;
+        while (prefix < gold.size() && prefix < predicted.size() && gold.get(prefix).equals(predicted.get(prefix))) {
+            prefix++;
+        }
+        if (prefix < gold.size() && prefix < predicted.size()) {
+            lost.add("intent(list): position " + prefix + " predicted '" + predicted.get(prefix) + "', gold '" + gold.get(prefix)
+                    + "'; later positions are not credited");
+        } else if (prefix < gold.size()) {
+            lost.add("intent: " + (gold.size() - prefix) + " gold call(s) from position " + prefix + " not predicted: " + gold.subList(prefix, gold.size()));
+        } else if (prefix < predicted.size()) {
+            lost.add("intent: " + (predicted.size() - prefix) + " extra predicted call(s) after the gold sequence: " + predicted.subList(prefix, predicted.size()));
+        }
+        List<String> remaining = new ArrayList<>(predicted);
+        for (String name : gold) {
+            if (!remaining.remove(name)) {
+                lost.add("intent(counter): gold call '" + name + "' has no predicted counterpart");
+            }
+        }
+        remaining.forEach(name -> lost.add("intent(counter): predicted call '" + name + "' has no gold counterpart"));
+    }
+
+    /** The first observation that reports an error (the cause; later errors are usually consequences), else the last one. */
+    private static String firstError(List<String> observations) {
+        return observations.stream().filter(o -> o.regionMatches(true, 0, "error", 0, 5)).findFirst()
+                .orElse(observations.isEmpty() ? "" : observations.get(observations.size() - 1));
+    }
+
+    private static String abbreviate(Object value) {
+        String s = String.valueOf(value);
+        return s.length() > 120 ? s.substring(0, 117) + "..." : s;
+    }
+}

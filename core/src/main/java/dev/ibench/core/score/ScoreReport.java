@@ -1,0 +1,113 @@
+package dev.ibench.core.score;
+
+import dev.ibench.core.metrics.BfclErrorCategory;
+import dev.ibench.core.metrics.Counts;
+import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.metrics.LcsMetric;
+import dev.ibench.core.metrics.PrecisionRecallF1;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Aggregated scores over samples: intent and slot micro P/R/F1 (pooled counts), completion rate (null when not
+ * executed), LCS P/R/F1 (averaged per sample, F1 of the averages), NESTful partial/full sequence accuracy (means),
+ * BFCL error category counts (all categories, zeros included), and the per-sample scores.
+ */
+public record ScoreReport(
+        int samples,
+        int parsed,
+        Map<IntentMode, PrecisionRecallF1> intent,
+        PrecisionRecallF1 slot,
+        Double completionRate,
+        PrecisionRecallF1 lcs,
+        double partialSequence,
+        double fullSequence,
+        Map<BfclErrorCategory, Integer> errors,
+        List<SampleScore> perSample) {
+
+    public static ScoreReport of(List<SampleScore> scores) {
+        int n = scores.size();
+        Map<IntentMode, PrecisionRecallF1> intent = new LinkedHashMap<>();
+        for (IntentMode mode : IntentMode.values()) {
+            intent.put(mode, scores.stream().map(s -> s.intent().get(mode)).reduce(Counts.ZERO, Counts::plus).scores());
+        }
+        PrecisionRecallF1 slot = scores.stream().map(SampleScore::slot).reduce(Counts.ZERO, Counts::plus).scores();
+        List<SampleScore> executed = scores.stream().filter(s -> s.completed() != null).toList();
+        Double completion = executed.isEmpty() ? null : executed.stream().filter(SampleScore::completed).count() / (double) executed.size();
+        PrecisionRecallF1 lcs = LcsMetric.aggregate(scores.stream().map(SampleScore::lcs).toList());
+        double partial = n == 0 ? 0 : scores.stream().mapToDouble(s -> s.sequence().partial()).sum() / n;
+        double full = n == 0 ? 0 : scores.stream().filter(s -> s.sequence().full()).count() / (double) n;
+        Map<BfclErrorCategory, Integer> errors = new LinkedHashMap<>();
+        for (BfclErrorCategory c : BfclErrorCategory.values()) {
+            errors.put(c, 0);
+        }
+        scores.stream().filter(s -> s.error().isError()).forEach(s -> errors.merge(s.error().category(), 1, Integer::sum));
+        int parsed = (int) scores.stream().filter(s -> s.parsed().isParsed()).count();
+        return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores));
+    }
+
+    /** The JSON layout of {@code ibench rescore --json} (see docs/metrics.md). */
+    public Map<String, Object> toJsonTree() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("samples", samples);
+        root.put("parsed", parsed);
+        Map<String, Object> intentTree = new LinkedHashMap<>();
+        intent.forEach((mode, prf) -> intentTree.put(mode.key(), prf(prf)));
+        root.put("intent", intentTree);
+        root.put("slot", prf(slot));
+        root.put("completion_rate", completionRate);
+        root.put("lcs", prf(lcs));
+        root.put("sequence", ordered("partial", partialSequence, "full", fullSequence));
+        Map<String, Object> errorTree = new LinkedHashMap<>();
+        errors.forEach((c, count) -> errorTree.put(c.key(), count));
+        root.put("errors", errorTree);
+        List<Object> per = new ArrayList<>();
+        for (SampleScore s : perSample) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("sample_id", s.sampleId());
+            row.put("parse_status", s.parsed().status().name().toLowerCase());
+            row.put("parse_stage", s.parsed().stage());
+            row.put("gold", s.goldNames());
+            row.put("predicted", s.predictedNames());
+            Map<String, Object> intentCounts = new LinkedHashMap<>();
+            s.intent().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(e -> intentCounts.put(e.getKey().key(), counts(e.getValue())));
+            row.put("intent", intentCounts);
+            row.put("slot", counts(s.slot()));
+            row.put("lcs", ordered("length", s.lcs().lcsLength(), "precision", s.lcs().precision(), "recall", s.lcs().recall()));
+            row.put("sequence", ordered("partial", s.sequence().partial(), "full", s.sequence().full()));
+            row.put("completed", s.completed());
+            row.put("error", s.error().isError() ? s.error().category().key() : null);
+            row.put("lost_points", s.lostPoints());
+            per.add(row);
+        }
+        root.put("per_sample", per);
+        return root;
+    }
+
+    private static Map<String, Object> ordered(Object... keyValues) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return m;
+    }
+
+    private static Map<String, Object> prf(PrecisionRecallF1 prf) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("precision", prf.precision());
+        m.put("recall", prf.recall());
+        m.put("f1", prf.f1());
+        return m;
+    }
+
+    private static Map<String, Object> counts(Counts c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tp", c.truePositives());
+        m.put("fp", c.falsePositives());
+        m.put("fn", c.falseNegatives());
+        return m;
+    }
+}

@@ -1,0 +1,140 @@
+package dev.ibench.workers.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.EvalSetReader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Acceptance 4: rescore on the ICL SLOT and SEL example files with predictions = gold outputs as JSON text gives 1.0. */
+class RescoreCommandTest {
+    @TempDir Path dir;
+
+    record Run(int exit, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new IbenchCli());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    static Path data(String relative) {
+        for (Path root : new Path[] {Path.of("..", "data"), Path.of("data"), Path.of("/work/shared/data")}) {
+            if (Files.isRegularFile(root.resolve(relative))) {
+                return root.resolve(relative);
+            }
+        }
+        throw new IllegalStateException("test data " + relative + " not found");
+    }
+
+    private Path goldPredictions(Path evalSet, String extraLines) throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (EvalSample s : EvalSetReader.read(evalSet)) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("sample_id", s.sampleId());
+            row.put("generated_text", Json.MAPPER.writeValueAsString(s.output()));
+            row.put("model", "oracle");
+            lines.add(Json.MAPPER.writeValueAsString(row));
+        }
+        Path file = dir.resolve("predictions.jsonl");
+        Files.writeString(file, String.join("\n", lines) + "\n" + extraLines);
+        return file;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"invocable-icl/examples_icl_slot_filling.json", "invocable-icl/examples_icl_sequencing.json"})
+    void goldOutputsAsPredictionsScoreOneEverywhere(String evalSetPath) throws Exception {
+        Path evalSet = data(evalSetPath);
+        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("samples").asInt()).isEqualTo(3);
+        assertThat(j.get("parsed").asInt()).isEqualTo(3);
+        for (String mode : List.of("set", "counter", "list")) {
+            for (String m : List.of("precision", "recall", "f1")) {
+                assertThat(j.at("/intent/" + mode + "/" + m).asDouble()).as(mode + " " + m).isEqualTo(1.0);
+            }
+        }
+        for (String m : List.of("precision", "recall", "f1")) {
+            assertThat(j.at("/slot/" + m).asDouble()).isEqualTo(1.0);
+            assertThat(j.at("/lcs/" + m).asDouble()).isEqualTo(1.0);
+        }
+        assertThat(j.at("/sequence/partial").asDouble()).isEqualTo(1.0);
+        assertThat(j.at("/sequence/full").asDouble()).isEqualTo(1.0);
+        assertThat(j.has("completion_rate")).isTrue();
+        j.get("errors").fields().forEachRemaining(e -> assertThat(e.getValue().asInt()).as(e.getKey()).isZero());
+        assertThat(j.get("errors").size()).isEqualTo(8);
+        assertThat(j.get("per_sample")).hasSize(3);
+        j.get("per_sample").forEach(s -> assertThat(s.get("lost_points")).isEmpty());
+        List<String> keys = new ArrayList<>();
+        j.fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).containsExactly("samples", "parsed", "intent", "slot", "completion_rate", "lcs", "sequence", "errors", "per_sample");
+    }
+
+    @Test
+    void humanReadableTableWithoutJson() throws Exception {
+        Path evalSet = data("invocable-icl/examples_icl_sequencing.json");
+        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("samples 3, parsed 3").contains("intent (list)       1.0000    1.0000    1.0000")
+                .contains("instruction_alignment_failure");
+    }
+
+    @Test
+    void badLinesAreNamedAndTheOtherLinesStillScored() throws Exception {
+        Path evalSet = data("invocable-icl/examples_icl_slot_filling.json");
+        Path predictions = goldPredictions(evalSet, "{not json\n{\"sample_id\": 999, \"generated_text\": \"[]\"}\n{\"sample_id\": 10, \"generated_text\": \"dup\"}\n");
+        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains(predictions + " line 4: malformed JSON")
+                .contains(predictions + " line 5: unknown sample_id 999")
+                .contains(predictions + " line 6: duplicate sample_id 10");
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("samples").asInt()).isEqualTo(3);
+        assertThat(j.at("/intent/list/f1").asDouble()).isEqualTo(1.0);
+    }
+
+    @Test
+    void unparseableOutputIsScoredAsInstructionAlignmentFailure() throws Exception {
+        Path evalSet = data("invocable-icl/examples_icl_slot_filling.json");
+        Path predictions = dir.resolve("p.jsonl");
+        Files.writeString(predictions, "{\"sample_id\": 10, \"generated_text\": \"To answer this I would filter the data.\"}\n");
+        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
+        assertThat(r.exit()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("samples").asInt()).isEqualTo(1);
+        assertThat(j.get("parsed").asInt()).isZero();
+        assertThat(j.at("/errors/instruction_alignment_failure").asInt()).isEqualTo(1);
+        assertThat(j.at("/intent/list/recall").asDouble()).isZero();
+        assertThat(j.at("/per_sample/0/lost_points/0").asText()).startsWith("parse: unparseable");
+        assertThat(r.err()).contains("2 sample(s)").contains("have no prediction");
+    }
+
+    @Test
+    void missingFilesAreClearErrors() {
+        Run r = run("rescore", "--eval-set", dir.resolve("nope.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("eval set " + dir.resolve("nope.json") + ": no such file");
+        Run r2 = run("rescore", "--eval-set", data("invocable-icl/examples_icl_slot_filling.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
+        assertThat(r2.exit()).isEqualTo(2);
+        assertThat(r2.err()).contains("predictions " + dir.resolve("p.jsonl") + ": no such file");
+    }
+}
