@@ -1,7 +1,7 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.sample.EvalSetFile;
+import dev.ibench.core.score.EvalSetReader;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +28,7 @@ public final class EvalSetCache {
     }
 
     private static Map<String, EvalSample> index(Path file) {
-        List<EvalSample> samples = EvalSetFile.read(file);
+        List<EvalSample> samples = EvalSetReader.read(file);
         Map<String, EvalSample> byId = new LinkedHashMap<>();
         for (EvalSample s : samples) {
             if (byId.putIfAbsent(s.sampleId(), s) != null) {
