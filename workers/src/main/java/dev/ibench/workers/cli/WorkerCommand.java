@@ -1,12 +1,88 @@
 package dev.ibench.workers.cli;
 
+import com.uber.m3.tally.NoopScope;
+import com.uber.m3.tally.Scope;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.metrics.MetricsEndpoint;
+import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.worker.RunningWorker;
+import dev.ibench.workers.worker.WorkerRole;
+import dev.ibench.workers.worker.WorkerRoles;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
-@Command(name = "worker", mixinStandardHelpOptions = true, description = "Run a Temporal worker serving the given task-queue roles.")
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = "Run a Temporal worker serving the given task-queue roles until stopped (SIGTERM / Ctrl-C).")
 final class WorkerCommand implements Callable<Integer> {
+
+    /** Printed on stdout once the worker polls; process supervisors and tests wait for it. */
+    static final String READY_LINE = "ibench worker ready";
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--roles", defaultValue = "workflows,llm,tools,scoring", paramLabel = "ROLE[,ROLE...]",
+            description = "Roles to serve, of: workflows, llm, tools, scoring (default: ${DEFAULT-VALUE}).")
+    String roles;
+
+    @Option(names = "--metrics-port", defaultValue = "0", paramLabel = "N",
+            description = "Serve Prometheus metrics on http://<metrics-host>:N/metrics (0 = no endpoint, the default).")
+    int metricsPort;
+
+    @Option(names = "--metrics-host", defaultValue = "127.0.0.1", description = "Bind address of /metrics (default: ${DEFAULT-VALUE}).")
+    String metricsHost;
+
+    @Option(names = "--address", description = "Temporal frontend host:port (default: $TEMPORAL_ADDRESS or 127.0.0.1:7233).")
+    String address;
+
+    @Option(names = "--namespace", description = "Temporal namespace (default: $TEMPORAL_NAMESPACE or default).")
+    String namespace;
+
     @Override
-    public Integer call() {
-        return NotBuiltYet.report("worker", "#2");
+    public Integer call() throws InterruptedException {
+        Set<WorkerRole> selected;
+        try {
+            selected = WorkerRole.parseList(roles);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (metricsPort < 0 || metricsPort > 65535) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--metrics-port must be 0..65535, got " + metricsPort);
+        }
+        MetricsEndpoint metrics = metricsPort > 0 ? MetricsEndpoint.start(metricsHost, metricsPort) : null;
+        Scope scope = metrics == null ? new NoopScope() : metrics.temporalScope();
+        MeterRegistry meters = metrics == null ? new SimpleMeterRegistry() : metrics.registry();
+
+        TemporalConnection connection = TemporalConnection.open(
+                address != null ? address : TemporalConnection.addressFromEnvironment(),
+                namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment(),
+                scope);
+        connection.awaitReady(Duration.ofSeconds(60));
+        RunningWorker worker = RunningWorker.start(
+                connection.client(), selected, WorkerRoles.standard(), meters, IbenchHome.resolve());
+
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            worker.close();
+            connection.close();
+            if (metrics != null) {
+                metrics.close();
+            }
+            stopped.countDown();
+        }, "ibench-worker-shutdown"));
+
+        worker.registered().forEach(line -> System.out.println("  " + line));
+        System.out.println(READY_LINE + ": roles=" + roles + " address=" + connection.address()
+                + " namespace=" + connection.namespace() + " task-queues=" + worker.taskQueues()
+                + (metrics == null ? "" : " metrics=http://" + metricsHost + ":" + metrics.port() + "/metrics"));
+        System.out.flush();
+        stopped.await();
+        return 0;
     }
 }

@@ -3,6 +3,7 @@ package dev.ibench.workflows.campaign;
 import dev.ibench.activities.campaign.CampaignPlan;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
+import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ChildWorkflowFailure;
@@ -59,7 +60,7 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
     private void runCell(CellPlanEntry cell) {
         CellWorkflow child = Workflow.newChildWorkflowStub(CellWorkflow.class, ChildWorkflowOptions.newBuilder()
                 .setWorkflowId(CampaignWorkflow.cellWorkflowId(cell.cellId()))
-                .setTaskQueue(CampaignTaskQueues.WORKFLOWS)
+                .setTaskQueue(TaskQueues.WORKFLOWS)
                 .setStaticSummary(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "), "
                         + cell.samples() + " samples x " + cell.trials() + " trials")
                 .setTypedSearchAttributes(SearchAttributes.newBuilder()

@@ -1,5 +1,6 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.workflows.TaskQueues;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
@@ -30,7 +31,7 @@ final class CellActivityOptions {
 
     static ActivityOptions scoring(String summary) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(CampaignTaskQueues.SCORING)
+                .setTaskQueue(TaskQueues.SCORING)
                 .setStartToCloseTimeout(Duration.ofMinutes(2))
                 .setRetryOptions(RetryOptions.newBuilder()
                         .setInitialInterval(Duration.ofSeconds(1))

@@ -1,5 +1,6 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.workflows.TaskQueues;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CellPlanEntry;
@@ -34,23 +35,23 @@ class CampaignWorkflowTest {
 
     private FakeCampaignActivities startWorkers(List<CellPlanEntry> cells) {
         FakeCampaignActivities fake = new FakeCampaignActivities(cells);
-        Worker workflows = env.newWorker(CampaignTaskQueues.WORKFLOWS);
+        Worker workflows = env.newWorker(TaskQueues.WORKFLOWS);
         workflows.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
         workflows.registerActivitiesImplementations(fake);
-        env.newWorker(CampaignTaskQueues.llm("m")).registerActivitiesImplementations(fake);
-        env.newWorker(CampaignTaskQueues.SCORING).registerActivitiesImplementations(fake);
+        env.newWorker(TaskQueues.llm("m")).registerActivitiesImplementations(fake);
+        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(fake);
         env.start();
         return fake;
     }
 
     private static CellPlanEntry cell(String id, int samples, int trials) {
-        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, trials, CampaignTaskQueues.llm("m"));
+        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, trials, TaskQueues.llm("m"));
     }
 
     private CampaignStatus runCampaign(int samplesInFlight, boolean retryOnly) {
         WorkflowClient client = env.getWorkflowClient();
         CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(CampaignTaskQueues.WORKFLOWS)
+                .setTaskQueue(TaskQueues.WORKFLOWS)
                 .setWorkflowId(CampaignWorkflow.workflowId("c1") + (retryOnly ? "-retry" : ""))
                 .build());
         return campaign.run(new CampaignRequest("c1", 2, samplesInFlight, retryOnly));

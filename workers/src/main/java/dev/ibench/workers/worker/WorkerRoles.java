@@ -1,0 +1,62 @@
+package dev.ibench.workers.worker;
+
+import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which registrations each role runs. To serve a new workflow or activity, add one
+ * {@code .add(role, registration)} line to {@link #standard()}.
+ */
+public final class WorkerRoles {
+    private final Map<WorkerRole, List<RoleRegistration>> registrations;
+
+    private WorkerRoles(Map<WorkerRole, List<RoleRegistration>> registrations) {
+        this.registrations = registrations;
+    }
+
+    /** The registrations of the product. */
+    public static WorkerRoles standard() {
+        return builder()
+                .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
+                // LLM, TOOLS and SCORING registrations are added by the features that need them.
+                .build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public List<RoleRegistration> registrationsOf(WorkerRole role) {
+        return registrations.getOrDefault(role, List.of());
+    }
+
+    /** Runs the registrations of {@code roles} against {@code setup}. */
+    public void registerAll(Set<WorkerRole> roles, WorkerSetup setup) {
+        for (WorkerRole role : roles) {
+            List<RoleRegistration> forRole = registrationsOf(role);
+            if (forRole.isEmpty()) {
+                setup.describe("role " + role.cliName() + ": nothing registered yet");
+            }
+            forRole.forEach(registration -> registration.register(setup));
+        }
+    }
+
+    public static final class Builder {
+        private final Map<WorkerRole, List<RoleRegistration>> registrations = new EnumMap<>(WorkerRole.class);
+
+        public Builder add(WorkerRole role, RoleRegistration registration) {
+            registrations.computeIfAbsent(role, r -> new ArrayList<>()).add(registration);
+            return this;
+        }
+
+        public WorkerRoles build() {
+            Map<WorkerRole, List<RoleRegistration>> copy = new EnumMap<>(WorkerRole.class);
+            registrations.forEach((role, list) -> copy.put(role, List.copyOf(list)));
+            return new WorkerRoles(copy);
+        }
+    }
+}

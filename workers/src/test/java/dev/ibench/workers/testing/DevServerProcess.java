@@ -1,0 +1,97 @@
+package dev.ibench.workers.testing;
+
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.server.CliDevServer;
+import dev.ibench.workers.server.DevServerLauncher;
+import dev.ibench.workers.server.DevServerSettings;
+import dev.ibench.workers.server.TemporalCliLocator;
+import dev.ibench.workers.temporal.TemporalConnection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * JUnit fixture: the REAL {@code temporal server start-dev} from {@code .tools/bin/temporal} on free
+ * ports with a given SQLite file. It can be SIGKILLed and restarted on the same file and ports.
+ * Fails (never skips) when the CLI is missing or the server does not start.
+ */
+public final class DevServerProcess implements AutoCloseable {
+    private final Path cli;
+    private final DevServerSettings settings;
+    private final Path logDir;
+    private CliDevServer server;
+    private int starts;
+
+    private DevServerProcess(Path cli, DevServerSettings settings, Path logDir) {
+        this.cli = cli;
+        this.settings = settings;
+        this.logDir = logDir;
+    }
+
+    /** Starts a dev server storing its state in {@code dbFile}, logging under {@code logDir}. */
+    public static DevServerProcess start(Path dbFile, Path logDir) {
+        IbenchHome home = IbenchHome.resolve();
+        Path cli = home.toolsBin().resolve("temporal");
+        if (!Files.isExecutable(cli)) {
+            cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
+                    "the temporal CLI is missing (looked for " + home.toolsBin().resolve("temporal")
+                            + " and on PATH): run deploy/local/install-tools.sh"));
+        }
+        DevServerSettings settings = new DevServerSettings(
+                "127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next(), dbFile);
+        DevServerProcess process = new DevServerProcess(cli, settings, logDir);
+        process.startServer();
+        return process;
+    }
+
+    private void startServer() {
+        starts++;
+        server = DevServerLauncher.startCli(cli, settings, logDir.resolve("devserver-" + settings.port() + "-" + starts + ".log"));
+    }
+
+    /** Kills the server with SIGKILL (no graceful shutdown) and waits for it to be gone. */
+    public void kill() throws InterruptedException {
+        Process process = server.process();
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("dev server pid " + process.pid() + " survived SIGKILL");
+        }
+    }
+
+    /** Starts the server again on the same SQLite file and ports. */
+    public void restart() {
+        if (server.process().isAlive()) {
+            throw new IllegalStateException("restart() needs the server stopped first (call kill())");
+        }
+        startServer();
+    }
+
+    public boolean isAlive() {
+        return server.process().isAlive();
+    }
+
+    public String address() {
+        return settings.address();
+    }
+
+    public String uiUrl() {
+        return settings.uiUrl();
+    }
+
+    public Path dbFile() {
+        return settings.dbFile();
+    }
+
+    public Path cli() {
+        return cli;
+    }
+
+    public TemporalConnection connect() {
+        return TemporalConnection.open(address(), TemporalConnection.DEFAULT_NAMESPACE);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}

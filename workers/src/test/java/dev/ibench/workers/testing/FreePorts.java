@@ -1,0 +1,20 @@
+package dev.ibench.workers.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+/** Free TCP ports on 127.0.0.1 for servers started by tests. */
+public final class FreePorts {
+    private FreePorts() {}
+
+    public static int next() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on 127.0.0.1", e);
+        }
+    }
+}
