@@ -133,6 +133,11 @@ public final class ResultsStore {
                 cellId, sampleId, trial, error, now());
     }
 
+    public synchronized Optional<String> campaignName(String campaignId) {
+        return query("read campaign " + campaignId, "SELECT name FROM campaigns WHERE campaign_id=?",
+                rs -> rs.getString(1), campaignId).stream().findFirst();
+    }
+
     public synchronized Optional<String> campaignSpecJson(String campaignId) {
         return query("read campaign " + campaignId, "SELECT spec_json FROM campaigns WHERE campaign_id=?",
                 rs -> rs.getString(1), campaignId).stream().findFirst();

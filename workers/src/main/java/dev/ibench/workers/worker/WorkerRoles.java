@@ -1,5 +1,7 @@
 package dev.ibench.workers.worker;
 
+import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
+import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
 import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -22,6 +24,8 @@ public final class WorkerRoles {
     public static WorkerRoles standard() {
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
+                .add(WorkerRole.WORKFLOWS, new CampaignWorkflowsRegistration())
+                .add(WorkerRole.SCORING, new CampaignScoringRegistration())
                 // LLM, TOOLS and SCORING registrations are added by the features that need them.
                 .build();
     }

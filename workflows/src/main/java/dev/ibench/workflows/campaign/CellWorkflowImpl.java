@@ -41,6 +41,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private String failure;
     private long startedAt;
     private long updatedAt;
+    private int doneAtStart;
     private int publishedPercent = -1;
 
     @Override
@@ -50,6 +51,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         CellCursor cursor = input.cursor();
         nextIndex = cursor.nextIndex();
         done = cursor.done();
+        doneAtStart = done;
         parsed = cursor.parsed();
         completed = cursor.completed();
         infraErrors = cursor.infraErrors();
@@ -203,9 +205,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
     @Override
     public CellProgress progress() {
         if (cell == null) {
-            return new CellProgress(null, null, null, null, state, 0, 0, 0, 0, 0, 0, 0, 0, null);
+            return new CellProgress(null, null, null, null, state, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
         }
         return new CellProgress(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), state, total, done,
-                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, failure);
+                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure);
     }
 }

@@ -1,0 +1,55 @@
+package dev.ibench.workers.campaign;
+
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.workers.IbenchHome;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The process-wide objects campaign activities and commands share: the results store (one SQLite
+ * connection per file), the eval-set cache and the tool runtime. The store file is
+ * {@code $IBENCH_RESULTS_DB}, else {@code .ibench/results.db} under the project home.
+ */
+public final class CampaignServices {
+    private static final Map<Path, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
+
+    private final ResultsStore store;
+    private final EvalSetCache evalSets = new EvalSetCache();
+    private final IbenchHome home;
+
+    private CampaignServices(Path storeFile, IbenchHome home) {
+        this.store = new ResultsStore(ResultsDatabase.open(storeFile));
+        this.home = home;
+    }
+
+    public static CampaignServices of(IbenchHome home) {
+        Path file = resultsFile(home).toAbsolutePath().normalize();
+        return BY_STORE.computeIfAbsent(file, f -> new CampaignServices(f, home));
+    }
+
+    public static Path resultsFile(IbenchHome home) {
+        String fromEnv = System.getenv("IBENCH_RESULTS_DB");
+        return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv) : home.state().resolve("results.db");
+    }
+
+    public ResultsStore store() {
+        return store;
+    }
+
+    public EvalSetCache evalSets() {
+        return evalSets;
+    }
+
+    public IbenchHome home() {
+        return home;
+    }
+
+    /** The tool runtime used for completion; null until a runtime is available (completion is then reported as not computed). */
+    public SequenceExecutor executor() {
+        return null;
+    }
+}

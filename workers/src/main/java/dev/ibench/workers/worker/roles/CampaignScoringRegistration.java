@@ -1,0 +1,19 @@
+package dev.ibench.workers.worker.roles;
+
+import dev.ibench.activities.campaign.ScoringActivitiesImpl;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.RoleRegistration;
+import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.TaskQueues;
+
+/** Scoring of campaign work items, on the scoring queue. */
+public final class CampaignScoringRegistration implements RoleRegistration {
+    @Override
+    public void register(WorkerSetup setup) {
+        CampaignServices services = CampaignServices.of(setup.home());
+        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new ScoringActivitiesImpl(
+                services.store(), services.evalSets(), services.executor(), cell -> ParserChains.DEFAULT));
+        setup.describe("ScoringActivities on " + TaskQueues.SCORING);
+    }
+}
