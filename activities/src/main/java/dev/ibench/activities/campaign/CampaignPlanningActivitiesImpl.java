@@ -9,6 +9,7 @@ import dev.ibench.core.campaign.CellPlan;
 import dev.ibench.core.campaign.CellSpec;
 import dev.ibench.core.campaign.SampleSelector;
 import dev.ibench.core.json.Json;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -23,11 +24,14 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
     private final ResultsStore store;
     private final EvalSetCache evalSets;
     private final Function<String, String> llmTaskQueueOfModel;
+    private final CampaignMetrics metrics;
 
-    public CampaignPlanningActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, String> llmTaskQueueOfModel) {
+    public CampaignPlanningActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, String> llmTaskQueueOfModel,
+                                          MeterRegistry meters) {
         this.store = store;
         this.evalSets = evalSets;
         this.llmTaskQueueOfModel = llmTaskQueueOfModel;
+        this.metrics = new CampaignMetrics(meters);
     }
 
     @Override
@@ -93,6 +97,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
         String sampleId = sampleIdOf(store, item);
         store.saveInfraError(item.cellId(), sampleId, item.trial(), message);
         store.recordError(item.cellId(), sampleId, item.trial(), 0, SampleResultRecord.INFRA_ERROR, message);
+        metrics.infraError();
     }
 
     /** Resolves a work item to its sample id (positions index the cell's stored sample order). */

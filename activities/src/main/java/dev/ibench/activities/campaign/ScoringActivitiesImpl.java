@@ -5,7 +5,8 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.parse.ParserChain;
+import io.micrometer.core.instrument.MeterRegistry;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.SampleScore;
@@ -24,14 +25,16 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     private final ResultsStore store;
     private final EvalSetCache evalSets;
     private final SequenceExecutor executor;
-    private final Function<CellRecord, String> parserChainOfCell;
+    private final Function<CellRecord, ParserChain> parserOfCell;
+    private final CampaignMetrics metrics;
 
     public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, SequenceExecutor executor,
-                                 Function<CellRecord, String> parserChainOfCell) {
+                                 Function<CellRecord, ParserChain> parserOfCell, MeterRegistry meters) {
         this.store = store;
         this.evalSets = evalSets;
         this.executor = executor;
-        this.parserChainOfCell = parserChainOfCell;
+        this.parserOfCell = parserOfCell;
+        this.metrics = new CampaignMetrics(meters);
     }
 
     @Override
@@ -42,10 +45,10 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
-        SampleScore score = new SampleScorer(ParserChains.named(parserChainOfCell.apply(cell)), executor)
-                .score(sample, call.rawOutput());
+        SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).score(sample, call.rawOutput());
         store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
                 score.completed(), summaryJson(score), null));
+        metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));
         return new SampleOutcome(false, score.parsed().isParsed(), Boolean.TRUE.equals(score.completed()));
     }
 

@@ -45,6 +45,8 @@ public final class CampaignSpecLoader {
         for (int i = 0; i < spec.models().size(); i++) {
             ModelEntry m = spec.models().get(i);
             require(file, m.name() != null && !m.name().isBlank(), "models[" + i + "].name: missing");
+            require(file, m.name().matches("[A-Za-z0-9._-]+"),
+                    "models[" + i + "].name: '" + m.name() + "' may only use letters, digits, '.', '_' and '-' (it names a task queue)");
             require(file, m.profile() != null && !m.profile().isBlank(), "models[" + i + "].profile: missing");
             require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
         }

@@ -1,6 +1,12 @@
 package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.ModelRunners;
+import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.core.parse.ParserChain;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -20,10 +26,13 @@ public final class CampaignServices {
     private final ResultsStore store;
     private final EvalSetCache evalSets = new EvalSetCache();
     private final IbenchHome home;
+    private final Path storeFile;
+    private ModelRunners modelRunners;
 
     private CampaignServices(Path storeFile, IbenchHome home) {
         this.store = new ResultsStore(ResultsDatabase.open(storeFile));
         this.home = home;
+        this.storeFile = storeFile;
     }
 
     public static CampaignServices of(IbenchHome home) {
@@ -46,6 +55,20 @@ public final class CampaignServices {
 
     public IbenchHome home() {
         return home;
+    }
+
+    /** The worker's model runners (response cache in the results store file, built-in and ./profiles profiles). */
+    public synchronized ModelRunners modelRunners() {
+        if (modelRunners == null) {
+            modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
+                    new ResponseCache(storeFile), System::getenv);
+        }
+        return modelRunners;
+    }
+
+    /** The output parser a cell's model uses, from its profile's {@code parser} list. */
+    public ParserChain parserOf(CellRecord cell) {
+        return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
     }
 
     /** The tool runtime used for completion; null until a runtime is available (completion is then reported as not computed). */

@@ -2,7 +2,6 @@ package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.HtmlReportRenderer;
 import dev.ibench.core.report.JsonReportRenderer;
@@ -232,7 +231,7 @@ final class CampaignCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(),
-                    cell -> new SampleScorer(ParserChains.named(ParserChains.DEFAULT), services.executor()))
+                    cell -> new SampleScorer(services.parserOf(cell), services.executor()))
                     .build(id, Instant.now().toString());
             String text = switch (format) {
                 case "md" -> MarkdownReportRenderer.render(report);

@@ -1,5 +1,6 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.workflows.TaskQueues;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;

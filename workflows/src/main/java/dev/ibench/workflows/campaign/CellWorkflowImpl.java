@@ -1,5 +1,6 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.ModelCallActivities;

@@ -1,7 +1,6 @@
 package dev.ibench.workers.worker.roles;
 
 import dev.ibench.activities.campaign.ScoringActivitiesImpl;
-import dev.ibench.core.parse.ParserChains;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.RoleRegistration;
 import dev.ibench.workers.worker.WorkerSetup;
@@ -13,7 +12,7 @@ public final class CampaignScoringRegistration implements RoleRegistration {
     public void register(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new ScoringActivitiesImpl(
-                services.store(), services.evalSets(), services.executor(), cell -> ParserChains.DEFAULT));
+                services.store(), services.evalSets(), services.executor(), services::parserOf, setup.meters()));
         setup.describe("ScoringActivities on " + TaskQueues.SCORING);
     }
 }

@@ -17,7 +17,7 @@ public final class CampaignWorkflowsRegistration implements RoleRegistration {
         Worker worker = setup.worker(TaskQueues.WORKFLOWS);
         worker.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
         worker.registerActivitiesImplementations(
-                new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), TaskQueues::llm));
+                new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), TaskQueues::llm, setup.meters()));
         setup.describe("CampaignWorkflow + CellWorkflow + CampaignPlanningActivities on " + TaskQueues.WORKFLOWS);
     }
 }

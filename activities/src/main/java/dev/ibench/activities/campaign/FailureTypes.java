@@ -1,4 +1,4 @@
-package dev.ibench.workflows.campaign;
+package dev.ibench.activities.campaign;
 
 /**
  * ApplicationFailure types the campaign activities raise. An endpoint rejection (401/403/404: bad key,
