@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The process-wide objects campaign activities and commands share: the results store (one SQLite
  * connection per file), the eval-set cache and the tool runtime. The store file is
- * {@code $IBENCH_RESULTS_DB}, else {@code .ibench/results.db} under the project home.
+ * given by {@link #resultsFile}.
  */
 public final class CampaignServices {
     private static final Map<Path, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
@@ -40,9 +40,14 @@ public final class CampaignServices {
         return BY_STORE.computeIfAbsent(file, f -> new CampaignServices(f, home));
     }
 
+    /** {@code $IBENCH_RESULTS_DB}, else the {@code ibench.results.db} system property, else {@code .ibench/results.db}. */
     public static Path resultsFile(IbenchHome home) {
         String fromEnv = System.getenv("IBENCH_RESULTS_DB");
-        return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv) : home.state().resolve("results.db");
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return Path.of(fromEnv);
+        }
+        String fromProperty = System.getProperty("ibench.results.db");
+        return fromProperty != null && !fromProperty.isBlank() ? Path.of(fromProperty) : home.state().resolve("results.db");
     }
 
     public ResultsStore store() {

@@ -33,7 +33,7 @@ final class CellActivityOptions {
     static ActivityOptions scoring(String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.SCORING)
-                .setStartToCloseTimeout(Duration.ofMinutes(2))
+                .setStartToCloseTimeout(Duration.ofSeconds(30))
                 .setRetryOptions(RetryOptions.newBuilder()
                         .setInitialInterval(Duration.ofSeconds(1))
                         .setMaximumInterval(Duration.ofSeconds(30))
@@ -45,7 +45,7 @@ final class CellActivityOptions {
 
     static ActivityOptions planning() {
         return ActivityOptions.newBuilder()
-                .setStartToCloseTimeout(Duration.ofMinutes(5))
+                .setStartToCloseTimeout(Duration.ofMinutes(2))
                 .setRetryOptions(RetryOptions.newBuilder()
                         .setInitialInterval(Duration.ofSeconds(1))
                         .setMaximumInterval(Duration.ofSeconds(30))
