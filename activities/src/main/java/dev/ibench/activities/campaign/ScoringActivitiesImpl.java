@@ -19,7 +19,8 @@ import java.util.function.Function;
 /**
  * Scores a work item from its stored raw output: parse with the model's parser chain, execute in the
  * tool runtime, compute every per-sample metric, store the result. Pure recomputation from stored data,
- * so a retry gives the same score and never calls the model.
+ * so a retry gives the same score and never calls the model. A sample whose database is unavailable on
+ * this worker fails the activity (retried, then recorded as infra_error), never scored as not completed.
  */
 public final class ScoringActivitiesImpl implements ScoringActivities {
     private final ResultsStore store;
@@ -45,6 +46,12 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        if (executor != null) {
+            executor.unavailable(sample).ifPresent(reason -> {
+                throw ApplicationFailure.newFailure("sample " + sampleId + " of " + cell.evalSet()
+                        + " cannot be executed on this worker: " + reason, "SampleUnavailable");
+            });
+        }
         SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).score(sample, call.rawOutput());
         store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
                 score.completed(), summaryJson(score), null));

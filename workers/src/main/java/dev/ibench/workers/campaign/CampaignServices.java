@@ -10,6 +10,7 @@ import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.workers.IbenchHome;
 import java.nio.file.Path;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class CampaignServices {
     private final IbenchHome home;
     private final Path storeFile;
     private ModelRunners modelRunners;
+    private ToolRuntime runtime;
 
     private CampaignServices(Path storeFile, IbenchHome home) {
         this.store = new ResultsStore(ResultsDatabase.open(storeFile));
@@ -76,8 +78,17 @@ public final class CampaignServices {
         return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
     }
 
-    /** The tool runtime used for completion; null until a runtime is available (completion is then reported as not computed). */
-    public SequenceExecutor executor() {
-        return null;
+    /** The tool runtime used for completion, over {@link #dataRoot()}. */
+    public synchronized SequenceExecutor executor() {
+        if (runtime == null) {
+            runtime = new ToolRuntime(dataRoot());
+        }
+        return runtime;
+    }
+
+    /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */
+    public Path dataRoot() {
+        String fromEnv = System.getenv("IBENCH_DATA_ROOT");
+        return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv) : home.root().resolve("data");
     }
 }
