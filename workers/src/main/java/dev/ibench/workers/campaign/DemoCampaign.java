@@ -46,7 +46,7 @@ public final class DemoCampaign {
                 name: demo
                 models:
                   - {name: oracle, profile: oracle}
-                  - {name: smollm2, profile: smollm2, concurrency: 1}
+                  - {name: smollm2, profile: smollm2-json, concurrency: 1}
                 benchmarks:
                   - {name: slot-superhero, eval_set: benchmarks/bird-superhero-slot.json}
                   - {name: sel-superhero, eval_set: benchmarks/bird-superhero-sel.json}
