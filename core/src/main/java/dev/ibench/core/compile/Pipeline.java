@@ -42,9 +42,7 @@ final class Pipeline {
             if (previous.equals(signature)) return key;
             throw new UnsupportedQueryException("conflicting_transforms", key + ": " + previous + " vs " + signature);
         }
-        if (rawUses.contains(key)) {
-            // Earlier raw reads already ran on the untransformed table; later ones are guarded by raw().
-        }
+        // Raw reads before this point already ran on the untransformed table; later ones are refused by raw().
         transforms.put(key, signature);
         current = sink.add("transform_data", "TRANSFORMED_DF",
                 "data_source", CallSink.ref(current), "key_name", key, "operation_type", operation,

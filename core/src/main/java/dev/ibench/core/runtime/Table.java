@@ -15,7 +15,7 @@ public final class Table {
     private final Map<String, Integer> index;
     private final List<Object[]> rows;
     /** Equality indexes per column, built on first use; only for shared starting tables (see {@link #indexed()}). */
-    private final java.util.concurrent.ConcurrentHashMap<Integer, Map<Object, List<Object[]>>> equalityIndexes;
+    private final Map<Integer, Map<Object, List<Object[]>>> equalityIndexes;
 
     public Table(List<String> columns, List<Object[]> rows) {
         this(columns, rows, false);
@@ -30,7 +30,7 @@ public final class Table {
         }
         this.index = idx;
         this.rows = Collections.unmodifiableList(rows);
-        this.equalityIndexes = indexed ? new java.util.concurrent.ConcurrentHashMap<>() : null;
+        this.equalityIndexes = indexed ? new HashMap<>() : null;
     }
 
     private Table(Table shape, List<Object[]> rows) {
@@ -49,13 +49,16 @@ public final class Table {
      * callers re-test each candidate), in table order. Only for indexed tables.
      */
     List<Object[]> equalityCandidates(int i, Object literal) {
-        Map<Object, List<Object[]>> idx = equalityIndexes.computeIfAbsent(i, col -> {
-            Map<Object, List<Object[]>> m = new HashMap<>();
-            for (Object[] row : rows) {
-                if (row[col] != null) m.computeIfAbsent(equalityKey(row[col]), k -> new ArrayList<>()).add(row);
-            }
-            return m;
-        });
+        Map<Object, List<Object[]>> idx;
+        synchronized (equalityIndexes) {
+            idx = equalityIndexes.computeIfAbsent(i, col -> {
+                Map<Object, List<Object[]>> m = new HashMap<>();
+                for (Object[] row : rows) {
+                    if (row[col] != null) m.computeIfAbsent(equalityKey(row[col]), k -> new ArrayList<>()).add(row);
+                }
+                return m;
+            });
+        }
         return idx.getOrDefault(equalityKey(literal), List.of());
     }
 

@@ -75,7 +75,13 @@ final class BuildCommand implements Callable<Integer> {
         Path parent = root.normalize().getParent();
         Path base = dataRoot != null ? dataRoot : parent != null ? parent : Path.of(".");
         BuildOptions options = new BuildOptions(source.toLowerCase(), root, dbs, styles, buildMode, out, base);
-        BenchmarkBuilder.Result result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose).build(options);
+        BenchmarkBuilder.Result result;
+        try {
+            result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose).build(options);
+        } catch (java.io.IOException e) {
+            System.err.println("ibench build: cannot read dataset under " + root + ": " + e);
+            return 1;
+        }
         Map<String, Object> cov = result.coverageJson();
         if (json) {
             System.out.println(Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(cov));
