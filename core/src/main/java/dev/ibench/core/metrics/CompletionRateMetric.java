@@ -5,6 +5,7 @@ import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Completion rate, seed 000 section 4.1.1: "the proportion of all instances where the models were able to return the
@@ -22,6 +23,11 @@ public final class CompletionRateMetric {
 
     /** The outcome of the run and whether it completed. */
     public record Result(boolean completed, ExecutionOutcome outcome) {}
+
+    /** Why the sample cannot be executed here at all (an infrastructure problem), or empty. */
+    public Optional<String> unavailable(EvalSample sample) {
+        return executor.unavailable(sample);
+    }
 
     public Result evaluate(EvalSample sample, List<ToolCall> predicted) {
         if (predicted.isEmpty()) {

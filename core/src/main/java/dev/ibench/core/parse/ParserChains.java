@@ -36,6 +36,37 @@ public final class ParserChains {
         return new ParserChain(name == null ? DEFAULT : name, stages);
     }
 
+    /**
+     * The chain a model profile's {@code parser} list names: either one chain name ({@code [default]}) or stage
+     * names in order. Aliases: {@code python_ast} is {@code python_call}; {@code native_tool_calls} is
+     * {@code json}, because native tool calls are stored as a JSON call list (docs/output-parsing.md).
+     *
+     * @throws IllegalArgumentException naming the known stages when a name is unknown
+     */
+    public static ParserChain forProfile(List<String> names) {
+        if (names == null || names.isEmpty()) {
+            return defaultChain();
+        }
+        if (names.size() == 1 && CHAINS.containsKey(names.get(0))) {
+            return named(names.get(0));
+        }
+        java.util.LinkedHashMap<String, ParseStage> stages = new java.util.LinkedHashMap<>();
+        for (String name : names) {
+            ParseStage stage = STAGES.get(ALIASES.getOrDefault(name, name));
+            if (stage == null) {
+                throw new IllegalArgumentException("unknown parser stage '" + name + "'; known: " + STAGES.keySet()
+                        + " and aliases " + ALIASES.keySet());
+            }
+            stages.putIfAbsent(stage.name(), stage);
+        }
+        return new ParserChain(String.join("+", stages.keySet()), List.copyOf(stages.values()));
+    }
+
+    private static final Map<String, ParseStage> STAGES = Map.of(
+            "xml_tool_call", new XmlToolCallStage(), "fenced_code_block", new FencedCodeBlockStage(), "json", new JsonStage(),
+            "json_lines", new JsonLinesStage(), "python_call", new PythonCallStage(), "python_literal", new PythonLiteralStage());
+    private static final Map<String, String> ALIASES = Map.of("python_ast", "python_call", "native_tool_calls", "json");
+
     public static ParserChain defaultChain() {
         return named(DEFAULT);
     }

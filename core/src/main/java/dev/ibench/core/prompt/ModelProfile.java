@@ -65,7 +65,7 @@ public record ModelProfile(
         constrainedOutput = constrainedOutput == null ? "none" : constrainedOutput;
         icl = icl == null ? IclSettings.SEED_DEFAULT : icl;
         templates = templates == null ? Map.of() : Map.copyOf(templates);
-        parser = parser == null ? List.of("json", "python_ast", "xml_tool_call") : List.copyOf(parser);
+        parser = parser == null ? List.of("json", "json_lines", "python_ast", "xml_tool_call") : List.copyOf(parser);
     }
 
     /** Checks the fields a provider needs; the message names the profile and the problem. */
@@ -97,6 +97,13 @@ public record ModelProfile(
     /** Copy with another base URL (for {@code --endpoint}). */
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+    }
+
+    /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
+    public ModelProfile withApiKeyEnv(String variable) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
     }

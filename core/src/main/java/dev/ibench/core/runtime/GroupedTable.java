@@ -15,6 +15,11 @@ public record GroupedTable(List<String> groupKeys, List<Table> groups, List<Stri
         columns = List.copyOf(columns);
     }
 
+    @Override
+    public String toString() {
+        return groups.size() + " groups by " + groupKeys + "; keys: " + DataKeys.abbreviate(columns);
+    }
+
     public boolean hasColumn(String key) {
         return columns.contains(key);
     }

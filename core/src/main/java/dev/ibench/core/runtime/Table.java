@@ -84,6 +84,12 @@ public final class Table {
         return rows;
     }
 
+    /** A deterministic summary (scores and reports quote answers, so no identity hashes). */
+    @Override
+    public String toString() {
+        return "table with " + rows.size() + " rows; keys: " + DataKeys.abbreviate(columns);
+    }
+
     public int size() {
         return rows.size();
     }

@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 
 /**
@@ -85,6 +86,16 @@ public final class ToolRuntime implements SequenceExecutor, AutoCloseable {
             }
         }
         return session;
+    }
+
+    @Override
+    public Optional<String> unavailable(EvalSample sample) {
+        try {
+            open(sample);
+            return Optional.empty();
+        } catch (SessionUnavailableException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     @Override

@@ -74,10 +74,12 @@ public final class SampleScorer {
                     + " aligned calls match exactly (name and all arguments)");
         }
         Boolean completed = null;
-        if (completion != null && !parsed.isParsed()) {
+        // a sample whose database is not available here gets no completion result: that is not the model's loss
+        boolean executable = completion != null && completion.unavailable(sample).isEmpty();
+        if (executable && !parsed.isParsed()) {
             completed = false;
             lost.add("completion: output not parsed, nothing executed");
-        } else if (completion != null) {
+        } else if (executable) {
             CompletionRateMetric.Result run = completion.evaluate(sample, parsed.calls());
             completed = run.completed();
             if (!run.completed()) {

@@ -1,13 +1,48 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.HtmlReportRenderer;
+import dev.ibench.core.report.JsonReportRenderer;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.score.SampleScorer;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.CampaignStarter;
+import dev.ibench.workers.campaign.CampaignStatusView;
+import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.campaign.CampaignRequest;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import dev.ibench.workflows.campaign.CellProgress;
+import dev.ibench.workflows.campaign.CellState;
+import dev.ibench.workflows.campaign.CellWorkflow;
+import dev.ibench.workflows.visibility.IbenchSearchAttributes;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.common.SearchAttributes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(
         name = "campaign",
         mixinStandardHelpOptions = true,
-        description = "Start, watch, steer and report durable evaluation campaigns.",
+        description = "Start, watch, steer and report durable evaluation campaigns (docs/campaigns.md).",
         subcommands = {
             CampaignCommand.Start.class,
             CampaignCommand.Status.class,
@@ -19,51 +54,201 @@ import picocli.CommandLine.Parameters;
             CampaignCommand.Trajectory.class
         })
 final class CampaignCommand implements Callable<Integer> {
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
-        return NotBuiltYet.report("campaign", "#6");
+        spec.commandLine().usage(System.out);
+        return 0;
     }
 
-    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a campaign from a YAML file.")
+    private static CampaignWorkflow campaignStub(WorkflowClient client, String id) {
+        return client.newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId(id));
+    }
+
+    /** The campaign's status and, for each cell that has a workflow, its live progress. */
+    static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status) {
+        List<CampaignStatusView.CellView> views = new ArrayList<>();
+        for (CampaignStatus.CellEntry entry : status.cells()) {
+            CellProgress live = null;
+            if (entry.state() != CellState.PLANNING) {
+                try {
+                    live = client.newWorkflowStub(CellWorkflow.class, entry.workflowId()).progress();
+                } catch (RuntimeException notStartedYet) {
+                    live = null;
+                }
+            }
+            views.add(new CampaignStatusView.CellView(entry, live));
+        }
+        return views;
+    }
+
+    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a campaign from a YAML file (docs/campaigns.md).")
     static final class Start implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "FILE.yaml") String file;
-        public Integer call() { return NotBuiltYet.report("campaign start", "#6"); }
+        @Parameters(index = "0", paramLabel = "FILE.yaml") Path file;
+        @Option(names = "--id", description = "Campaign id (default: <name>-<timestamp>).") String id;
+        @Option(names = "--wait", description = "Wait until the campaign finishes, then print its status.") boolean waitForEnd;
+        @Option(names = "--json", description = "Print {campaign_id, workflow_id} as JSON.") boolean json;
+        @Mixin TemporalOptions temporal;
+
+        public Integer call() throws Exception {
+            try (TemporalConnection connection = temporal.connect()) {
+                String campaignId = new CampaignStarter(CampaignServices.of(IbenchHome.resolve()), connection.client()).start(file, id);
+                String workflowId = CampaignWorkflow.workflowId(campaignId);
+                if (json) {
+                    System.out.println(Json.MAPPER.writeValueAsString(Map.of("campaign_id", campaignId, "workflow_id", workflowId)));
+                } else {
+                    System.out.println("started campaign " + campaignId + " (workflow " + workflowId + ")");
+                    System.out.println("watch it: ./ibench campaign status " + campaignId);
+                }
+                if (waitForEnd) {
+                    CampaignStatus end = WorkflowStub.fromTyped(campaignStub(connection.client(), campaignId))
+                            .getResult(CampaignStatus.class);
+                    System.err.print(CampaignStatusView.render(end, cellViews(connection.client(), end)));
+                    return end.state() == CellState.COMPLETED ? 0 : 1;
+                }
+                return 0;
+            }
+        }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show per-cell progress of a campaign.")
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show per-cell progress, rates and ETA of a campaign.")
     static final class Status implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
-        public Integer call() { return NotBuiltYet.report("campaign status", "#6"); }
+        @Option(names = "--json", description = "Print the status as JSON.") boolean json;
+        @Option(names = "--watch", paramLabel = "SECONDS", description = "Refresh every SECONDS until the campaign ends.") Integer watch;
+        @Mixin TemporalOptions temporal;
+
+        public Integer call() throws Exception {
+            try (TemporalConnection connection = temporal.connect()) {
+                while (true) {
+                    CampaignStatus status = campaignStub(connection.client(), id).status();
+                    List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status);
+                    if (json) {
+                        Map<String, Object> out = new LinkedHashMap<>();
+                        out.put("status", status);
+                        out.put("cells", cells.stream().map(CampaignStatusView.CellView::live).toList());
+                        System.out.println(Json.MAPPER.writeValueAsString(out));
+                    } else {
+                        System.out.print((watch != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells));
+                    }
+                    boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
+                    if (watch == null || ended) {
+                        return 0;
+                    }
+                    Thread.sleep(watch * 1000L);
+                }
+            }
+        }
     }
 
-    @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause a running campaign.")
+    @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause a campaign: running items finish, no new ones start.")
     static final class Pause implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
-        public Integer call() { return NotBuiltYet.report("campaign pause", "#6"); }
+        @Mixin TemporalOptions temporal;
+
+        public Integer call() {
+            try (TemporalConnection connection = temporal.connect()) {
+                campaignStub(connection.client(), id).pause();
+                System.out.println("paused campaign " + id);
+                return 0;
+            }
+        }
     }
 
     @Command(name = "resume", mixinStandardHelpOptions = true, description = "Resume a paused campaign.")
     static final class Resume implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
-        public Integer call() { return NotBuiltYet.report("campaign resume", "#6"); }
+        @Mixin TemporalOptions temporal;
+
+        public Integer call() {
+            try (TemporalConnection connection = temporal.connect()) {
+                campaignStub(connection.client(), id).resume();
+                System.out.println("resumed campaign " + id);
+                return 0;
+            }
+        }
     }
 
-    @Command(name = "cancel", mixinStandardHelpOptions = true, description = "Cancel a campaign.")
+    @Command(name = "cancel", mixinStandardHelpOptions = true, description = "Cancel a campaign and its running cells (stored results are kept).")
     static final class Cancel implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
-        public Integer call() { return NotBuiltYet.report("campaign cancel", "#6"); }
+        @Mixin TemporalOptions temporal;
+
+        public Integer call() {
+            try (TemporalConnection connection = temporal.connect()) {
+                connection.client().newUntypedWorkflowStub(CampaignWorkflow.workflowId(id)).cancel();
+                System.out.println("cancel requested for campaign " + id);
+                return 0;
+            }
+        }
     }
 
-    @Command(name = "retry-errors", mixinStandardHelpOptions = true, description = "Re-run only the samples recorded as infra_error.")
+    @Command(name = "retry-errors", mixinStandardHelpOptions = true,
+            description = "Re-run only the items recorded as infra_error (or never run) of a finished campaign.")
     static final class RetryErrors implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
-        public Integer call() { return NotBuiltYet.report("campaign retry-errors", "#6"); }
+        @Option(names = "--wait", description = "Wait until the retry run finishes.") boolean waitForEnd;
+        @Mixin TemporalOptions temporal;
+
+        public Integer call() {
+            try (TemporalConnection connection = temporal.connect()) {
+                WorkflowClient client = connection.client();
+                String workflowId = CampaignWorkflow.workflowId(id);
+                WorkflowExecutionStatus current = client.newUntypedWorkflowStub(workflowId).describe().getWorkflowExecutionInfo().getStatus();
+                if (current == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+                    System.err.println("campaign " + id + " is still running; retry-errors re-runs infra errors of a finished campaign");
+                    return 2;
+                }
+                CampaignStatus previous = WorkflowStub.fromTyped(campaignStub(client, id)).getResult(CampaignStatus.class);
+                CampaignWorkflow retry = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                        .setWorkflowId(workflowId)
+                        .setTaskQueue(TaskQueues.WORKFLOWS)
+                        .setStaticSummary("Retry of the infra errors of campaign " + previous.name())
+                        .setTypedSearchAttributes(SearchAttributes.newBuilder()
+                                .set(IbenchSearchAttributes.CAMPAIGN_ID, id)
+                                .set(IbenchSearchAttributes.STATE, CellState.PLANNING.name())
+                                .build())
+                        .build());
+                WorkflowClient.start(retry::run, new CampaignRequest(id, 2, 8, true));
+                System.out.println("retrying the infra errors of campaign " + id);
+                if (waitForEnd) {
+                    CampaignStatus end = WorkflowStub.fromTyped(retry).getResult(CampaignStatus.class);
+                    System.out.print(CampaignStatusView.render(end, cellViews(client, end)));
+                }
+                return 0;
+            }
+        }
     }
 
-    @Command(name = "report", mixinStandardHelpOptions = true, description = "Write a campaign report (html, md or json).")
+    @Command(name = "report", mixinStandardHelpOptions = true,
+            description = "Write a campaign report (every metric per cell; mean and spread over trials) from the results store.")
     static final class Report implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
-        public Integer call() { return NotBuiltYet.report("campaign report", "#6"); }
+        @Option(names = "--format", defaultValue = "md", description = "md, json or html (default: ${DEFAULT-VALUE}).") String format;
+        @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
+
+        public Integer call() throws Exception {
+            CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+            CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(),
+                    cell -> new SampleScorer(services.parserOf(cell), services.executor()))
+                    .build(id, Instant.now().toString());
+            String text = switch (format) {
+                case "md" -> MarkdownReportRenderer.render(report);
+                case "json" -> JsonReportRenderer.render(report);
+                case "html" -> HtmlReportRenderer.render(report);
+                default -> throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                        "--format must be md, json or html, got '" + format + "'");
+            };
+            if (out != null) {
+                Optional.ofNullable(out.toAbsolutePath().getParent()).ifPresent(dir -> dir.toFile().mkdirs());
+                Files.writeString(out, text);
+                System.err.println("wrote " + out);
+            } else {
+                System.out.println(text);
+            }
+            return 0;
+        }
     }
 
     @Command(name = "trajectory", mixinStandardHelpOptions = true, description = "Print the ReACT trajectory of one sample.")

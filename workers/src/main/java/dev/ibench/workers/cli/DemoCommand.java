@@ -1,10 +1,15 @@
 package dev.ibench.workers.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ibench.activities.durability.DurabilityCheckRequest;
-import dev.ibench.activities.durability.DurabilityCheckResult;
-import dev.ibench.core.json.Json;
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.campaign.CampaignSpecLoader;
+import dev.ibench.core.report.JsonReportRenderer;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.CampaignStarter;
+import dev.ibench.workers.campaign.CampaignStatusView;
+import dev.ibench.workers.campaign.DemoCampaign;
 import dev.ibench.workers.server.DevServerLauncher;
 import dev.ibench.workers.server.DevServerSettings;
 import dev.ibench.workers.server.RunningServer;
@@ -12,44 +17,54 @@ import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
-import dev.ibench.workflows.TaskQueues;
-import dev.ibench.workflows.durability.DurabilityCheckWorkflow;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import dev.ibench.workflows.campaign.CellState;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * For now: runs the durability check on the embedded default (connects to a server on
- * $TEMPORAL_ADDRESS, or starts the dev server) with an in-process worker. The campaign issue
- * replaces this with a small real campaign.
+ * The README's main command: a small real campaign on the embedded default. Connects to the Temporal
+ * server on $TEMPORAL_ADDRESS or starts the dev server, runs an in-process worker with every role,
+ * evaluates the oracle test model and SmolLM2 (in-process) on SLOT and SEL superhero samples, and
+ * prints progress, the report and the Web UI link.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run a small durable workflow on the embedded default Temporal server and print the result and UI link.")
+        description = "Run a small real campaign (SLOT and SEL superhero, oracle and SmolLM2 in-process) on the embedded "
+                + "default Temporal server and print the report and the Web UI link.")
 final class DemoCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print the result as one JSON object on stdout.")
+    @Option(names = "--samples", defaultValue = "1",
+            description = "Samples per benchmark (default: ${DEFAULT-VALUE}; SmolLM2 needs about a minute per SLOT sample on 2 cores).")
+    int samples;
+
+    @Option(names = "--json", description = "Print the report as JSON on stdout (progress goes to stderr).")
     boolean json;
-
-    @Option(names = "--steps", defaultValue = "20", description = "Steps of the heartbeating activity (default: ${DEFAULT-VALUE}).")
-    int steps;
-
-    @Option(names = "--step-millis", defaultValue = "100", description = "Duration of one step in ms (default: ${DEFAULT-VALUE}).")
-    long stepMillis;
 
     @Option(names = "--stop-server", description = "Stop the dev server this command started when done (default: leave it running for the UI).")
     boolean stopServer;
 
+    @Option(names = "--timeout-minutes", defaultValue = "30", description = "Give up waiting after this long (default: ${DEFAULT-VALUE}).")
+    int timeoutMinutes;
+
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() throws Exception {
+        // expected failures (e.g. SmolLM2's context is too small for SEL prompts) are reported in the campaign,
+        // not as worker stack traces on the demo's terminal
+        System.setProperty("org.slf4j.simpleLogger.log.io.temporal.internal.activity", "error");
         PrintStream log = json ? System.err : System.out;
         IbenchHome home = IbenchHome.resolve();
         String address = TemporalConnection.addressFromEnvironment();
@@ -70,41 +85,57 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
 
-        String campaignId = "demo-" + UUID.randomUUID().toString().substring(0, 8);
-        String workflowId = "durability-check-" + campaignId;
-        DurabilityCheckRequest request = new DurabilityCheckRequest(campaignId, steps, stepMillis);
-        DurabilityCheckResult result;
+        DemoCampaign demo = new DemoCampaign(home, log);
+        Path campaignFile = demo.prepare(samples);
+        CampaignServices services = CampaignServices.of(home);
+        String campaignId = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        CampaignStatus end;
         try (TemporalConnection connection = TemporalConnection.open(address, namespace);
              RunningWorker worker = RunningWorker.start(connection.client(), EnumSet.allOf(WorkerRole.class),
-                     WorkerRoles.standard(), new SimpleMeterRegistry(), home)) {
-            log.println("Worker serving " + worker.taskQueues() + "; running " + workflowId + " ...");
-            DurabilityCheckWorkflow workflow = connection.client().newWorkflowStub(DurabilityCheckWorkflow.class,
-                    WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(TaskQueues.WORKFLOWS).build());
-            result = workflow.run(request);
+                     WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), new SimpleMeterRegistry(), home)) {
+            log.println("Worker serving " + worker.taskQueues());
+            new CampaignStarter(services, connection.client()).start(campaignFile, campaignId);
+            log.println("Started campaign " + campaignId + uiUrl.map(u -> " · " + u + "/namespaces/" + namespace
+                    + "/workflows/" + CampaignWorkflow.workflowId(campaignId)).orElse(""));
+            end = awaitWithProgress(connection, campaignId, log);
         }
 
-        boolean correct = result.value() == request.expectedValue();
-        String link = uiUrl.map(url -> url + "/namespaces/" + namespace + "/workflows/" + workflowId).orElse(null);
+        CampaignReportBuilder reports = new CampaignReportBuilder(services.store(), services.evalSets(),
+                cell -> new SampleScorer(services.parserOf(cell), services.executor()));
+        var report = reports.build(campaignId, Instant.now().toString());
         if (json) {
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("workflow_id", workflowId);
-            out.put("campaign_id", campaignId);
-            out.put("value", result.value());
-            out.put("expected", request.expectedValue());
-            out.put("correct", correct);
-            out.put("attempt", result.attempt());
-            out.put("ui_url", link);
-            System.out.println(Json.MAPPER.writeValueAsString(out));
+            System.out.println(JsonReportRenderer.render(report));
         } else {
             log.println();
-            log.println("Durability check " + (correct ? "OK" : "WRONG") + ": sum of squares 1.." + steps + " = "
-                    + result.value() + " (expected " + request.expectedValue() + ", attempt " + result.attempt() + ")");
-            log.println(link != null ? "Web UI: " + link : "No Web UI (in-process test server).");
-            log.println("List it: temporal workflow list --address " + address
-                    + " --query \"IbenchCampaignId = '" + campaignId + "'\"");
+            log.println(MarkdownReportRenderer.render(report));
         }
+        log.println(uiUrl.map(url -> "Web UI: " + url + "/namespaces/" + namespace + "/workflows?query="
+                + java.net.URLEncoder.encode("IbenchCampaignId = '" + campaignId + "'", java.nio.charset.StandardCharsets.UTF_8))
+                .orElse("No Web UI (in-process test server)."));
+        log.println("Again later: ./ibench campaign report " + campaignId + " --format html --out report.html");
         finish(started, log);
-        return correct ? 0 : 1;
+        return end.state() == CellState.COMPLETED ? 0 : 1;
+    }
+
+    private CampaignStatus awaitWithProgress(TemporalConnection connection, String campaignId, PrintStream log) throws Exception {
+        WorkflowStub stub = connection.client().newUntypedWorkflowStub(CampaignWorkflow.workflowId(campaignId));
+        CampaignWorkflow typed = connection.client().newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId(campaignId));
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(timeoutMinutes);
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            try {
+                return stub.getResult(5, TimeUnit.SECONDS, CampaignStatus.class);
+            } catch (TimeoutException stillRunning) {
+                CampaignStatus status = typed.status();
+                String view = CampaignStatusView.render(status, CampaignCommand.cellViews(connection.client(), status));
+                if (!view.equals(last)) {
+                    log.print(view);
+                    last = view;
+                }
+            }
+        }
+        throw new TimeoutException("campaign " + campaignId + " did not finish within " + timeoutMinutes
+                + " minutes; it keeps running: ./ibench campaign status " + campaignId);
     }
 
     private void finish(RunningServer started, PrintStream log) {

@@ -6,6 +6,7 @@ import dev.ibench.core.metrics.PrecisionRecallF1;
 import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.score.PredictionsReader;
@@ -53,6 +54,10 @@ final class RescoreCommand implements Callable<Integer> {
                     + " or last_by_name (every gold call with the last predicted call of its name, as an earlier seed authors' scorer).")
     String slotPairing;
 
+    @Option(names = "--data-root", paramLabel = "DIR",
+            description = "Folder the samples' database paths resolve against, for completion (default: $IBENCH_DATA_ROOT or ./data).")
+    Path dataRoot;
+
     static final class ChainNames implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
@@ -84,7 +89,7 @@ final class RescoreCommand implements Callable<Integer> {
                     + " have no prediction and were not scored: " + abbreviate(result.missingPredictions()));
         }
         if (result.report().completionRate() == null) {
-            err.println("ibench rescore: completion_rate not computed: no tool runtime is wired into rescore yet");
+            err.println("ibench rescore: completion_rate not computed: no sample could be executed (are the databases under --data-root?)");
         }
         if (json) {
             out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(result.report().toJsonTree()));
@@ -105,15 +110,11 @@ final class RescoreCommand implements Callable<Integer> {
     }
 
     /**
-     * The tool runtime used for completion rate; null means "not computed" (completion_rate: null).
-     * TODO(#5): main does not have a SequenceExecutor implementation yet. Once the builder's
-     * {@code dev.ibench.core.runtime.ToolRuntime} (branch builder) is merged, add an option
-     * {@code --data-root DIR} and return {@code new ToolRuntime(dataRoot != null ? dataRoot : ToolRuntime.defaultDataRoot())}
-     * here (close it after scoring). A sample whose database is missing must then be reported as an infrastructure
-     * problem, not as a failed completion: check {@code runtime.open(sample)} (SessionUnavailableException) first.
+     * The tool runtime that executes predictions for completion. A sample whose database is missing gets no
+     * completion result (an infrastructure problem, reported per sample), never a failed completion.
      */
-    private static SequenceExecutor completionExecutor() {
-        return null;
+    private SequenceExecutor completionExecutor() {
+        return new ToolRuntime(dataRoot != null ? dataRoot : ToolRuntime.defaultDataRoot());
     }
 
     private static void printTable(PrintWriter out, ScoreReport r) {
@@ -125,7 +126,7 @@ final class RescoreCommand implements Callable<Integer> {
         row(out, "slot", r.slot());
         row(out, "lcs", r.lcs());
         out.println();
-        out.printf(Locale.ROOT, "%-16s %s%n", "completion rate", r.completionRate() == null ? "n/a (no tool runtime)" : fmt(r.completionRate()));
+        out.printf(Locale.ROOT, "%-16s %s%n", "completion rate", r.completionRate() == null ? "n/a (databases unavailable)" : fmt(r.completionRate()));
         out.printf(Locale.ROOT, "%-16s %s%n", "sequence partial", fmt(r.partialSequence()));
         out.printf(Locale.ROOT, "%-16s %s%n", "sequence full", fmt(r.fullSequence()));
         out.println();

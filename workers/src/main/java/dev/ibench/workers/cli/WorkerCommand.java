@@ -10,7 +10,14 @@ import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import dev.ibench.core.campaign.CampaignSpecLoader;
+import dev.ibench.core.campaign.ModelEntry;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -44,6 +51,10 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--namespace", description = "Temporal namespace (default: $TEMPORAL_NAMESPACE or default).")
     String namespace;
 
+    @Option(names = "--models-from", paramLabel = "CAMPAIGN.yaml",
+            description = "Serve the LLM queues of the models of these campaign files (role llm).")
+    List<Path> modelsFrom = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
         Set<WorkerRole> selected;
@@ -65,7 +76,7 @@ final class WorkerCommand implements Callable<Integer> {
                 scope);
         connection.awaitReady(Duration.ofSeconds(60));
         RunningWorker worker = RunningWorker.start(
-                connection.client(), selected, WorkerRoles.standard(), meters, IbenchHome.resolve());
+                connection.client(), selected, WorkerRoles.standard(campaignModels()), meters, IbenchHome.resolve());
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -84,5 +95,19 @@ final class WorkerCommand implements Callable<Integer> {
         System.out.flush();
         stopped.await();
         return 0;
+    }
+
+    private List<ModelEntry> campaignModels() {
+        Map<String, ModelEntry> byName = new LinkedHashMap<>();
+        for (Path file : modelsFrom) {
+            for (ModelEntry model : new CampaignSpecLoader().load(file).models()) {
+                ModelEntry previous = byName.putIfAbsent(model.name(), model);
+                if (previous != null && !previous.equals(model)) {
+                    throw new CommandLine.ParameterException(spec.commandLine(),
+                            "model '" + model.name() + "' is defined differently in two --models-from files");
+                }
+            }
+        }
+        return List.copyOf(byName.values());
     }
 }

@@ -1,5 +1,9 @@
 package dev.ibench.workers.worker;
 
+import dev.ibench.core.campaign.ModelEntry;
+import dev.ibench.workers.worker.roles.CampaignModelsRegistration;
+import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
+import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
 import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -18,11 +22,18 @@ public final class WorkerRoles {
         this.registrations = registrations;
     }
 
-    /** The registrations of the product. */
+    /** The registrations of the product, with no campaign models on the LLM role. */
     public static WorkerRoles standard() {
+        return standard(List.of());
+    }
+
+    /** The registrations of the product; the LLM role serves the given campaign models. */
+    public static WorkerRoles standard(List<ModelEntry> campaignModels) {
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
-                // LLM, TOOLS and SCORING registrations are added by the features that need them.
+                .add(WorkerRole.WORKFLOWS, new CampaignWorkflowsRegistration())
+                .add(WorkerRole.SCORING, new CampaignScoringRegistration())
+                .add(WorkerRole.LLM, new CampaignModelsRegistration(campaignModels))
                 .build();
     }
 

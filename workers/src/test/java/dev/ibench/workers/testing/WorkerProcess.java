@@ -3,6 +3,7 @@ package dev.ibench.workers.testing;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * JUnit fixture: {@code ibench worker} in a separate JVM, so a test can SIGKILL it with {@link #kill()}
@@ -20,6 +21,13 @@ public final class WorkerProcess implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("worker", "--roles", roles, "--address", address));
         args.addAll(List.of(extraArgs));
         return new WorkerProcess(CliProcess.start(args, "ibench worker ready", log));
+    }
+
+    /** As {@link #start(String, String, Path, String...)}, with extra environment variables (e.g. IBENCH_RESULTS_DB). */
+    public static WorkerProcess start(String address, String roles, Path log, Map<String, String> environment, String... extraArgs) {
+        List<String> args = new ArrayList<>(List.of("worker", "--roles", roles, "--address", address));
+        args.addAll(List.of(extraArgs));
+        return new WorkerProcess(CliProcess.start(args, "ibench worker ready", log, environment));
     }
 
     /** SIGKILL ({@code Process.destroyForcibly()}). */

@@ -1,0 +1,108 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.campaign.BenchmarkEntry;
+import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.campaign.CellPlan;
+import dev.ibench.core.campaign.CellSpec;
+import dev.ibench.core.campaign.SampleSelector;
+import dev.ibench.core.json.Json;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.temporal.failure.ApplicationFailure;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/** Planning and bookkeeping of campaigns against the results store. */
+public final class CampaignPlanningActivitiesImpl implements CampaignPlanningActivities {
+    private final ResultsStore store;
+    private final EvalSetCache evalSets;
+    private final Function<String, String> llmTaskQueueOfModel;
+    private final CampaignMetrics metrics;
+
+    public CampaignPlanningActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, String> llmTaskQueueOfModel,
+                                          MeterRegistry meters) {
+        this.store = store;
+        this.evalSets = evalSets;
+        this.llmTaskQueueOfModel = llmTaskQueueOfModel;
+        this.metrics = new CampaignMetrics(meters);
+    }
+
+    @Override
+    public CampaignPlan planCampaign(String campaignId) {
+        CampaignSpec spec = storedSpec(campaignId);
+        List<CellPlanEntry> entries = new ArrayList<>();
+        for (CellSpec cell : CellPlan.cells(campaignId, spec)) {
+            BenchmarkEntry benchmark = spec.benchmarks().stream()
+                    .filter(b -> b.name().equals(cell.benchmark())).findFirst().orElseThrow();
+            List<String> ids;
+            try {
+                ids = new ArrayList<>(evalSets.samples(benchmark.evalSet()).keySet());
+            } catch (IllegalArgumentException badFile) {
+                throw ApplicationFailure.newNonRetryableFailure(
+                        "campaign " + campaignId + ", benchmark " + benchmark.name() + ": " + badFile.getMessage(), "BadEvalSet");
+            }
+            store.saveCell(new CellRecord(cell.cellId(), campaignId, cell.model(), cell.benchmark(), cell.mode(),
+                    cell.ablation(), benchmark.evalSet(), spec.trials()));
+            store.saveCellSamples(cell.cellId(), SampleSelector.select(ids, spec.samples()));
+            int samples = store.cellSampleIds(cell.cellId()).size();
+            entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
+                    samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model())));
+        }
+        return new CampaignPlan(campaignId, spec.name(), entries);
+    }
+
+    private CampaignSpec storedSpec(String campaignId) {
+        String json = store.campaignSpecJson(campaignId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "campaign " + campaignId + " is not in the results store " + "(start it with `ibench campaign start`)",
+                "UnknownCampaign"));
+        try {
+            return Json.MAPPER.readValue(json, CampaignSpec.class);
+        } catch (IOException e) {
+            throw ApplicationFailure.newNonRetryableFailure("campaign " + campaignId + ": stored spec unreadable: " + e.getMessage(),
+                    "UnknownCampaign");
+        }
+    }
+
+    @Override
+    public List<WorkItem> unscoredWork(String cellId) {
+        CellRecord cell = store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + cellId + " is not in the results store", "UnknownCell"));
+        Set<String> scored = new HashSet<>();
+        for (SampleResultRecord r : store.sampleResults(cellId)) {
+            if (SampleResultRecord.SCORED.equals(r.status())) {
+                scored.add(r.sampleId() + "/" + r.trial());
+            }
+        }
+        List<String> ids = store.cellSampleIds(cellId);
+        List<WorkItem> pending = new ArrayList<>();
+        for (int position = 0; position < ids.size(); position++) {
+            for (int trial = 0; trial < cell.trials(); trial++) {
+                if (!scored.contains(ids.get(position) + "/" + trial)) {
+                    pending.add(new WorkItem(cellId, position, trial));
+                }
+            }
+        }
+        return pending;
+    }
+
+    @Override
+    public void recordInfraError(WorkItem item, String message) {
+        String sampleId = sampleIdOf(store, item);
+        store.saveInfraError(item.cellId(), sampleId, item.trial(), message);
+        store.recordError(item.cellId(), sampleId, item.trial(), 0, SampleResultRecord.INFRA_ERROR, message);
+        metrics.infraError();
+    }
+
+    /** Resolves a work item to its sample id (positions index the cell's stored sample order). */
+    public static String sampleIdOf(ResultsStore store, WorkItem item) {
+        return store.sampleIdAt(item.cellId(), item.position()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + item.cellId() + " has no sample at position " + item.position(), "UnknownSample"));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.EvalSetReader;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Eval-set files loaded once per worker process and indexed by sample id, so per-item activities
+ * look samples up instead of re-reading a large JSON file for every call.
+ */
+public final class EvalSetCache {
+    private final Map<Path, Map<String, EvalSample>> loaded = new ConcurrentHashMap<>();
+
+    public Map<String, EvalSample> samples(String evalSet) {
+        return loaded.computeIfAbsent(Path.of(evalSet).toAbsolutePath().normalize(), EvalSetCache::index);
+    }
+
+    public EvalSample sample(String evalSet, String sampleId) {
+        EvalSample sample = samples(evalSet).get(sampleId);
+        if (sample == null) {
+            throw new IllegalArgumentException(evalSet + ": no sample with id '" + sampleId + "'");
+        }
+        return sample;
+    }
+
+    private static Map<String, EvalSample> index(Path file) {
+        List<EvalSample> samples = EvalSetReader.read(file);
+        Map<String, EvalSample> byId = new LinkedHashMap<>();
+        for (EvalSample s : samples) {
+            if (byId.putIfAbsent(s.sampleId(), s) != null) {
+                throw new IllegalArgumentException(file + ": duplicate sample id '" + s.sampleId() + "'");
+            }
+        }
+        return byId;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.activities.llm.CallResult;
+import dev.ibench.activities.llm.ErrorKind;
+import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.sample.EvalSample;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
+import io.temporal.failure.ApplicationFailure;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Calls a cell's model for one work item and stores the raw output under the item's key. A stored
+ * output is returned as is, so a retried, resumed or duplicated activity never calls the model twice.
+ * Heartbeats every few seconds while the model works, so a killed worker's item moves on quickly.
+ * Failures are mapped to Temporal: endpoint rejections stop the cell, sample rejections are the
+ * item's own, everything else is retried by Temporal with Retry-After honoured.
+ */
+public final class ModelCallActivitiesImpl implements ModelCallActivities {
+    private static final Set<ErrorKind> ENDPOINT_REJECTIONS =
+            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
+    private static final Set<ErrorKind> SAMPLE_REJECTIONS =
+            Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED);
+    private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ibench-model-call-heartbeats");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final ResultsStore store;
+    private final EvalSetCache evalSets;
+    private final ModelRunners runners;
+    private final CampaignMetrics metrics;
+
+    public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
+        this.store = store;
+        this.evalSets = evalSets;
+        this.runners = runners;
+        this.metrics = new CampaignMetrics(meters);
+    }
+
+    @Override
+    public ModelCallResult callModel(WorkItem item) {
+        String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
+        Optional<ModelCallRecord> stored = store.modelCall(item.cellId(), sampleId, item.trial(), 0);
+        if (stored.isPresent()) {
+            return summary(stored.get(), true);
+        }
+        CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
+        EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        ModelRunner runner = runners.runner(cell.campaignId(), cell.model(), cell.evalSet());
+        CallResult result = callWithHeartbeats(runner, sample, cell);
+        ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
+                RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
+                result.response().latencyMillis(), result.cacheHit());
+        store.saveModelCall(record);
+        metrics.modelCall(cell.model(), result);
+        return summary(record, false);
+    }
+
+    private CallResult callWithHeartbeats(ModelRunner runner, EvalSample sample, CellRecord cell) {
+        ActivityExecutionContext context = Activity.getExecutionContext();
+        ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context), 2, 5, TimeUnit.SECONDS);
+        try {
+            return runner.answer(sample);
+        } catch (ModelCallException e) {
+            metrics.modelFailure(cell.model(), e.kind().name());
+            if (ENDPOINT_REJECTIONS.contains(e.kind())) {
+                throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
+            }
+            if (SAMPLE_REJECTIONS.contains(e.kind())) {
+                throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.SAMPLE_REJECTED);
+            }
+            throw ModelCallFailures.toApplicationFailure(e);
+        } finally {
+            beat.cancel(false);
+        }
+    }
+
+    private static void heartbeat(ActivityExecutionContext context) {
+        try {
+            context.heartbeat(null);
+        } catch (RuntimeException cancelledOrTimedOut) {
+            // the activity's own thread learns about cancellation from the server; nothing to do here
+        }
+    }
+
+    private static ModelCallResult summary(ModelCallRecord r, boolean alreadyStored) {
+        return new ModelCallResult(r.cacheHit() || alreadyStored, r.promptTokens() == null ? 0 : r.promptTokens(),
+                r.completionTokens() == null ? 0 : r.completionTokens(), r.latencyMs() == null ? 0 : r.latencyMs());
+    }
+}

@@ -1,0 +1,90 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.activities.llm.EndpointLimiters;
+import dev.ibench.activities.llm.ModelClient;
+import dev.ibench.activities.llm.ModelClients;
+import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.campaign.ModelEntry;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.IclExamples;
+import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.core.prompt.PromptRenderer;
+import io.temporal.failure.ApplicationFailure;
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The worker's model runners, one per (campaign, model, eval set), built from the campaign's model entry
+ * (profile, endpoint, key variable) and shared by all calls. All runners share the worker's response
+ * cache and per-endpoint concurrency limiters. Gateways do not retry: Temporal's activity retries do,
+ * so every attempt is visible in the event history.
+ */
+public final class ModelRunners {
+    private final ResultsStore store;
+    private final EvalSetCache evalSets;
+    private final ProfileCatalog profiles;
+    private final ResponseCache cache;
+    private final EndpointLimiters limiters = new EndpointLimiters();
+    private final Function<String, String> environment;
+    private final Map<String, ModelRunner> runners = new ConcurrentHashMap<>();
+
+    public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
+                        Function<String, String> environment) {
+        this.store = store;
+        this.evalSets = evalSets;
+        this.profiles = profiles;
+        this.cache = cache;
+        this.environment = environment;
+    }
+
+    public ModelRunner runner(String campaignId, String modelName, String evalSet) {
+        return runners.computeIfAbsent(campaignId + "\n" + modelName + "\n" + evalSet, k -> create(campaignId, modelName, evalSet));
+    }
+
+    private ModelRunner create(String campaignId, String modelName, String evalSet) {
+        ModelProfile profile = profile(campaignId, modelName);
+        ModelClient client = ModelClients.create(profile, environment, evalSets.samples(evalSet).values());
+        PromptRenderer renderer = new PromptRenderer(profile, IclExamples.bundled(
+                PromptStyles.of(evalSets.samples(evalSet).values().iterator().next())));
+        return new ModelRunner(profile, renderer, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()));
+    }
+
+    /** The profile a campaign's model runs with: the named profile with the campaign's endpoint and key variable applied. */
+    public ModelProfile profile(String campaignId, String modelName) {
+        ModelEntry entry = modelEntry(campaignId, modelName);
+        ModelProfile profile;
+        try {
+            profile = profiles.resolve(entry.profile());
+        } catch (IllegalArgumentException e) {
+            throw ApplicationFailure.newNonRetryableFailure("model " + modelName + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
+        }
+        if (entry.endpoint() != null) {
+            profile = profile.withBaseUrl(entry.endpoint());
+        }
+        if (entry.apiKeyEnv() != null) {
+            profile = profile.withApiKeyEnv(entry.apiKeyEnv());
+        }
+        return profile;
+    }
+
+    private ModelEntry modelEntry(String campaignId, String modelName) {
+        String json = store.campaignSpecJson(campaignId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "campaign " + campaignId + " is not in the results store", "UnknownCampaign"));
+        CampaignSpec spec;
+        try {
+            spec = Json.MAPPER.readValue(json, CampaignSpec.class);
+        } catch (IOException e) {
+            throw ApplicationFailure.newNonRetryableFailure("campaign " + campaignId + ": stored spec unreadable", "UnknownCampaign");
+        }
+        return spec.models().stream().filter(m -> m.name().equals(modelName)).findFirst()
+                .orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                        "campaign " + campaignId + " has no model named " + modelName, "UnknownCampaign"));
+    }
+}

@@ -1,0 +1,25 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.core.prompt.PromptStyle;
+import dev.ibench.core.sample.EvalSample;
+import java.util.Set;
+
+/**
+ * Which prompt style a sample is rendered in, read off the sample itself: SLOT samples offer the 7
+ * generic data tools, REST samples have no hidden initialization step, the rest are SEL.
+ */
+final class PromptStyles {
+    private static final Set<String> SLOT_TOOLS = Set.of("filter_data", "retrieve_data", "sort_data", "group_data_by",
+            "aggregate_data", "select_unique_values", "transform_data");
+
+    private PromptStyles() {}
+
+    static PromptStyle of(EvalSample sample) {
+        if (sample.initializationStep() == null) {
+            return PromptStyle.REST;
+        }
+        boolean slot = sample.tools().stream().map(t -> t.get("name")).anyMatch(SLOT_TOOLS::contains);
+        return slot ? PromptStyle.SLOT : PromptStyle.SEL;
+    }
+
+}

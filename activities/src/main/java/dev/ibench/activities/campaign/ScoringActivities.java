@@ -1,0 +1,11 @@
+package dev.ibench.activities.campaign;
+
+import io.temporal.activity.ActivityInterface;
+import io.temporal.activity.ActivityMethod;
+
+/** Parses the stored raw output of a work item, executes it in the tool runtime, scores it and stores the score. */
+@ActivityInterface
+public interface ScoringActivities {
+    @ActivityMethod
+    SampleOutcome scoreSample(WorkItem item);
+}

@@ -1,0 +1,78 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ParserChain;
+import io.micrometer.core.instrument.MeterRegistry;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.SampleScore;
+import dev.ibench.core.score.SampleScorer;
+import io.temporal.failure.ApplicationFailure;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Scores a work item from its stored raw output: parse with the model's parser chain, execute in the
+ * tool runtime, compute every per-sample metric, store the result. Pure recomputation from stored data,
+ * so a retry gives the same score and never calls the model. A sample whose database is unavailable on
+ * this worker fails the activity (retried, then recorded as infra_error), never scored as not completed.
+ */
+public final class ScoringActivitiesImpl implements ScoringActivities {
+    private final ResultsStore store;
+    private final EvalSetCache evalSets;
+    private final SequenceExecutor executor;
+    private final Function<CellRecord, ParserChain> parserOfCell;
+    private final CampaignMetrics metrics;
+
+    public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, SequenceExecutor executor,
+                                 Function<CellRecord, ParserChain> parserOfCell, MeterRegistry meters) {
+        this.store = store;
+        this.evalSets = evalSets;
+        this.executor = executor;
+        this.parserOfCell = parserOfCell;
+        this.metrics = new CampaignMetrics(meters);
+    }
+
+    @Override
+    public SampleOutcome scoreSample(WorkItem item) {
+        CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
+        String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
+        ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
+                () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
+        EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        if (executor != null) {
+            executor.unavailable(sample).ifPresent(reason -> {
+                throw ApplicationFailure.newFailure("sample " + sampleId + " of " + cell.evalSet()
+                        + " cannot be executed on this worker: " + reason, "SampleUnavailable");
+            });
+        }
+        SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).score(sample, call.rawOutput());
+        store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
+                score.completed(), summaryJson(score), null));
+        metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));
+        return new SampleOutcome(false, score.parsed().isParsed(), Boolean.TRUE.equals(score.completed()));
+    }
+
+    /** What a person inspecting one sample wants: how it parsed, whether it completed, its error category and lost points. */
+    private static String summaryJson(SampleScore score) {
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("parse_status", score.parsed().status().name().toLowerCase());
+        summary.put("parse_stage", score.parsed().stage());
+        summary.put("gold", score.goldNames());
+        summary.put("predicted", score.predictedNames());
+        summary.put("completed", score.completed());
+        summary.put("error_category", score.error().isError() ? score.error().category().key() : null);
+        summary.put("lost_points", score.lostPoints());
+        try {
+            return Json.MAPPER.writeValueAsString(summary);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise the score of " + score.sampleId(), e);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.ibench.activities.report;
+
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.metrics.BfclErrorCategory;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.ReportMetrics;
+import dev.ibench.core.score.SampleScore;
+import dev.ibench.core.score.SampleScorer;
+import dev.ibench.core.score.ScoreReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Builds a campaign report from the results store by re-scoring every stored raw output (the same
+ * scorer the campaign used), so a report is always reproducible without calling a model.
+ * Items recorded as infra_error are counted apart and excluded from every metric.
+ */
+public final class CampaignReportBuilder {
+    private final ResultsStore store;
+    private final EvalSetCache evalSets;
+    private final Function<CellRecord, SampleScorer> scorerOfCell;
+
+    public CampaignReportBuilder(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, SampleScorer> scorerOfCell) {
+        this.store = store;
+        this.evalSets = evalSets;
+        this.scorerOfCell = scorerOfCell;
+    }
+
+    public CampaignReport build(String campaignId, String generatedAt) {
+        String name = store.campaignName(campaignId)
+                .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
+        List<CellReport> cells = new ArrayList<>();
+        for (CellRecord cell : store.cells(campaignId)) {
+            cells.add(cellReport(cell));
+        }
+        return new CampaignReport(campaignId, name, generatedAt, cells);
+    }
+
+    private CellReport cellReport(CellRecord cell) {
+        int samples = store.cellSampleIds(cell.cellId()).size();
+        List<SampleResultRecord> results = store.sampleResults(cell.cellId());
+        SampleScorer scorer = scorerOfCell.apply(cell);
+        List<List<SampleScore>> byTrial = new ArrayList<>();
+        for (int t = 0; t < cell.trials(); t++) {
+            byTrial.add(new ArrayList<>());
+        }
+        int scored = 0;
+        int infra = 0;
+        for (SampleResultRecord r : results) {
+            if (r.isInfraError()) {
+                infra++;
+                continue;
+            }
+            scored++;
+            ModelCallRecord call = store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(
+                    () -> new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
+                            + " is scored but its model output is missing from the results store"));
+            byTrial.get(r.trial()).add(scorer.score(evalSets.sample(cell.evalSet(), r.sampleId()), call.rawOutput()));
+        }
+        List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
+        Map<String, Integer> categories = new LinkedHashMap<>();
+        if (!trialReports.isEmpty()) {
+            for (Map.Entry<BfclErrorCategory, Integer> e : trialReports.get(0).errors().entrySet()) {
+                categories.put(e.getKey().key(), e.getValue());
+            }
+        }
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
+                samples * cell.trials() - scored - infra, ReportMetrics.summarize(trialReports), categories, trialReports);
+    }
+}

@@ -1,0 +1,232 @@
+package dev.ibench.activities.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads and writes campaign results (schema: docs/results-store.md). Every write is an upsert
+ * keyed by campaign/cell/sample/trial/step ids, so an activity that is retried or resumed after a
+ * crash rewrites its own row and never duplicates one.
+ */
+public final class ResultsStore {
+    private final ResultsDatabase database;
+
+    public ResultsStore(ResultsDatabase database) {
+        this.database = database;
+    }
+
+    public synchronized void saveCampaign(String campaignId, String name, String specJson) {
+        update("save campaign " + campaignId,
+                "INSERT INTO campaigns(campaign_id, name, spec_json, created_at) VALUES (?,?,?,?) "
+                        + "ON CONFLICT(campaign_id) DO UPDATE SET name=excluded.name, spec_json=excluded.spec_json",
+                campaignId, name, specJson, now());
+    }
+
+    public synchronized void saveCell(CellRecord cell) {
+        update("save cell " + cell.cellId(),
+                "INSERT INTO cells(cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials) "
+                        + "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(cell_id) DO UPDATE SET eval_set=excluded.eval_set, trials=excluded.trials",
+                cell.cellId(), cell.campaignId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
+                cell.evalSet(), cell.trials());
+    }
+
+    public synchronized Optional<CellRecord> cell(String cellId) {
+        return query("read cell " + cellId,
+                "SELECT cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials FROM cells WHERE cell_id=?",
+                rs -> new CellRecord(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getInt(8)),
+                cellId).stream().findFirst();
+    }
+
+    public synchronized List<CellRecord> cells(String campaignId) {
+        return query("read cells of " + campaignId,
+                "SELECT cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials FROM cells WHERE campaign_id=? ORDER BY rowid",
+                rs -> new CellRecord(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getInt(8)),
+                campaignId);
+    }
+
+    /** Stores the cell's sample order once; a second call for the same cell keeps the first order. */
+    public synchronized void saveCellSamples(String cellId, List<String> sampleIds) {
+        inTransaction("save samples of " + cellId, c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO cell_samples(cell_id, position, sample_id) VALUES (?,?,?) ON CONFLICT DO NOTHING")) {
+                for (int i = 0; i < sampleIds.size(); i++) {
+                    ps.setString(1, cellId);
+                    ps.setInt(2, i);
+                    ps.setString(3, sampleIds.get(i));
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        });
+    }
+
+    public synchronized List<String> cellSampleIds(String cellId) {
+        return query("read samples of " + cellId,
+                "SELECT sample_id FROM cell_samples WHERE cell_id=? ORDER BY position", rs -> rs.getString(1), cellId);
+    }
+
+    public synchronized Optional<String> sampleIdAt(String cellId, int position) {
+        return query("read sample " + position + " of " + cellId,
+                "SELECT sample_id FROM cell_samples WHERE cell_id=? AND position=?", rs -> rs.getString(1), cellId, position)
+                .stream().findFirst();
+    }
+
+    public synchronized void saveModelCall(ModelCallRecord r) {
+        update("save model call " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
+                "INSERT INTO model_calls(cell_id, sample_id, trial, step, cache_key, raw_output, prompt_tokens, "
+                        + "completion_tokens, latency_ms, cache_hit, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?) "
+                        + "ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET cache_key=excluded.cache_key, "
+                        + "raw_output=excluded.raw_output, prompt_tokens=excluded.prompt_tokens, "
+                        + "completion_tokens=excluded.completion_tokens, latency_ms=excluded.latency_ms, cache_hit=excluded.cache_hit",
+                r.cellId(), r.sampleId(), r.trial(), r.step(), r.cacheKey(), r.rawOutput(), r.promptTokens(),
+                r.completionTokens(), r.latencyMs(), r.cacheHit() ? 1 : 0, now());
+    }
+
+    public synchronized Optional<ModelCallRecord> modelCall(String cellId, String sampleId, int trial, int step) {
+        return query("read model call " + key(cellId, sampleId, trial) + " step " + step,
+                "SELECT cache_key, raw_output, prompt_tokens, completion_tokens, latency_ms, cache_hit FROM model_calls "
+                        + "WHERE cell_id=? AND sample_id=? AND trial=? AND step=?",
+                rs -> new ModelCallRecord(cellId, sampleId, trial, step, rs.getString(1), rs.getString(2),
+                        (Integer) rs.getObject(3), (Integer) rs.getObject(4),
+                        rs.getObject(5) == null ? null : rs.getLong(5), rs.getInt(6) != 0),
+                cellId, sampleId, trial, step).stream().findFirst();
+    }
+
+    public synchronized void saveToolExecution(ToolExecutionRecord r) {
+        update("save tool execution " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
+                "INSERT INTO tool_executions(cell_id, sample_id, trial, step, call_json, observation, ok) VALUES (?,?,?,?,?,?,?) "
+                        + "ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET call_json=excluded.call_json, "
+                        + "observation=excluded.observation, ok=excluded.ok",
+                r.cellId(), r.sampleId(), r.trial(), r.step(), r.callJson(), r.observation(), r.ok() ? 1 : 0);
+    }
+
+    public synchronized List<ToolExecutionRecord> toolExecutions(String cellId, String sampleId, int trial) {
+        return query("read tool executions of " + key(cellId, sampleId, trial),
+                "SELECT step, call_json, observation, ok FROM tool_executions WHERE cell_id=? AND sample_id=? AND trial=? ORDER BY step",
+                rs -> new ToolExecutionRecord(cellId, sampleId, trial, rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4) != 0),
+                cellId, sampleId, trial);
+    }
+
+    public synchronized void saveSampleResult(SampleResultRecord r) {
+        update("save result " + key(r.cellId(), r.sampleId(), r.trial()),
+                "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
+                        + "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET status=excluded.status, "
+                        + "completed=excluded.completed, score_json=excluded.score_json, error=excluded.error, updated_at=excluded.updated_at",
+                r.cellId(), r.sampleId(), r.trial(), r.status(),
+                r.completed() == null ? null : (r.completed() ? 1 : 0), r.scoreJson(), r.error(), now());
+    }
+
+    /** Records an infra_error for an item unless it already has a scored result (a late duplicate never hides a score). */
+    public synchronized void saveInfraError(String cellId, String sampleId, int trial, String error) {
+        update("save infra_error of " + key(cellId, sampleId, trial),
+                "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
+                        + "VALUES (?,?,?,'infra_error',NULL,NULL,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET "
+                        + "error=excluded.error, updated_at=excluded.updated_at WHERE sample_results.status='infra_error'",
+                cellId, sampleId, trial, error, now());
+    }
+
+    public synchronized Optional<String> campaignName(String campaignId) {
+        return query("read campaign " + campaignId, "SELECT name FROM campaigns WHERE campaign_id=?",
+                rs -> rs.getString(1), campaignId).stream().findFirst();
+    }
+
+    public synchronized Optional<String> campaignSpecJson(String campaignId) {
+        return query("read campaign " + campaignId, "SELECT spec_json FROM campaigns WHERE campaign_id=?",
+                rs -> rs.getString(1), campaignId).stream().findFirst();
+    }
+
+    public synchronized List<SampleResultRecord> sampleResults(String cellId) {
+        return query("read results of " + cellId,
+                "SELECT r.sample_id, r.trial, r.status, r.completed, r.score_json, r.error FROM sample_results r "
+                        + "LEFT JOIN cell_samples s ON s.cell_id=r.cell_id AND s.sample_id=r.sample_id "
+                        + "WHERE r.cell_id=? ORDER BY s.position, r.trial",
+                rs -> new SampleResultRecord(cellId, rs.getString(1), rs.getInt(2), rs.getString(3),
+                        rs.getObject(4) == null ? null : rs.getInt(4) != 0, rs.getString(5), rs.getString(6)),
+                cellId);
+    }
+
+    public synchronized void recordError(String cellId, String sampleId, int trial, int step, String kind, String message) {
+        update("record error of " + key(cellId, sampleId, trial),
+                "INSERT INTO errors(cell_id, sample_id, trial, step, kind, message, created_at) VALUES (?,?,?,?,?,?,?) "
+                        + "ON CONFLICT DO UPDATE SET message=excluded.message, created_at=excluded.created_at",
+                cellId, sampleId, trial, step, kind, message, now());
+    }
+
+    private static String key(String cellId, String sampleId, int trial) {
+        return cellId + "#" + sampleId + "/" + trial;
+    }
+
+    private static String now() {
+        return Instant.now().toString();
+    }
+
+    private void update(String what, String sql, Object... args) {
+        inTransaction(what, c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                bind(ps, args);
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    private <T> List<T> query(String what, String sql, RowMapper<T> mapper, Object... args) {
+        try (PreparedStatement ps = database.connection().prepareStatement(sql)) {
+            bind(ps, args);
+            List<T> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    rows.add(mapper.map(rs));
+                }
+            }
+            return rows;
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    private void inTransaction(String what, SqlWork work) {
+        Connection c = database.connection();
+        try {
+            c.setAutoCommit(false);
+            try {
+                work.run(c);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
+    private ResultsStoreException failure(String what, SQLException e) {
+        return new ResultsStoreException("results store " + database.file() + ": cannot " + what + ": " + e.getMessage(), e);
+    }
+
+    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
+        for (int i = 0; i < args.length; i++) {
+            ps.setObject(i + 1, args[i]);
+        }
+    }
+
+    @FunctionalInterface
+    private interface RowMapper<T> {
+        T map(ResultSet rs) throws SQLException;
+    }
+
+    @FunctionalInterface
+    private interface SqlWork {
+        void run(Connection c) throws SQLException;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.ibench.core.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Reads and validates a campaign YAML file; every problem is reported with the file and field it concerns. */
+public final class CampaignSpecLoader {
+    private static final Set<String> MODES = Set.of("direct", "react");
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+
+    public CampaignSpec load(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new CampaignSpecException(file + ": campaign file not found");
+        }
+        CampaignSpec spec;
+        try {
+            spec = yaml.readValue(file.toFile(), CampaignSpec.class);
+        } catch (JsonProcessingException e) {
+            throw new CampaignSpecException(file + ": not a valid campaign file: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new CampaignSpecException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        if (spec == null) {
+            throw new CampaignSpecException(file + ": campaign file is empty");
+        }
+        validate(file, spec);
+        return spec;
+    }
+
+    private static void validate(Path file, CampaignSpec spec) {
+        require(file, spec.name() != null && !spec.name().isBlank(), "name: missing");
+        require(file, !spec.models().isEmpty(), "models: at least one model is required");
+        require(file, !spec.benchmarks().isEmpty(), "benchmarks: at least one benchmark is required");
+        requireUnique(file, "models", spec.models().stream().map(ModelEntry::name).toList());
+        requireUnique(file, "benchmarks", spec.benchmarks().stream().map(BenchmarkEntry::name).toList());
+        for (int i = 0; i < spec.models().size(); i++) {
+            ModelEntry m = spec.models().get(i);
+            require(file, m.name() != null && !m.name().isBlank(), "models[" + i + "].name: missing");
+            require(file, m.name().matches("[A-Za-z0-9._-]+"),
+                    "models[" + i + "].name: '" + m.name() + "' may only use letters, digits, '.', '_' and '-' (it names a task queue)");
+            require(file, m.profile() != null && !m.profile().isBlank(), "models[" + i + "].profile: missing");
+            require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
+        }
+        for (int i = 0; i < spec.benchmarks().size(); i++) {
+            BenchmarkEntry b = spec.benchmarks().get(i);
+            require(file, b.name() != null && !b.name().isBlank(), "benchmarks[" + i + "].name: missing");
+            require(file, b.evalSet() != null && !b.evalSet().isBlank(), "benchmarks[" + i + "].eval_set: missing");
+        }
+        for (String mode : spec.modes()) {
+            require(file, MODES.contains(mode), "modes: unknown mode '" + mode + "' (known: " + MODES + ")");
+        }
+        require(file, spec.trials() >= 1, "trials: must be >= 1");
+        require(file, spec.cellsInFlight() >= 1, "cells_in_flight: must be >= 1");
+        require(file, spec.samplesInFlight() >= 1, "samples_in_flight: must be >= 1");
+        require(file, spec.samples().limit() == null || spec.samples().limit() > 0, "samples.limit: must be > 0");
+    }
+
+    private static void requireUnique(Path file, String field, List<String> names) {
+        Set<String> seen = new HashSet<>();
+        for (String n : names) {
+            require(file, n == null || seen.add(n), field + ": duplicate name '" + n + "'");
+        }
+    }
+
+    private static void require(Path file, boolean ok, String problem) {
+        if (!ok) {
+            throw new CampaignSpecException(file + ": " + problem);
+        }
+    }
+}

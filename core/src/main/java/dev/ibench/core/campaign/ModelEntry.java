@@ -1,0 +1,20 @@
+package dev.ibench.core.campaign;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * One model of a campaign: a profile (prompt family, mode, parser chain) reached at an endpoint.
+ * {@code apiKeyEnv} names the environment variable holding the key; the key itself never enters the spec.
+ */
+public record ModelEntry(
+        @JsonProperty("name") String name,
+        @JsonProperty("profile") String profile,
+        @JsonProperty("endpoint") String endpoint,
+        @JsonProperty("api_key_env") String apiKeyEnv,
+        @JsonProperty("concurrency") Integer concurrency,
+        @JsonProperty("rate_per_second") Double ratePerSecond) {
+
+    public int concurrencyOrDefault() {
+        return concurrency == null ? 4 : concurrency;
+    }
+}

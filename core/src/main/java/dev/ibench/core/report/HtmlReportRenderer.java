@@ -1,0 +1,43 @@
+package dev.ibench.core.report;
+
+/** Renders a campaign report as a self-contained HTML page (no external assets). */
+public final class HtmlReportRenderer {
+    private HtmlReportRenderer() {}
+
+    public static String render(CampaignReport report) {
+        StringBuilder h = new StringBuilder("<!doctype html><html><head><meta charset=\"utf-8\"><title>Campaign ")
+                .append(escape(report.name())).append("</title><style>body{font-family:sans-serif;margin:2em}"
+                        + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
+                        + "td:first-child,th:first-child{text-align:left}</style></head><body>");
+        h.append("<h1>Campaign ").append(escape(report.name())).append(" <small>").append(escape(report.campaignId()))
+                .append("</small></h1><p>Generated ").append(escape(report.generatedAt()))
+                .append(". Values are means over trials; ± is the standard deviation.</p>");
+        h.append("<table><tr><th>model</th><th>benchmark</th><th>mode</th><th>scored</th><th>infra errors</th><th>pending</th>");
+        ReportMetrics.HEADLINE.forEach(k -> h.append("<th>").append(escape(k)).append("</th>"));
+        h.append("</tr>");
+        for (CellReport cell : report.cells()) {
+            h.append("<tr><td>").append(escape(cell.model())).append("</td><td>").append(escape(cell.benchmark()))
+                    .append("</td><td>").append(escape(cell.mode())).append("</td><td>").append(cell.scored()).append('/')
+                    .append(cell.samples() * cell.trials()).append("</td><td>").append(cell.infraErrors()).append("</td><td>")
+                    .append(cell.pending()).append("</td>");
+            for (String key : ReportMetrics.HEADLINE) {
+                h.append("<td>").append(escape(MarkdownReportRenderer.format(cell.metrics().get(key)))).append("</td>");
+            }
+            h.append("</tr>");
+        }
+        h.append("</table>");
+        for (CellReport cell : report.cells()) {
+            h.append("<h2>").append(escape(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + ")")).append("</h2><table>");
+            cell.metrics().forEach((k, v) -> h.append("<tr><td>").append(escape(k)).append("</td><td>")
+                    .append(escape(MarkdownReportRenderer.format(v))).append("</td></tr>"));
+            cell.errorCategories().forEach((k, v) -> h.append("<tr><td>errors: ").append(escape(k)).append("</td><td>")
+                    .append(v).append("</td></tr>"));
+            h.append("</table>");
+        }
+        return h.append("</body></html>").toString();
+    }
+
+    private static String escape(String s) {
+        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,44 @@
+package dev.ibench.core.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.score.ScoreReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Renders a campaign report as JSON; each trial's scores use the layout of {@code ibench rescore --json}. */
+public final class JsonReportRenderer {
+    private JsonReportRenderer() {}
+
+    public static String render(CampaignReport report) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("campaign_id", report.campaignId());
+        root.put("name", report.name());
+        root.put("generated_at", report.generatedAt());
+        List<Object> cells = new ArrayList<>();
+        for (CellReport cell : report.cells()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("cell_id", cell.cellId());
+            c.put("model", cell.model());
+            c.put("benchmark", cell.benchmark());
+            c.put("mode", cell.mode());
+            c.put("samples", cell.samples());
+            c.put("trials", cell.trials());
+            c.put("scored", cell.scored());
+            c.put("infra_errors", cell.infraErrors());
+            c.put("pending", cell.pending());
+            c.put("metrics", cell.metrics());
+            c.put("error_categories", cell.errorCategories());
+            c.put("trial_reports", cell.trialReports().stream().map(ScoreReport::toJsonTree).toList());
+            cells.add(c);
+        }
+        root.put("cells", cells);
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render report of " + report.campaignId(), e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.ibench.core.report;
+
+import java.util.Locale;
+import java.util.Map;
+
+/** Renders a campaign report as Markdown: one summary table, then error categories per cell. */
+public final class MarkdownReportRenderer {
+    private MarkdownReportRenderer() {}
+
+    public static String render(CampaignReport report) {
+        StringBuilder md = new StringBuilder();
+        md.append("# Campaign ").append(report.name()).append(" (`").append(report.campaignId()).append("`)\n\n");
+        md.append("Generated ").append(report.generatedAt()).append(". Values are means over trials; ± is the standard deviation.\n\n");
+        md.append("| model | benchmark | mode | scored | infra errors | pending |");
+        ReportMetrics.HEADLINE.forEach(k -> md.append(' ').append(k).append(" |"));
+        md.append("\n|---|---|---|---:|---:|---:|");
+        ReportMetrics.HEADLINE.forEach(k -> md.append("---:|"));
+        md.append('\n');
+        for (CellReport cell : report.cells()) {
+            md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.mode())
+                    .append(" | ").append(cell.scored()).append('/').append(cell.samples() * cell.trials())
+                    .append(" | ").append(cell.infraErrors()).append(" | ").append(cell.pending()).append(" |");
+            for (String key : ReportMetrics.HEADLINE) {
+                md.append(' ').append(format(cell.metrics().get(key))).append(" |");
+            }
+            md.append('\n');
+        }
+        for (CellReport cell : report.cells()) {
+            md.append("\n## ").append(cell.model()).append(" on ").append(cell.benchmark()).append(" (").append(cell.mode()).append(")\n\n");
+            md.append("| metric | value |\n|---|---:|\n");
+            cell.metrics().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(format(v)).append(" |\n"));
+            md.append("\nError categories (BFCL, first trial):\n\n| category | samples |\n|---|---:|\n");
+            for (Map.Entry<String, Integer> e : cell.errorCategories().entrySet()) {
+                md.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
+            }
+        }
+        return md.toString();
+    }
+
+    static String format(MetricSummary s) {
+        if (s == null) {
+            return "–";
+        }
+        String mean = String.format(Locale.ROOT, "%.3f", s.mean());
+        return s.trials().size() > 1 ? mean + " ± " + String.format(Locale.ROOT, "%.3f", s.spread()) : mean;
+    }
+}

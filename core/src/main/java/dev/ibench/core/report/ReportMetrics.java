@@ -1,0 +1,51 @@
+package dev.ibench.core.report;
+
+import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.metrics.PrecisionRecallF1;
+import dev.ibench.core.score.ScoreReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The flat metric keys a report shows per cell, read off a trial's {@link ScoreReport}. */
+public final class ReportMetrics {
+    /** The columns of the summary table, in order. */
+    public static final List<String> HEADLINE = List.of(
+            "intent.list.f1", "intent.set.f1", "slot.f1", "completion_rate", "lcs.f1", "sequence.full");
+
+    private ReportMetrics() {}
+
+    public static Map<String, Double> flatten(ScoreReport report) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (IntentMode mode : IntentMode.values()) {
+            put(m, "intent." + mode.key(), report.intent().get(mode));
+        }
+        put(m, "slot", report.slot());
+        if (report.completionRate() != null) {
+            m.put("completion_rate", report.completionRate());
+        }
+        put(m, "lcs", report.lcs());
+        m.put("sequence.partial", report.partialSequence());
+        m.put("sequence.full", report.fullSequence());
+        m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
+        return m;
+    }
+
+    private static void put(Map<String, Double> m, String prefix, PrecisionRecallF1 prf) {
+        m.put(prefix + ".precision", prf.precision());
+        m.put(prefix + ".recall", prf.recall());
+        m.put(prefix + ".f1", prf.f1());
+    }
+
+    /** Mean and spread of every metric over the trials' reports (a metric missing in some trial uses the others). */
+    public static Map<String, MetricSummary> summarize(List<ScoreReport> trials) {
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        for (ScoreReport trial : trials) {
+            flatten(trial).forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        }
+        Map<String, MetricSummary> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, MetricSummary.of(v)));
+        return out;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.ibench.workers.campaign;
+
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.ModelRunners;
+import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.core.parse.ParserChain;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.workers.IbenchHome;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The process-wide objects campaign activities and commands share: the results store (one SQLite
+ * connection per file), the eval-set cache and the tool runtime. The store file is
+ * given by {@link #resultsFile}.
+ */
+public final class CampaignServices {
+    private static final Map<Path, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
+
+    private final ResultsStore store;
+    private final EvalSetCache evalSets = new EvalSetCache();
+    private final IbenchHome home;
+    private final Path storeFile;
+    private ModelRunners modelRunners;
+    private ToolRuntime runtime;
+
+    private CampaignServices(Path storeFile, IbenchHome home) {
+        this.store = new ResultsStore(ResultsDatabase.open(storeFile));
+        this.home = home;
+        this.storeFile = storeFile;
+    }
+
+    public static CampaignServices of(IbenchHome home) {
+        Path file = resultsFile(home).toAbsolutePath().normalize();
+        return BY_STORE.computeIfAbsent(file, f -> new CampaignServices(f, home));
+    }
+
+    /** {@code $IBENCH_RESULTS_DB}, else the {@code ibench.results.db} system property, else {@code .ibench/results.db}. */
+    public static Path resultsFile(IbenchHome home) {
+        String fromEnv = System.getenv("IBENCH_RESULTS_DB");
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return Path.of(fromEnv);
+        }
+        String fromProperty = System.getProperty("ibench.results.db");
+        return fromProperty != null && !fromProperty.isBlank() ? Path.of(fromProperty) : home.state().resolve("results.db");
+    }
+
+    public ResultsStore store() {
+        return store;
+    }
+
+    public EvalSetCache evalSets() {
+        return evalSets;
+    }
+
+    public IbenchHome home() {
+        return home;
+    }
+
+    /** The worker's model runners (response cache in the results store file, built-in and ./profiles profiles). */
+    public synchronized ModelRunners modelRunners() {
+        if (modelRunners == null) {
+            modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
+                    new ResponseCache(storeFile), System::getenv);
+        }
+        return modelRunners;
+    }
+
+    /** The output parser a cell's model uses, from its profile's {@code parser} list. */
+    public ParserChain parserOf(CellRecord cell) {
+        return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
+    }
+
+    /** The tool runtime used for completion, over {@link #dataRoot()}. */
+    public synchronized SequenceExecutor executor() {
+        if (runtime == null) {
+            runtime = new ToolRuntime(dataRoot());
+        }
+        return runtime;
+    }
+
+    /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */
+    public Path dataRoot() {
+        String fromEnv = System.getenv("IBENCH_DATA_ROOT");
+        return fromEnv != null && !fromEnv.isBlank() ? Path.of(fromEnv) : home.root().resolve("data");
+    }
+}

@@ -1,0 +1,74 @@
+package dev.ibench.workers.campaign;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.campaign.BenchmarkEntry;
+import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.campaign.CampaignSpecException;
+import dev.ibench.core.campaign.CampaignSpecLoader;
+import dev.ibench.core.json.Json;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.campaign.CampaignRequest;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import dev.ibench.workflows.campaign.CellState;
+import dev.ibench.workflows.visibility.IbenchSearchAttributes;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.common.SearchAttributes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+
+/**
+ * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory,
+ * stores the spec in the results store and starts the campaign workflow. Returns the campaign id.
+ */
+public final class CampaignStarter {
+    private final CampaignServices services;
+    private final WorkflowClient client;
+
+    public CampaignStarter(CampaignServices services, WorkflowClient client) {
+        this.services = services;
+        this.client = client;
+    }
+
+    public String start(Path file, String requestedId) {
+        CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
+        String campaignId = requestedId != null ? requestedId
+                : spec.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        if (!campaignId.matches("[A-Za-z0-9._-]+")) {
+            throw new CampaignSpecException("campaign id '" + campaignId + "' may only use letters, digits, '.', '_' and '-'");
+        }
+        try {
+            services.store().saveCampaign(campaignId, spec.name(), Json.MAPPER.writeValueAsString(spec));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise campaign " + campaignId, e);
+        }
+        CampaignWorkflow workflow = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setWorkflowId(CampaignWorkflow.workflowId(campaignId))
+                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setStaticSummary("Campaign " + spec.name() + ": " + spec.models().size() + " model(s) x "
+                        + spec.benchmarks().size() + " benchmark(s) x " + spec.modes() + ", " + spec.trials() + " trial(s)")
+                .setTypedSearchAttributes(SearchAttributes.newBuilder()
+                        .set(IbenchSearchAttributes.CAMPAIGN_ID, campaignId)
+                        .set(IbenchSearchAttributes.STATE, CellState.PLANNING.name())
+                        .build())
+                .build());
+        WorkflowClient.start(workflow::run, new CampaignRequest(campaignId, spec.cellsInFlight(), spec.samplesInFlight(), false));
+        return campaignId;
+    }
+
+    private static CampaignSpec resolvePaths(Path file, CampaignSpec spec) {
+        Path base = file.toAbsolutePath().getParent();
+        List<BenchmarkEntry> benchmarks = spec.benchmarks().stream().map(b -> {
+            Path evalSet = base.resolve(b.evalSet()).normalize();
+            if (!Files.isRegularFile(evalSet)) {
+                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + evalSet + " not found");
+            }
+            return new BenchmarkEntry(b.name(), evalSet.toString());
+        }).toList();
+        return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
+                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output());
+    }
+}

@@ -1,0 +1,46 @@
+package dev.ibench.workers.worker.roles;
+
+import dev.ibench.activities.campaign.ModelCallActivitiesImpl;
+import dev.ibench.core.campaign.ModelEntry;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.RoleRegistration;
+import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.TaskQueues;
+import io.temporal.worker.WorkerOptions;
+import java.util.List;
+
+/**
+ * Model calls of campaign cells: one LLM task queue per model, rate-limited and bounded as the
+ * campaign file says ({@code rate_per_second} is enforced by the Temporal server across all workers
+ * of the queue; {@code concurrency} bounds this worker's calls in flight).
+ */
+public final class CampaignModelsRegistration implements RoleRegistration {
+    private final List<ModelEntry> models;
+
+    public CampaignModelsRegistration(List<ModelEntry> models) {
+        this.models = List.copyOf(models);
+    }
+
+    @Override
+    public void register(WorkerSetup setup) {
+        if (models.isEmpty()) {
+            setup.describe("no campaign models to serve (start the worker with --models-from CAMPAIGN.yaml)");
+            return;
+        }
+        CampaignServices services = CampaignServices.of(setup.home());
+        ModelCallActivitiesImpl activities = new ModelCallActivitiesImpl(
+                services.store(), services.evalSets(), services.modelRunners(), setup.meters());
+        for (ModelEntry model : models) {
+            WorkerOptions.Builder options = WorkerOptions.newBuilder()
+                    .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault());
+            if (model.ratePerSecond() != null) {
+                options.setMaxTaskQueueActivitiesPerSecond(model.ratePerSecond());
+            }
+            String queue = TaskQueues.llm(model.name());
+            setup.worker(queue, options.build()).registerActivitiesImplementations(activities);
+            setup.describe("ModelCallActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
+                    + model.concurrencyOrDefault() + (model.ratePerSecond() == null ? "" : ", " + model.ratePerSecond() + "/s")
+                    + ") on " + queue);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.ibench.workers.worker.roles;
+
+import dev.ibench.activities.campaign.ScoringActivitiesImpl;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.RoleRegistration;
+import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.TaskQueues;
+
+/** Scoring of campaign work items, on the scoring queue. */
+public final class CampaignScoringRegistration implements RoleRegistration {
+    @Override
+    public void register(WorkerSetup setup) {
+        CampaignServices services = CampaignServices.of(setup.home());
+        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new ScoringActivitiesImpl(
+                services.store(), services.evalSets(), services.executor(), services::parserOf, setup.meters()));
+        setup.describe("ScoringActivities on " + TaskQueues.SCORING);
+    }
+}

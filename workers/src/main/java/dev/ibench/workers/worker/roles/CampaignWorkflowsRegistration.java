@@ -1,0 +1,23 @@
+package dev.ibench.workers.worker.roles;
+
+import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.RoleRegistration;
+import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.campaign.CampaignWorkflowImpl;
+import dev.ibench.workflows.campaign.CellWorkflowImpl;
+import io.temporal.worker.Worker;
+
+/** Campaign and cell workflows plus the planning activities, on the workflows queue. */
+public final class CampaignWorkflowsRegistration implements RoleRegistration {
+    @Override
+    public void register(WorkerSetup setup) {
+        CampaignServices services = CampaignServices.of(setup.home());
+        Worker worker = setup.worker(TaskQueues.WORKFLOWS);
+        worker.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
+        worker.registerActivitiesImplementations(
+                new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), TaskQueues::llm, setup.meters()));
+        setup.describe("CampaignWorkflow + CellWorkflow + CampaignPlanningActivities on " + TaskQueues.WORKFLOWS);
+    }
+}

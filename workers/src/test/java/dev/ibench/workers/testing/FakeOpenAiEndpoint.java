@@ -1,0 +1,86 @@
+package dev.ibench.workers.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.mockwebserver.Dispatcher;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+
+/**
+ * TEST DOUBLE, not a model: an OpenAI-compatible {@code /v1/completions} endpoint on 127.0.0.1 that
+ * answers after a fixed delay with a tool-call list chosen deterministically from the prompt, so the
+ * same prompt always gets the same answer. It can be switched to answer 503 or 401 (fault injection)
+ * and counts the requests it received.
+ */
+public final class FakeOpenAiEndpoint implements AutoCloseable {
+    public enum Mode { ANSWER, UNAVAILABLE, UNAUTHORIZED }
+
+    private static final String[] ANSWERS = {
+        "[{\"name\": \"filter_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_superhero_name\","
+                + " \"value\": \"Batman\", \"condition\": \"equal_to\"}, \"label\": \"FILTERED_DF_0\"}]",
+        "[{\"name\": \"retrieve_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_full_name\","
+                + " \"distinct\": false, \"limit\": -1}, \"label\": \"SELECT_COL_0\"}]",
+        "I am not sure which tools to call for this question."
+    };
+
+    private final MockWebServer server = new MockWebServer();
+    private final AtomicInteger requests = new AtomicInteger();
+    private volatile Mode mode = Mode.ANSWER;
+
+    private FakeOpenAiEndpoint(Duration delay) {
+        server.setDispatcher(new Dispatcher() {
+            @Override
+            public MockResponse dispatch(RecordedRequest request) {
+                requests.incrementAndGet();
+                return switch (mode) {
+                    case UNAVAILABLE -> new MockResponse().setResponseCode(503).setBody("{\"error\": \"overloaded\"}");
+                    case UNAUTHORIZED -> new MockResponse().setResponseCode(401).setBody("{\"error\": \"invalid api key\"}");
+                    case ANSWER -> answer(request.getBody().readUtf8())
+                            .setBodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS);
+                };
+            }
+        });
+        try {
+            server.start(java.net.InetAddress.getLoopbackAddress(), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the fake endpoint", e);
+        }
+    }
+
+    public static FakeOpenAiEndpoint start(Duration delay) {
+        return new FakeOpenAiEndpoint(delay);
+    }
+
+    private static MockResponse answer(String body) {
+        String text = ANSWERS[Math.floorMod(body.hashCode(), ANSWERS.length)];
+        String json = "{\"id\": \"fake\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
+                + quote(text) + ", \"finish_reason\": \"stop\"}], \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}";
+        return new MockResponse().setHeader("Content-Type", "application/json").setBody(json);
+    }
+
+    private static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** Base URL including the version path, as profiles expect it. */
+    public String baseUrl() {
+        return server.url("/v1").toString();
+    }
+
+    public void setMode(Mode mode) {
+        this.mode = mode;
+    }
+
+    public int requestCount() {
+        return requests.get();
+    }
+
+    @Override
+    public void close() throws IOException {
+        server.shutdown();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.ibench.workflows.campaign;
+
+import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.SignalMethod;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+
+/** A whole campaign: plans its cells and runs one child {@link CellWorkflow} per cell, a bounded number at once. */
+@WorkflowInterface
+public interface CampaignWorkflow {
+    @WorkflowMethod
+    CampaignStatus run(CampaignRequest request);
+
+    @SignalMethod
+    void pause();
+
+    @SignalMethod
+    void resume();
+
+    @SignalMethod
+    void setSamplesInFlight(int samplesInFlight);
+
+    @QueryMethod
+    CampaignStatus status();
+
+    static String workflowId(String campaignId) {
+        return "ibench-campaign-" + campaignId;
+    }
+
+    static String cellWorkflowId(String cellId) {
+        return "ibench-cell-" + cellId;
+    }
+}

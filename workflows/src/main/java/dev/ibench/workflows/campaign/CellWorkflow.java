@@ -1,0 +1,25 @@
+package dev.ibench.workflows.campaign;
+
+import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.SignalMethod;
+import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.WorkflowMethod;
+
+/** Runs one campaign cell: every (sample, trial) through model call and scoring, a bounded window at a time. */
+@WorkflowInterface
+public interface CellWorkflow {
+    @WorkflowMethod
+    CellProgress run(CellInput input);
+
+    @SignalMethod
+    void pause();
+
+    @SignalMethod
+    void resume();
+
+    @SignalMethod
+    void setSamplesInFlight(int samplesInFlight);
+
+    @QueryMethod
+    CellProgress progress();
+}

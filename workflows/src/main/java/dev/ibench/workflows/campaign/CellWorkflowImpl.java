@@ -1,0 +1,214 @@
+package dev.ibench.workflows.campaign;
+
+import dev.ibench.activities.campaign.FailureTypes;
+import dev.ibench.activities.campaign.CampaignPlanningActivities;
+import dev.ibench.activities.campaign.CellPlanEntry;
+import dev.ibench.activities.campaign.ModelCallActivities;
+import dev.ibench.activities.campaign.SampleOutcome;
+import dev.ibench.activities.campaign.ScoringActivities;
+import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.workflows.visibility.IbenchSearchAttributes;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.Workflow;
+import java.util.List;
+
+/**
+ * Walks a cell's work items (sample position x trial) with at most {@code samplesInFlight} in flight.
+ * Each item is a model call on the model's LLM queue followed by scoring on the scoring queue; the
+ * results themselves go to the results store, history only carries counts. Before history grows large
+ * the run drains its window and continues as new with its cursor.
+ */
+public final class CellWorkflowImpl implements CellWorkflow {
+    /** Continue-as-new well before Temporal's own limits and our 10,000-event budget per run. */
+    static final int HISTORY_EVENTS_BEFORE_CONTINUE = 6000;
+
+    private final CampaignPlanningActivities planning =
+            Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
+
+    private CellInput input;
+    private CellPlanEntry cell;
+    private CellState state = CellState.PLANNING;
+    private int total;
+    private int nextIndex;
+    private int done;
+    private int parsed;
+    private int completed;
+    private int infraErrors;
+    private int inFlight;
+    private int samplesInFlight;
+    private boolean paused;
+    private String failure;
+    private long startedAt;
+    private long updatedAt;
+    private int doneAtStart;
+    private int publishedPercent = -1;
+
+    @Override
+    public CellProgress run(CellInput input) {
+        this.input = input;
+        this.cell = input.cell();
+        CellCursor cursor = input.cursor();
+        nextIndex = cursor.nextIndex();
+        done = cursor.done();
+        doneAtStart = done;
+        parsed = cursor.parsed();
+        completed = cursor.completed();
+        infraErrors = cursor.infraErrors();
+        paused = cursor.paused();
+        samplesInFlight = input.samplesInFlight();
+        startedAt = Workflow.currentTimeMillis();
+        updatedAt = startedAt;
+
+        List<WorkItem> retryItems = input.retryOnly() ? planning.unscoredWork(cell.cellId()) : null;
+        total = retryItems != null ? retryItems.size() : cell.workItems();
+        setState(paused ? CellState.PAUSED : CellState.RUNNING);
+
+        while (nextIndex < total && failure == null && !historyIsLarge(retryItems)) {
+            Workflow.await(() -> failure != null || (!paused && inFlight < samplesInFlight));
+            if (failure != null) {
+                break;
+            }
+            WorkItem item = retryItems != null ? retryItems.get(nextIndex) : itemAt(nextIndex);
+            nextIndex++;
+            inFlight++;
+            Async.procedure(this::process, item);
+        }
+        Workflow.await(() -> inFlight == 0);
+
+        if (failure != null) {
+            setState(CellState.FAILED);
+            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+        }
+        if (nextIndex < total) {
+            Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
+                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused)));
+        }
+        setState(CellState.COMPLETED);
+        return progress();
+    }
+
+    /** Retry runs are small (only unscored items) and keep their item list, so they never continue as new. */
+    private static boolean historyIsLarge(List<WorkItem> retryItems) {
+        return retryItems == null
+                && (Workflow.getInfo().isContinueAsNewSuggested()
+                        || Workflow.getInfo().getHistoryLength() > HISTORY_EVENTS_BEFORE_CONTINUE);
+    }
+
+    private WorkItem itemAt(int index) {
+        return new WorkItem(cell.cellId(), index / cell.trials(), index % cell.trials());
+    }
+
+    private void process(WorkItem item) {
+        String what = "sample #" + item.position() + " trial " + item.trial();
+        try {
+            Workflow.newActivityStub(ModelCallActivities.class,
+                            CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()))
+                    .callModel(item);
+            SampleOutcome outcome = Workflow.newActivityStub(ScoringActivities.class,
+                            CellActivityOptions.scoring(what + " · score on " + cell.benchmark()))
+                    .scoreSample(item);
+            count(outcome);
+        } catch (ActivityFailure f) {
+            if (FailureTypes.ENDPOINT_REJECTED.equals(failureType(f))) {
+                if (failure == null) {
+                    failure = "cell " + cell.cellId() + " stopped: " + rootMessage(f);
+                }
+            } else {
+                planning.recordInfraError(item, rootMessage(f));
+                count(SampleOutcome.infrastructureFailure());
+            }
+        } finally {
+            inFlight--;
+            updatedAt = Workflow.currentTimeMillis();
+            publishProgress();
+        }
+    }
+
+    private void count(SampleOutcome outcome) {
+        done++;
+        if (outcome.infraError()) {
+            infraErrors++;
+        }
+        if (outcome.parsed()) {
+            parsed++;
+        }
+        if (outcome.completed()) {
+            completed++;
+        }
+    }
+
+    private static String failureType(ActivityFailure f) {
+        return f.getCause() instanceof ApplicationFailure af ? af.getType() : null;
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c instanceof ApplicationFailure af ? af.getOriginalMessage() : String.valueOf(c.getMessage());
+    }
+
+    private void setState(CellState newState) {
+        state = newState;
+        Workflow.upsertTypedSearchAttributes(
+                IbenchSearchAttributes.CAMPAIGN_ID.valueSet(input.campaignId()),
+                IbenchSearchAttributes.MODEL.valueSet(cell.model()),
+                IbenchSearchAttributes.BENCHMARK.valueSet(cell.benchmark()),
+                IbenchSearchAttributes.STATE.valueSet(newState.name()),
+                IbenchSearchAttributes.PROGRESS.valueSet(percent() / 100.0));
+        publishedPercent = percent();
+        Workflow.setCurrentDetails(ProgressMarkdown.cell(progress()));
+    }
+
+    /**
+     * Search attributes are history events, so progress (a fraction, 0.0 to 1.0) is upserted only
+     * when it crosses a whole percent.
+     */
+    private void publishProgress() {
+        int now = percent();
+        if (now != publishedPercent) {
+            publishedPercent = now;
+            Workflow.upsertTypedSearchAttributes(IbenchSearchAttributes.PROGRESS.valueSet(now / 100.0));
+        }
+        Workflow.setCurrentDetails(ProgressMarkdown.cell(progress()));
+    }
+
+    private int percent() {
+        return total == 0 ? 100 : (int) (100L * done / total);
+    }
+
+    @Override
+    public void pause() {
+        paused = true;
+        if (state == CellState.RUNNING) {
+            setState(CellState.PAUSED);
+        }
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
+        if (state == CellState.PAUSED) {
+            setState(CellState.RUNNING);
+        }
+    }
+
+    @Override
+    public void setSamplesInFlight(int samplesInFlight) {
+        if (samplesInFlight > 0) {
+            this.samplesInFlight = samplesInFlight;
+        }
+    }
+
+    @Override
+    public CellProgress progress() {
+        if (cell == null) {
+            return new CellProgress(null, null, null, null, state, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
+        }
+        return new CellProgress(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), state, total, done,
+                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure);
+    }
+}

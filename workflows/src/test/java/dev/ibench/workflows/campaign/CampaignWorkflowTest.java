@@ -1,0 +1,126 @@
+package dev.ibench.workflows.campaign;
+
+import dev.ibench.activities.campaign.FailureTypes;
+import dev.ibench.workflows.TaskQueues;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.activities.campaign.CellPlanEntry;
+import io.temporal.api.enums.v1.IndexedValueType;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class CampaignWorkflowTest {
+    private TestWorkflowEnvironment env;
+
+    @BeforeEach
+    void start() {
+        env = TestWorkflowEnvironment.newInstance();
+        env.registerSearchAttribute("IbenchCampaignId", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+        env.registerSearchAttribute("IbenchModel", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+        env.registerSearchAttribute("IbenchBenchmark", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+        env.registerSearchAttribute("IbenchState", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+        env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
+    }
+
+    @AfterEach
+    void stop() {
+        env.close();
+    }
+
+    private FakeCampaignActivities startWorkers(List<CellPlanEntry> cells) {
+        FakeCampaignActivities fake = new FakeCampaignActivities(cells);
+        Worker workflows = env.newWorker(TaskQueues.WORKFLOWS);
+        workflows.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
+        workflows.registerActivitiesImplementations(fake);
+        env.newWorker(TaskQueues.llm("m")).registerActivitiesImplementations(fake);
+        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(fake);
+        env.start();
+        return fake;
+    }
+
+    private static CellPlanEntry cell(String id, int samples, int trials) {
+        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, trials, TaskQueues.llm("m"));
+    }
+
+    private CampaignStatus runCampaign(int samplesInFlight, boolean retryOnly) {
+        WorkflowClient client = env.getWorkflowClient();
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setWorkflowId(CampaignWorkflow.workflowId("c1") + (retryOnly ? "-retry" : ""))
+                .build());
+        return campaign.run(new CampaignRequest("c1", 2, samplesInFlight, retryOnly));
+    }
+
+    @Test
+    void runsEveryItemOfEveryCellWithinTheWindow() {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 12, 2), cell("b", 7, 1)));
+        fake.modelLatencyMillis = 20;
+        CampaignStatus status = runCampaign(3, false);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(12 * 2 + 7);
+        assertThat(fake.scored).contains("a#11/1", "b#6/0");
+        // two cells run at once, each with at most 3 items in flight
+        assertThat(fake.maxConcurrentCalls.get()).isBetween(2, 6);
+        CellProgress a = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(a.done()).isEqualTo(24);
+        assertThat(a.completed()).isEqualTo(12); // even positions complete in the fake scorer
+        assertThat(a.state()).isEqualTo(CellState.COMPLETED);
+    }
+
+    @Test
+    void aRejectedEndpointStopsItsCellWithAClearErrorAndOtherCellsFinish() {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 5, 1), cell("b", 40, 1)));
+        fake.modelFailure = item -> item.cellId().equals("b")
+                ? ApplicationFailure.newNonRetryableFailure("http://127.0.0.1:1/v1 answered 401 Unauthorized", FailureTypes.ENDPOINT_REJECTED)
+                : null;
+        CampaignStatus status = runCampaign(4, false);
+        assertThat(status.state()).isEqualTo(CellState.FAILED);
+        CampaignStatus.CellEntry b = status.cells().stream().filter(c -> c.cellId().equals("b")).findFirst().orElseThrow();
+        assertThat(b.state()).isEqualTo(CellState.FAILED);
+        assertThat(b.failure()).contains("401");
+        assertThat(fake.scored).hasSize(5);
+        assertThat(fake.infraErrors).isEmpty();
+    }
+
+    @Test
+    void infrastructureFailuresAreRecordedAsInfraErrorsAndRetriedByARetryRun() {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 10, 1)));
+        fake.modelFailure = item -> item.position() == 3 || item.position() == 7
+                ? ApplicationFailure.newFailure("503 Service Unavailable", "ModelUnavailable")
+                : null;
+        CampaignStatus first = runCampaign(4, false);
+        assertThat(first.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.infraErrors).containsExactlyInAnyOrder("a#3/0", "a#7/0");
+        assertThat(fake.scored).hasSize(8).doesNotContain("a#3/0", "a#7/0");
+
+        fake.modelFailure = item -> null;
+        CampaignStatus retry = runCampaign(4, true);
+        assertThat(retry.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.infraErrors).isEmpty();
+        assertThat(fake.scored).hasSize(10);
+    }
+
+    @Test
+    void aLongCellContinuesAsNewAndKeepsItsCounts() {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 900, 1)));
+        CampaignStatus status = runCampaign(20, false);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(900);
+        CellProgress a = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(a.done()).isEqualTo(900);
+        assertThat(a.completed()).isEqualTo(450);
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
+        assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
+                .as("the last run of a 900-item cell was started by continue-as-new").isNotEmpty();
+    }
+}
