@@ -142,32 +142,34 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause a campaign: running items finish, no new ones start.")
-    static final class Pause implements Callable<Integer> {
+    /** A signal sent to a campaign by id, with a one-line confirmation. */
+    abstract static class SignalCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
         @Mixin TemporalOptions temporal;
 
+        abstract void send(CampaignWorkflow campaign);
+
+        abstract String done();
+
         public Integer call() {
             try (TemporalConnection connection = temporal.connect()) {
-                campaignStub(connection.client(), id).pause();
-                System.out.println("paused campaign " + id);
+                send(campaignStub(connection.client(), id));
+                System.out.println(done() + " campaign " + id);
                 return 0;
             }
         }
     }
 
-    @Command(name = "resume", mixinStandardHelpOptions = true, description = "Resume a paused campaign.")
-    static final class Resume implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "ID") String id;
-        @Mixin TemporalOptions temporal;
+    @Command(name = "pause", mixinStandardHelpOptions = true, description = "Pause a campaign: running items finish, no new ones start.")
+    static final class Pause extends SignalCommand {
+        void send(CampaignWorkflow campaign) { campaign.pause(); }
+        String done() { return "paused"; }
+    }
 
-        public Integer call() {
-            try (TemporalConnection connection = temporal.connect()) {
-                campaignStub(connection.client(), id).resume();
-                System.out.println("resumed campaign " + id);
-                return 0;
-            }
-        }
+    @Command(name = "resume", mixinStandardHelpOptions = true, description = "Resume a paused campaign.")
+    static final class Resume extends SignalCommand {
+        void send(CampaignWorkflow campaign) { campaign.resume(); }
+        String done() { return "resumed"; }
     }
 
     @Command(name = "cancel", mixinStandardHelpOptions = true, description = "Cancel a campaign and its running cells (stored results are kept).")
