@@ -1,0 +1,108 @@
+package dev.ibench.core.runtime;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** The aggregation types of {@code aggregate_data}, computed with SQLite's NULL handling. */
+public enum Aggregation {
+    MIN("min"), MAX("max"), SUM("sum"), MEAN("mean"), COUNT("count"), STD("std"), ARGMIN("argmin"), ARGMAX("argmax");
+
+    private final String wireName;
+
+    Aggregation(String wireName) {
+        this.wireName = wireName;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public static Aggregation fromWire(String name) {
+        for (Aggregation a : values()) {
+            if (a.wireName.equals(name)) return a;
+        }
+        return null;
+    }
+
+    /** Aggregates a column; {@code values == null} means "rows" (COUNT(*)) and {@code rowCount} is used. */
+    public Object compute(List<Object> values, int rowCount, boolean distinct) {
+        if (values == null) {
+            return (long) rowCount;
+        }
+        List<Object> present = new ArrayList<>();
+        Set<Object> seen = new HashSet<>();
+        for (Object v : values) {
+            if (v == null) continue;
+            if (distinct && !seen.add(SqliteValues.groupKey(v))) continue;
+            present.add(v);
+        }
+        switch (this) {
+            case COUNT:
+                return (long) present.size();
+            case MIN:
+            case MAX: {
+                Object best = null;
+                for (Object v : present) {
+                    if (best == null || (this == MIN ? SqliteValues.compare(v, best) < 0 : SqliteValues.compare(v, best) > 0)) best = v;
+                }
+                return best;
+            }
+            case ARGMIN:
+            case ARGMAX: {
+                int bestIndex = -1;
+                Object best = null;
+                for (int i = 0; i < values.size(); i++) {
+                    Object v = values.get(i);
+                    if (v == null) continue;
+                    if (best == null || (this == ARGMIN ? SqliteValues.compare(v, best) < 0 : SqliteValues.compare(v, best) > 0)) {
+                        best = v;
+                        bestIndex = i;
+                    }
+                }
+                return bestIndex < 0 ? null : (Object) (long) bestIndex;
+            }
+            case SUM: {
+                if (present.isEmpty()) return null;
+                boolean integral = true;
+                long ls = 0;
+                double ds = 0;
+                for (Object v : present) {
+                    Number n = SqliteValues.asNumber(v);
+                    if (n instanceof Long l && integral) {
+                        ls += l;
+                    } else {
+                        integral = false;
+                    }
+                    ds += n.doubleValue();
+                }
+                return integral ? (Object) ls : (Object) ds;
+            }
+            case MEAN: {
+                if (present.isEmpty()) return null;
+                double s = 0;
+                for (Object v : present) s += SqliteValues.asNumber(v).doubleValue();
+                return s / present.size();
+            }
+            default: {
+                if (present.size() < 2) return null;
+                double mean = 0;
+                for (Object v : present) mean += SqliteValues.asNumber(v).doubleValue();
+                mean /= present.size();
+                double ss = 0;
+                for (Object v : present) {
+                    double d = SqliteValues.asNumber(v).doubleValue() - mean;
+                    ss += d * d;
+                }
+                return Math.sqrt(ss / (present.size() - 1));
+            }
+        }
+    }
+
+    /** Name of the key an aggregation adds to grouped data: {@code count} for row counts, else {@code <type>_<key>}. */
+    public String resultKey(String key, boolean distinct) {
+        if (key == null || key.isEmpty()) return "count";
+        return wireName + (distinct ? "_distinct_" : "_") + key;
+    }
+}
