@@ -1,0 +1,53 @@
+package dev.ibench.activities.llm;
+
+/**
+ * Concurrency limit of one endpoint that adapts like TCP congestion control (AIMD): a 429 halves the
+ * limit (not below 1), and each success adds {@code 1/limit}, so the limit grows back by about one
+ * slot per full window of successful calls, never above {@code maxLimit}.
+ */
+public final class AimdLimiter {
+    private final String endpoint;
+    private final int maxLimit;
+    private double limit;
+    private int inFlight;
+
+    public AimdLimiter(String endpoint, int maxLimit) {
+        if (maxLimit < 1) throw new IllegalArgumentException("max concurrency of " + endpoint + " must be >= 1");
+        this.endpoint = endpoint;
+        this.maxLimit = maxLimit;
+        this.limit = maxLimit;
+    }
+
+    public synchronized void acquire() throws InterruptedException {
+        while (inFlight >= (int) Math.floor(limit)) {
+            wait();
+        }
+        inFlight++;
+    }
+
+    public synchronized void release() {
+        inFlight--;
+        notifyAll();
+    }
+
+    public synchronized void onSuccess() {
+        limit = Math.min(maxLimit, limit + 1.0 / Math.floor(limit));
+        notifyAll();
+    }
+
+    public synchronized void onThrottled() {
+        limit = Math.max(1.0, Math.floor(limit / 2.0));
+    }
+
+    public synchronized int currentLimit() {
+        return (int) Math.floor(limit);
+    }
+
+    public synchronized int inFlight() {
+        return inFlight;
+    }
+
+    public String endpoint() {
+        return endpoint;
+    }
+}

@@ -1,0 +1,112 @@
+package dev.ibench.activities.llm;
+
+import de.kherud.llama.InferenceParameters;
+import de.kherud.llama.LlamaIterator;
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.LlamaOutput;
+import de.kherud.llama.Pair;
+import dev.ibench.core.prompt.ChatMessage;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An in-process GGUF model through java-llama.cpp (de.kherud:llama 4.1.0). Raw prompts are used as they
+ * are; chat messages are turned into a prompt by the model's own chat template via
+ * {@link LlamaModel#applyTemplate}, done here rather than with {@code setUseChatTemplate}, which in 4.1.0
+ * can produce an empty prompt on which generation hangs. Calls on one model are serialised.
+ * Constrained output: the request's JSON schema becomes a llama.cpp grammar.
+ */
+public final class GgufClient implements ModelClient {
+    private final Path modelFile;
+    private final int contextLength;
+    private final int threads;
+    private final Duration timeout;
+    private final String endpoint;
+
+    public GgufClient(Path modelFile, int contextLength, int threads, Duration timeout) {
+        this.modelFile = modelFile;
+        this.contextLength = contextLength;
+        this.threads = threads;
+        this.timeout = timeout;
+        this.endpoint = "gguf:" + modelFile.getFileName();
+        if (!GgufModels.exists(modelFile)) {
+            throw ModelCallException.of(ErrorKind.CONFIGURATION, endpoint, "model file " + modelFile
+                    + " does not exist (run deploy/local/install-tools.sh, or set IBENCH_MODEL_DIR to the folder holding it)");
+        }
+    }
+
+    @Override
+    public String endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public ModelResponse complete(ModelRequest request) {
+        if (!request.prompt().tools().isEmpty()) {
+            throw ModelCallException.of(ErrorKind.UNSUPPORTED, endpoint, "the gguf provider has no native tool calling; use a profile with mode: prompt");
+        }
+        LlamaModel model = GgufModels.get(modelFile, contextLength, threads);
+        synchronized (model) {
+            long start = System.nanoTime();
+            String prompt = request.prompt().isRaw() ? request.prompt().text() : applyChatTemplate(model, request.prompt().messages());
+            if (prompt.isBlank()) {
+                throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "the prompt is empty (after applying the chat template)");
+            }
+            int promptTokens = model.encode(prompt).length;
+            int maxTokens = request.decoding().maxTokens();
+            if (promptTokens + maxTokens > contextLength) {
+                throw ModelCallException.of(ErrorKind.CONTEXT_LENGTH, endpoint, "prompt of " + promptTokens + " tokens plus max_tokens "
+                        + maxTokens + " exceeds the context length " + contextLength);
+            }
+            InferenceParameters params = new InferenceParameters(prompt)
+                    .setNPredict(maxTokens)
+                    .setTemperature((float) request.decoding().temperature())
+                    .setSeed(42)
+                    .setCachePrompt(false);
+            if (!request.decoding().stop().isEmpty()) {
+                params.setStopStrings(request.decoding().stop().toArray(String[]::new));
+            }
+            if (request.decoding().jsonSchema() != null) {
+                params.setGrammar(LlamaModel.jsonSchemaToGrammar(request.decoding().jsonSchema()));
+            }
+            StringBuilder text = new StringBuilder();
+            long deadline = start + timeout.toNanos();
+            LlamaIterator it = model.generate(params).iterator();
+            while (it.hasNext()) {
+                LlamaOutput piece = it.next();
+                text.append(piece.text);
+                if (System.nanoTime() > deadline) {
+                    it.cancel();
+                    throw ModelCallException.of(ErrorKind.TIMEOUT, endpoint, "generation exceeded " + timeout.toSeconds() + " s");
+                }
+            }
+            String out = text.toString();
+            int completionTokens = out.isEmpty() ? 0 : model.encode(out).length;
+            String finish = completionTokens >= maxTokens ? "length" : "stop";
+            return new ModelResponse(out, List.of(), finish, promptTokens, completionTokens, (System.nanoTime() - start) / 1_000_000);
+        }
+    }
+
+    private String applyChatTemplate(LlamaModel model, List<ChatMessage> messages) {
+        StringBuilder system = new StringBuilder();
+        List<Pair<String, String>> turns = new ArrayList<>();
+        for (ChatMessage m : messages) {
+            if (m.role().equals("system")) {
+                system.append(system.length() == 0 ? "" : "\n\n").append(m.content());
+            } else {
+                turns.add(new Pair<>(m.role(), m.content()));
+            }
+        }
+        if (turns.isEmpty()) {
+            throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "chat request has no user message");
+        }
+        return model.applyTemplate(new InferenceParameters("").setMessages(system.length() == 0 ? null : system.toString(), turns));
+    }
+
+    @Override
+    public String toString() {
+        return "GgufClient[" + modelFile + "]";
+    }
+}

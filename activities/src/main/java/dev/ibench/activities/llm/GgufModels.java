@@ -1,0 +1,55 @@
+package dev.ibench.activities.llm;
+
+import de.kherud.llama.LlamaModel;
+import de.kherud.llama.ModelParameters;
+import de.kherud.llama.args.LogFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Process-wide registry of loaded GGUF models: each file is loaded once (SmolLM2 is ~100 MB and takes
+ * seconds to load) and shared by every {@link GgufClient}; callers serialise on the returned model.
+ * Models stay loaded until the process exits.
+ */
+final class GgufModels {
+    private static final Logger LOG = LoggerFactory.getLogger(GgufModels.class);
+    private static final ConcurrentMap<String, LlamaModel> LOADED = new ConcurrentHashMap<>();
+    private static volatile boolean loggerInstalled;
+
+    private GgufModels() {}
+
+    static LlamaModel get(Path file, int contextLength, int threads) {
+        String key = file.toAbsolutePath().normalize() + "|ctx=" + contextLength + "|threads=" + threads;
+        return LOADED.computeIfAbsent(key, k -> load(file, contextLength, threads));
+    }
+
+    private static LlamaModel load(Path file, int contextLength, int threads) {
+        installLogger();
+        long start = System.nanoTime();
+        LlamaModel model = new LlamaModel(new ModelParameters()
+                .setModel(file.toString())
+                .setCtxSize(contextLength)
+                .setThreads(threads)
+                .setThreadsBatch(threads)
+                .setParallel(1));
+        LOG.info("loaded GGUF model {} (context {}, {} threads) in {} ms", file.getFileName(), contextLength, threads,
+                (System.nanoTime() - start) / 1_000_000);
+        return model;
+    }
+
+    /** Routes llama.cpp's own logging to SLF4J (debug) instead of stderr. */
+    private static synchronized void installLogger() {
+        if (!loggerInstalled) {
+            LlamaModel.setLogger(LogFormat.TEXT, (level, message) -> LOG.debug("llama.cpp {}: {}", level, message.stripTrailing()));
+            loggerInstalled = true;
+        }
+    }
+
+    static boolean exists(Path file) {
+        return Files.isRegularFile(file);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.ibench.activities.llm;
+
+/**
+ * A model provider: one implementation per provider ({@link OpenAiClient}, {@link GgufClient}) and the
+ * test tools ({@link OracleClient}, {@link ReplayClient}). A call either returns a response or throws a
+ * classified {@link ModelCallException}; retries, caching and concurrency limits live in {@link ModelGateway}.
+ */
+public interface ModelClient extends AutoCloseable {
+    /** Identifies the endpoint for limits, cache keys and error messages (never holds credentials). */
+    String endpoint();
+
+    ModelResponse complete(ModelRequest request);
+
+    /** False for test tools whose answers must not be mixed into the response cache. */
+    default boolean cacheable() {
+        return true;
+    }
+
+    @Override
+    default void close() {}
+}

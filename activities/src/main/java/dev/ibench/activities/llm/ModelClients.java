@@ -1,0 +1,45 @@
+package dev.ibench.activities.llm;
+
+import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.sample.EvalSample;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+
+/** Builds the {@link ModelClient} a profile names. */
+public final class ModelClients {
+    /** Where the in-process models live unless {@code IBENCH_MODEL_DIR} says otherwise. */
+    public static final Path DEFAULT_MODEL_DIR = Path.of(".tools", "models");
+    public static final String MODEL_DIR_ENV = "IBENCH_MODEL_DIR";
+
+    private ModelClients() {}
+
+    /**
+     * @param environment  environment lookup (System::getenv in production) for API keys and IBENCH_MODEL_DIR
+     * @param oracleSamples the samples the oracle test tool may be asked about (ignored by other providers)
+     */
+    public static ModelClient create(ModelProfile profile, Function<String, String> environment, Collection<EvalSample> oracleSamples) {
+        Duration timeout = Duration.ofSeconds(profile.timeoutSeconds());
+        return switch (profile.provider()) {
+            case "openai" -> new OpenAiClient(profile.baseUrl(),
+                    ApiKey.fromEnvironment(profile.apiKeyEnv(), environment, profile.baseUrl()), timeout);
+            case "gguf" -> new GgufClient(modelFile(profile, environment),
+                    profile.contextLength() == null ? 8192 : profile.contextLength(), profile.threads(), timeout);
+            case "oracle" -> new OracleClient(oracleSamples == null ? List.of() : oracleSamples);
+            case "replay" -> new ReplayClient(Path.of(profile.replayFile()));
+            default -> throw ModelCallException.of(ErrorKind.CONFIGURATION, profile.name(), "unknown provider " + profile.provider());
+        };
+    }
+
+    /** The gguf file of a profile: absolute {@code model_file} as is, else under IBENCH_MODEL_DIR or .tools/models. */
+    public static Path modelFile(ModelProfile profile, Function<String, String> environment) {
+        Path file = Path.of(profile.modelFile());
+        if (file.isAbsolute()) {
+            return file;
+        }
+        String dir = environment.apply(MODEL_DIR_ENV);
+        return (dir == null || dir.isBlank() ? DEFAULT_MODEL_DIR : Path.of(dir)).resolve(file);
+    }
+}

@@ -1,0 +1,174 @@
+package dev.ibench.activities.llm;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.sample.ToolCall;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * Any OpenAI-compatible endpoint (vLLM, Ollama, llama.cpp server, OpenAI, ...) over OkHttp:
+ * chat messages go to {@code /chat/completions} (with native {@code tools} when present),
+ * raw prompts to {@code /completions}. {@code baseUrl} includes the version path, e.g. {@code http://host:8000/v1}.
+ */
+public final class OpenAiClient implements ModelClient {
+    private static final MediaType JSON = MediaType.get("application/json");
+    private final HttpUrl baseUrl;
+    private final String endpoint;
+    private final ApiKey apiKey;
+    private final OkHttpClient http;
+
+    public OpenAiClient(String baseUrl, ApiKey apiKey, Duration timeout) {
+        HttpUrl parsed = HttpUrl.parse(baseUrl);
+        if (parsed == null) {
+            throw ModelCallException.of(ErrorKind.CONFIGURATION, String.valueOf(baseUrl), "base_url is not an http(s) URL");
+        }
+        this.baseUrl = parsed;
+        this.endpoint = parsed.newBuilder().username("").password("").query(null).build().toString();
+        this.apiKey = apiKey;
+        this.http = new OkHttpClient.Builder()
+                .connectTimeout(Duration.ofSeconds(Math.min(10, Math.max(1, timeout.toSeconds()))))
+                .readTimeout(timeout)
+                .writeTimeout(timeout)
+                .callTimeout(timeout.multipliedBy(2))
+                .retryOnConnectionFailure(false) // retries are ours: classified, counted and backed off
+                .build();
+    }
+
+    @Override
+    public String endpoint() {
+        return endpoint;
+    }
+
+    @Override
+    public ModelResponse complete(ModelRequest request) {
+        boolean chat = !request.prompt().isRaw();
+        String path = chat ? "chat/completions" : "completions";
+        String url = baseUrl.newBuilder().addPathSegments(path).build().toString();
+        String where = endpoint + " (" + path + ", model " + request.model() + ")";
+        Request.Builder builder = new Request.Builder().url(url).post(RequestBody.create(body(request, chat), JSON));
+        if (apiKey.present()) {
+            builder.header("Authorization", apiKey.authorizationHeader());
+        }
+        long start = System.nanoTime();
+        try (Response response = http.newCall(builder.build()).execute()) {
+            ResponseBody responseBody = response.body();
+            String text = responseBody == null ? "" : responseBody.string();
+            long latency = (System.nanoTime() - start) / 1_000_000;
+            if (!response.isSuccessful()) {
+                throw HttpFailureClassifier.fromStatus(where, response.code(), response.message(), text, response.header("Retry-After"), apiKey);
+            }
+            return parse(where, text, chat, latency);
+        } catch (IOException e) {
+            throw HttpFailureClassifier.fromIo(where, e, apiKey);
+        }
+    }
+
+    private static String body(ModelRequest request, boolean chat) {
+        ObjectNode body = Json.MAPPER.createObjectNode();
+        body.put("model", request.model());
+        if (chat) {
+            ArrayNode messages = body.putArray("messages");
+            for (ChatMessage m : request.prompt().messages()) {
+                messages.addObject().put("role", m.role()).put("content", m.content());
+            }
+            if (!request.prompt().tools().isEmpty()) {
+                body.set("tools", Json.MAPPER.valueToTree(request.prompt().tools()));
+                body.put("tool_choice", "auto");
+            }
+        } else {
+            body.put("prompt", request.prompt().text());
+        }
+        DecodingSettings d = request.decoding();
+        body.put("max_tokens", d.maxTokens());
+        body.put("temperature", d.temperature());
+        if (!d.stop().isEmpty()) {
+            body.set("stop", Json.MAPPER.valueToTree(d.stop()));
+        }
+        if (d.jsonSchema() != null) {
+            ObjectNode format = body.putObject("response_format");
+            if ("{}".equals(d.jsonSchema().strip())) {
+                format.put("type", "json_object");
+            } else {
+                format.put("type", "json_schema");
+                ObjectNode schema = format.putObject("json_schema");
+                schema.put("name", "tool_calls");
+                try {
+                    schema.set("schema", Json.MAPPER.readTree(d.jsonSchema()));
+                } catch (JsonProcessingException e) {
+                    throw new IllegalArgumentException("constrained-output JSON schema is not valid JSON", e);
+                }
+            }
+        }
+        return body.toString();
+    }
+
+    private ModelResponse parse(String where, String text, boolean chat, long latency) {
+        JsonNode root;
+        try {
+            root = Json.MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw HttpFailureClassifier.malformed(where, "response body is not complete JSON", text, apiKey);
+        }
+        JsonNode choice = root == null ? null : root.path("choices").path(0);
+        if (choice == null || choice.isMissingNode() || !choice.isObject()) {
+            throw HttpFailureClassifier.malformed(where, "response has no choices[0]", text, apiKey);
+        }
+        String content;
+        List<ToolCall> calls = new ArrayList<>();
+        if (chat) {
+            JsonNode message = choice.path("message");
+            content = message.path("content").isTextual() ? message.path("content").asText() : "";
+            for (JsonNode call : message.path("tool_calls")) {
+                calls.add(toolCall(where, call, text));
+            }
+        } else {
+            content = choice.path("text").asText("");
+        }
+        JsonNode usage = root.path("usage");
+        return new ModelResponse(content, calls, choice.path("finish_reason").asText(null),
+                usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency);
+    }
+
+    @SuppressWarnings("unchecked")
+    private ToolCall toolCall(String where, JsonNode call, String body) {
+        JsonNode function = call.path("function");
+        JsonNode args = function.path("arguments");
+        Map<String, Object> arguments;
+        try {
+            // arguments arrive as a JSON string (OpenAI) or, from some servers, as an object
+            JsonNode parsed = args.isTextual() ? Json.MAPPER.readTree(args.asText().isBlank() ? "{}" : args.asText()) : args;
+            arguments = parsed != null && parsed.isObject() ? Json.MAPPER.convertValue(parsed, LinkedHashMap.class) : new LinkedHashMap<>();
+        } catch (JsonProcessingException e) {
+            // the model wrote invalid JSON arguments: a model error to be scored, kept verbatim
+            arguments = new LinkedHashMap<>(Map.of("__unparsed_arguments__", args.asText()));
+        }
+        return new ToolCall(function.path("name").asText(""), arguments, null);
+    }
+
+    @Override
+    public void close() {
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+    }
+
+    @Override
+    public String toString() {
+        return "OpenAiClient[" + endpoint + ", key=" + apiKey + "]";
+    }
+}

@@ -1,0 +1,65 @@
+package dev.ibench.activities.llm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class AimdLimiterTest {
+    @Test
+    void halvesOnThrottleAndGrowsBackAboutOneSlotPerWindow() {
+        AimdLimiter l = new AimdLimiter("e", 8);
+        l.onThrottled();
+        assertThat(l.currentLimit()).isEqualTo(4);
+        l.onThrottled();
+        l.onThrottled();
+        l.onThrottled();
+        assertThat(l.currentLimit()).isEqualTo(1);
+        l.onSuccess();
+        assertThat(l.currentLimit()).isEqualTo(2);
+        l.onSuccess();
+        assertThat(l.currentLimit()).as("needs a full window of 2 successes").isEqualTo(2);
+        l.onSuccess();
+        assertThat(l.currentLimit()).isEqualTo(3);
+        for (int i = 0; i < 100; i++) l.onSuccess();
+        assertThat(l.currentLimit()).isEqualTo(8);
+    }
+
+    @Test
+    void neverLetsMoreThanTheLimitRunAtOnce() throws Exception {
+        AimdLimiter l = new AimdLimiter("e", 3);
+        AtomicInteger running = new AtomicInteger();
+        AtomicInteger peak = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    l.acquire();
+                    try {
+                        peak.accumulateAndGet(running.incrementAndGet(), Math::max);
+                        Thread.sleep(20);
+                        running.decrementAndGet();
+                    } finally {
+                        l.release();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) t.join();
+        assertThat(peak.get()).isEqualTo(3);
+        assertThat(l.inFlight()).isZero();
+    }
+
+    @Test
+    void sharedPerEndpoint() {
+        EndpointLimiters limiters = new EndpointLimiters();
+        assertThat(limiters.forEndpoint("a", 4)).isSameAs(limiters.forEndpoint("a", 9));
+        assertThat(limiters.forEndpoint("a", 4)).isNotSameAs(limiters.forEndpoint("b", 4));
+    }
+}

@@ -1,0 +1,107 @@
+package dev.ibench.core.prompt;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A model as the benchmark sees it, loaded from a YAML profile (see docs/model-profiles.md).
+ * Profiles are data: adding a model means writing one file, not code.
+ *
+ * @param provider       {@code openai}, {@code gguf}, or the test providers {@code oracle} / {@code replay}
+ * @param family         prompt-template family: llama3, watt-tool, mixtral, deepseek, qwen2.5, granite3.1, gpt-4o, hammer
+ * @param api            {@code chat} (messages, /v1/chat/completions) or {@code completions} (raw prompt);
+ *                       default: completions in prompt mode, chat in tools mode
+ * @param apiKeyEnv      NAME of the environment variable that holds the API key (the key itself never appears in a profile)
+ * @param modelFile      gguf: file name under the model directory, or an absolute path
+ * @param constrainedOutput {@code none}, {@code json} (any JSON) or {@code tool_calls} (JSON schema of the call list)
+ * @param templates      per-style template overrides: style name (slot, sel, rest, react) -> resource or file path
+ * @param parser         output-parser chain (stage names) the scorer should apply to this model's text
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ModelProfile(
+        @JsonProperty("name") String name,
+        @JsonProperty("description") String description,
+        @JsonProperty("provider") String provider,
+        @JsonProperty("family") String family,
+        @JsonProperty("mode") PromptMode mode,
+        @JsonProperty("api") String api,
+        @JsonProperty("model") String model,
+        @JsonProperty("base_url") String baseUrl,
+        @JsonProperty("api_key_env") String apiKeyEnv,
+        @JsonProperty("model_file") String modelFile,
+        @JsonProperty("max_tokens") Integer maxTokens,
+        @JsonProperty("temperature") Double temperature,
+        @JsonProperty("stop") List<String> stop,
+        @JsonProperty("timeout_seconds") Integer timeoutSeconds,
+        @JsonProperty("max_attempts") Integer maxAttempts,
+        @JsonProperty("max_concurrency") Integer maxConcurrency,
+        @JsonProperty("context_length") Integer contextLength,
+        @JsonProperty("threads") Integer threads,
+        @JsonProperty("constrained_output") String constrainedOutput,
+        @JsonProperty("icl") IclSettings icl,
+        @JsonProperty("templates") Map<String, String> templates,
+        @JsonProperty("parser") List<String> parser,
+        @JsonProperty("price_per_1k_input") Double pricePer1kInput,
+        @JsonProperty("price_per_1k_output") Double pricePer1kOutput,
+        @JsonProperty("replay_file") String replayFile) {
+
+    public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
+    public static final Set<String> APIS = Set.of("chat", "completions");
+    public static final Set<String> CONSTRAINTS = Set.of("none", "json", "tool_calls");
+
+    public ModelProfile {
+        mode = mode == null ? PromptMode.PROMPT : mode;
+        api = api == null ? (mode == PromptMode.TOOLS ? "chat" : "completions") : api;
+        maxTokens = maxTokens == null ? 512 : maxTokens;
+        temperature = temperature == null ? 0.0 : temperature;
+        stop = stop == null ? List.of() : List.copyOf(stop);
+        timeoutSeconds = timeoutSeconds == null ? 120 : timeoutSeconds;
+        maxAttempts = maxAttempts == null ? 6 : maxAttempts;
+        maxConcurrency = maxConcurrency == null ? 4 : maxConcurrency;
+        threads = threads == null ? 2 : threads;
+        constrainedOutput = constrainedOutput == null ? "none" : constrainedOutput;
+        icl = icl == null ? IclSettings.SEED_DEFAULT : icl;
+        templates = templates == null ? Map.of() : Map.copyOf(templates);
+        parser = parser == null ? List.of("json", "python_ast", "xml_tool_call") : List.copyOf(parser);
+    }
+
+    /** Checks the fields a provider needs; the message names the profile and the problem. */
+    public ModelProfile validated(String source) {
+        List<String> problems = new java.util.ArrayList<>();
+        if (name == null || name.isBlank()) problems.add("missing 'name'");
+        if (provider == null || !PROVIDERS.contains(provider)) problems.add("'provider' must be one of " + PROVIDERS + ", got " + provider);
+        if (!APIS.contains(api)) problems.add("'api' must be chat or completions, got " + api);
+        if (!CONSTRAINTS.contains(constrainedOutput)) problems.add("'constrained_output' must be one of " + CONSTRAINTS + ", got " + constrainedOutput);
+        if ("openai".equals(provider)) {
+            if (baseUrl == null || baseUrl.isBlank()) problems.add("provider openai needs 'base_url'");
+            if (model == null || model.isBlank()) problems.add("provider openai needs 'model'");
+        }
+        if ("gguf".equals(provider) && (modelFile == null || modelFile.isBlank())) problems.add("provider gguf needs 'model_file'");
+        if ("replay".equals(provider) && (replayFile == null || replayFile.isBlank())) problems.add("provider replay needs 'replay_file'");
+        if (!"oracle".equals(provider) && !"replay".equals(provider) && (family == null || family.isBlank()) && templates.isEmpty()) {
+            problems.add("needs a 'family' (template family) or 'templates'");
+        }
+        if (maxTokens <= 0) problems.add("'max_tokens' must be > 0");
+        if (maxAttempts <= 0) problems.add("'max_attempts' must be > 0");
+        if (maxConcurrency <= 0) problems.add("'max_concurrency' must be > 0");
+        if (mode == PromptMode.TOOLS && "completions".equals(api)) problems.add("mode tools needs api chat (native tools only exist on chat endpoints)");
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("model profile " + source + ": " + String.join("; ", problems));
+        }
+        return this;
+    }
+
+    /** Copy with another base URL (for {@code --endpoint}). */
+    public ModelProfile withBaseUrl(String url) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+    }
+
+    public boolean hasPrices() {
+        return pricePer1kInput != null || pricePer1kOutput != null;
+    }
+}
