@@ -1,5 +1,7 @@
 package dev.ibench.activities.react;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
 /**
  * What the model did at one step, small enough for workflow history: {@code kind} is {@code action},
  * {@code final_answer}, {@code parse_failure} or {@code context_exceeded} (the prompt no longer fits the
@@ -11,10 +13,12 @@ public record ReactTurnSummary(int step, String kind, String tool, String call, 
     public static final String PARSE_FAILURE = "parse_failure";
     public static final String CONTEXT_EXCEEDED = "context_exceeded";
 
+    @JsonIgnore
     public boolean isAction() {
         return ACTION.equals(kind);
     }
 
+    @JsonIgnore
     public boolean endsTrajectory() {
         return FINAL_ANSWER.equals(kind) || CONTEXT_EXCEEDED.equals(kind);
     }

@@ -1,5 +1,8 @@
 package dev.ibench.workers.worker;
 
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.react.ReactRegistration;
+import dev.ibench.workers.react.ReactWorkerConfig;
 import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -20,8 +23,13 @@ public final class WorkerRoles {
 
     /** The registrations of the product. */
     public static WorkerRoles standard() {
+        ReactRegistration react = new ReactRegistration(ReactWorkerConfig.from(System::getenv, IbenchHome.resolve()));
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
+                .add(WorkerRole.WORKFLOWS, react::workflows)
+                .add(WorkerRole.LLM, react::llm)
+                .add(WorkerRole.TOOLS, react::tools)
+                .add(WorkerRole.SCORING, react::scoring)
                 // LLM, TOOLS and SCORING registrations are added by the features that need them.
                 .build();
     }
