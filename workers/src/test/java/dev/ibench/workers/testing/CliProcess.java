@@ -27,6 +27,11 @@ public final class CliProcess implements AutoCloseable {
     }
 
     public static CliProcess start(List<String> args, String readyLine, Path log) {
+        return start(args, readyLine, log, java.util.Map.of());
+    }
+
+    /** Like {@link #start(List, String, Path)} with extra environment variables for the child JVM. */
+    public static CliProcess start(List<String> args, String readyLine, Path log, java.util.Map<String, String> environment) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -40,6 +45,7 @@ public final class CliProcess implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().put("IBENCH_HOME", IbenchHome.resolve().root().toString());
+            builder.environment().putAll(environment);
             CliProcess cli = new CliProcess(builder.start(), log);
             cli.awaitLine(readyLine);
             return cli;

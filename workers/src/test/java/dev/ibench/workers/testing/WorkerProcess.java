@@ -22,6 +22,12 @@ public final class WorkerProcess implements AutoCloseable {
         return new WorkerProcess(CliProcess.start(args, "ibench worker ready", log));
     }
 
+    /** Like {@link #start(String, String, Path, String...)} with extra environment variables for the worker JVM. */
+    public static WorkerProcess start(String address, String roles, Path log, java.util.Map<String, String> environment) {
+        List<String> args = new ArrayList<>(List.of("worker", "--roles", roles, "--address", address));
+        return new WorkerProcess(CliProcess.start(args, "ibench worker ready", log, environment));
+    }
+
     /** SIGKILL ({@code Process.destroyForcibly()}). */
     public void kill() throws InterruptedException {
         process.kill();
