@@ -35,7 +35,7 @@ class TrajectoryCommand implements Callable<Integer> {
     Integer trial;
 
     @Option(names = "--results", paramLabel = "FILE",
-            description = "Results store (default: $IBENCH_RESULTS_DB or <home>/.ibench/results.sqlite).")
+            description = "Results store (default: $IBENCH_RESULTS_DB or <home>/.ibench/results.db).")
     Path results;
 
     @Option(names = "--json", description = "Print the trajectory as JSON.")

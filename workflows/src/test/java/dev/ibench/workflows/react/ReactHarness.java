@@ -54,7 +54,9 @@ final class ReactHarness implements AutoCloseable {
         var workflows = env.newWorker(TaskQueues.WORKFLOWS);
         workflows.registerWorkflowImplementationTypes(CellWorkflowImpl.class, ReactSampleWorkflowImpl.class);
         workflows.registerActivitiesImplementations(new CampaignPlanningActivitiesImpl(store, evalSets, m -> LLM_QUEUE));
-        env.newWorker(LLM_QUEUE).registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, models));
+        // one model call at a time, as an in-process model serves them: waiting steps queue in Temporal, not in a timed-out activity
+        env.newWorker(LLM_QUEUE, io.temporal.worker.WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(1).build())
+                .registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, models));
         env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new ReactToolActivitiesImpl(store, evalSets, runtime));
         env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new ReactScoringActivitiesImpl(store, evalSets, runtime));
         env.start();
@@ -72,6 +74,27 @@ final class ReactHarness implements AutoCloseable {
         CellWorkflow cell = env.getWorkflowClient().newWorkflowStub(CellWorkflow.class,
                 WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("cell-" + cellId).build());
         return cell.run(new CellInput("c-" + cellId, entry, 4, false, CellCursor.start()));
+    }
+
+    /**
+     * Stores a cell of the first {@code samples} samples and runs their trajectories as ReactSampleWorkflow runs
+     * (all started at once; the model serialises its calls) with the given budget and observation size.
+     */
+    void runTrajectories(String cellId, String model, Path evalSet, int samples, int budget, int observationChars) {
+        List<String> ids = new ArrayList<>(evalSets.samples(evalSet.toString()).keySet());
+        List<String> chosen = ids.subList(0, Math.min(samples, ids.size()));
+        store.saveCampaign("c-" + cellId, "react test", "{}");
+        store.saveCell(new CellRecord(cellId, "c-" + cellId, model, evalSet.getFileName().toString(), "react", "none", evalSet.toString(), 1));
+        store.saveCellSamples(cellId, chosen);
+        List<io.temporal.client.WorkflowStub> runs = new ArrayList<>();
+        for (int position = 0; position < chosen.size(); position++) {
+            ReactSampleWorkflow run = env.getWorkflowClient().newWorkflowStub(ReactSampleWorkflow.class, WorkflowOptions.newBuilder()
+                    .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(ReactSampleWorkflow.workflowId(cellId, position, 0)).build());
+            io.temporal.client.WorkflowClient.start(run::run,
+                    new ReactSampleInput("c-" + cellId, cellId, model, LLM_QUEUE, position, 0, budget, observationChars));
+            runs.add(io.temporal.client.WorkflowStub.fromTyped(run));
+        }
+        runs.forEach(r -> r.getResult(dev.ibench.activities.campaign.SampleOutcome.class));
     }
 
     List<ReactOutcome> outcomes(String cellId) {
