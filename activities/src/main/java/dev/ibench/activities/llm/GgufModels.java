@@ -3,6 +3,7 @@ package dev.ibench.activities.llm;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
 import de.kherud.llama.args.LogFormat;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,14 +29,25 @@ final class GgufModels {
     }
 
     private static LlamaModel load(Path file, int contextLength, int threads) {
-        installLogger();
         long start = System.nanoTime();
-        LlamaModel model = new LlamaModel(new ModelParameters()
-                .setModel(file.toString())
-                .setCtxSize(contextLength)
-                .setThreads(threads)
-                .setThreadsBatch(threads)
-                .setParallel(1));
+        LlamaModel model;
+        // java-llama.cpp's native-library loader prints to System.out; keep stdout clean for --json output
+        PrintStream stdout = System.out;
+        synchronized (GgufModels.class) {
+            System.setOut(System.err);
+            try {
+                installLogger();
+                model = new LlamaModel(new ModelParameters()
+                        .setModel(file.toString())
+                        .setCtxSize(contextLength)
+                        .setThreads(threads)
+                        .setThreadsBatch(threads)
+                        .setParallel(1)
+                        .disableLog());
+            } finally {
+                System.setOut(stdout);
+            }
+        }
         LOG.info("loaded GGUF model {} (context {}, {} threads) in {} ms", file.getFileName(), contextLength, threads,
                 (System.nanoTime() - start) / 1_000_000);
         return model;

@@ -263,6 +263,25 @@ final class Compilation {
             return p.raw(key);
         }
         if (x instanceof CastExpression cast) return columnKey(p, cast.getLeftExpression());
+        if (x instanceof Addition || x instanceof Subtraction || x instanceof Multiplication || x instanceof Division) {
+            require(BuildMode.EXTENDED, "unsupported_column_arithmetic", x);
+            BinaryExpression b = (BinaryExpression) x;
+            Object left = Expressions.literal(b.getLeftExpression(), p.scope);
+            Object right = Expressions.literal(b.getRightExpression(), p.scope);
+            if (left != Expressions.NOT_LITERAL && !(left instanceof Number) || right != Expressions.NOT_LITERAL && !(right instanceof Number)
+                    || left instanceof Number && right instanceof Number) {
+                throw new UnsupportedQueryException("unsupported_column_arithmetic", x.toString());
+            }
+            Object v1 = left instanceof Number ? left : columnKey(p, b.getLeftExpression());
+            Object v2 = right instanceof Number ? right : columnKey(p, b.getRightExpression());
+            String op = x instanceof Addition ? "add" : x instanceof Subtraction ? "subtract" : x instanceof Multiplication ? "multiply" : "divide";
+            String key = dev.ibench.core.runtime.ComputeColumn.resultKey(v1, op, v2);
+            if (!p.computed.contains(key)) {
+                p.current = sink.add("compute_column", "COMPUTED_DF", "data_source", CallSink.ref(p.current), "operation", op, "value_1", v1, "value_2", v2);
+                p.computed.add(key);
+            }
+            return key;
+        }
         if (x instanceof Function f) {
             String name = Expressions.functionName(f);
             List<Expression> args = Expressions.params(f);
@@ -292,6 +311,10 @@ final class Compilation {
                 }
                 String key = baseKey(p, args.get(1));
                 return p.transform(key, "strftime", Map.of("format", format));
+            }
+            if ((name.equals("JULIANDAY") || name.equals("LENGTH") || name.equals("LOWER") || name.equals("UPPER")) && args.size() == 1) {
+                require(BuildMode.EXTENDED, "unsupported_function_" + name.toLowerCase(java.util.Locale.ROOT), x);
+                return p.transform(baseKey(p, args.get(0)), name.toLowerCase(java.util.Locale.ROOT), Map.of());
             }
             throw new UnsupportedQueryException("unsupported_function_" + name.toLowerCase(java.util.Locale.ROOT), x.toString());
         }

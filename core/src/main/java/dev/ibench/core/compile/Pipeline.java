@@ -16,6 +16,8 @@ final class Pipeline {
     String current;
     private final Map<String, String> transforms = new HashMap<>();
     private final Set<String> rawUses = new HashSet<>();
+    /** Keys already added by compute_column on this pipeline. */
+    final Set<String> computed = new HashSet<>();
 
     Pipeline(Scope scope, CallSink sink, String startLabel) {
         this.scope = scope;

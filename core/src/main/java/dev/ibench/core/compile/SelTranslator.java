@@ -36,8 +36,22 @@ public final class SelTranslator {
                 continue;
             }
             Object boundValue = args.remove(b.param());
-            if (boundValue instanceof List<?>) throw new UnsupportedQueryException("sel_multi_column_select", call.toString());
-            String name = b.toolName(String.valueOf(boundValue));
+            String label = call.label();
+            if (boundValue instanceof List<?> keys) {
+                // Several keys: one getter per key, zipped into rows (extended mode only).
+                if (catalog.declaration("combine_columns") == null) throw new UnsupportedQueryException("sel_multi_column_select", call.toString());
+                List<Object> refs = new ArrayList<>();
+                for (Object key : keys) {
+                    String part = label + "_" + refs.size();
+                    Map<String, Object> getterArgs = new LinkedHashMap<>();
+                    getterArgs.put("data_source", args.get("data_source"));
+                    out.add(new ToolCall(b.toolName(String.valueOf(key)), getterArgs, part));
+                    refs.add("$" + part + "$");
+                }
+                out.add(new ToolCall("combine_columns", mapOf("values", refs), label));
+                boundValue = null;
+            }
+            String name = boundValue == null ? null : b.toolName(String.valueOf(boundValue));
             Map<String, Object> followUps = new LinkedHashMap<>();
             for (Map.Entry<String, Object> dropped : b.dropped().entrySet()) {
                 Object v = args.remove(dropped.getKey());
@@ -49,8 +63,7 @@ public final class SelTranslator {
                     if (nested.containsKey(p.name())) args.put(p.name(), nested.get(p.name()));
                 }
             }
-            String label = call.label();
-            out.add(new ToolCall(name, args, label));
+            if (name != null) out.add(new ToolCall(name, args, label));
             if (followUps.containsKey("distinct") && Boolean.TRUE.equals(followUps.get("distinct"))) {
                 String next = "UNIQUE_" + out.size();
                 out.add(new ToolCall("select_unique_values", mapOf("unique_array", "$" + label + "$"), next));

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  *
  * <p>Shape: a message-shaped template gives chat messages; a raw template gives a raw prompt when the
  * profile's api is {@code completions}, else one user message. In {@link PromptMode#TOOLS} the sample's
- * tools also travel natively (OpenAI function format).
+ * tools also travel natively (OpenAI function format), except for REACT, whose actions are text.
  */
 public final class PromptRenderer {
     private final ModelProfile profile;
@@ -46,7 +46,8 @@ public final class PromptRenderer {
         } else {
             vars.put("ICL_EXAMPLES", "");
         }
-        return shape(TemplateLibrary.forProfile(profile, style), vars, sample);
+        List<Map<String, Object>> nativeTools = profile.mode() == PromptMode.TOOLS ? NativeToolSpecs.openAi(sample.tools()) : List.of();
+        return shape(TemplateLibrary.forProfile(profile, style), vars, nativeTools);
     }
 
     /** One ReACT step prompt (seed G.1): the previous Thought/Action/Observation turns go into {@code previousRuns}. */
@@ -57,11 +58,11 @@ public final class PromptRenderer {
         vars.put("input", requireQuestion(sample));
         vars.put("previousruns", previousRuns == null ? "" : previousRuns);
         vars.put("agent_scratchpad", scratchpad == null ? "" : scratchpad);
-        return shape(TemplateLibrary.forProfile(profile, PromptStyle.REACT), vars, sample);
+        // the ReACT agent acts through "Action:" text, so tools are described in the prompt, never sent natively
+        return shape(TemplateLibrary.forProfile(profile, PromptStyle.REACT), vars, List.of());
     }
 
-    private RenderedPrompt shape(PromptTemplate template, Map<String, String> vars, EvalSample sample) {
-        List<Map<String, Object>> nativeTools = profile.mode() == PromptMode.TOOLS ? NativeToolSpecs.openAi(sample.tools()) : List.of();
+    private RenderedPrompt shape(PromptTemplate template, Map<String, String> vars, List<Map<String, Object>> nativeTools) {
         if (!template.isMessageShaped() && "completions".equals(profile.api())) {
             return RenderedPrompt.raw(template.substitute(vars));
         }

@@ -9,11 +9,11 @@ import java.util.Map;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
-/** Read-only SQLite connections, one per database file, opened on first use. */
+/** Read-only SQLite connections, one per database file, opened on first use (sqlite-jdbc serialises use of a connection). */
 public final class ReadOnlyDatabases implements AutoCloseable {
     private final Map<Path, Connection> open = new HashMap<>();
 
-    public Connection connection(Path file) throws SQLException {
+    public synchronized Connection connection(Path file) throws SQLException {
         Path key = file.toAbsolutePath().normalize();
         Connection c = open.get(key);
         if (c != null) return c;
@@ -29,7 +29,7 @@ public final class ReadOnlyDatabases implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         for (Connection c : open.values()) {
             try {
                 c.close();

@@ -16,15 +16,12 @@ import java.util.Map;
  * {@code <modified_table_name>_<column>}.
  */
 public final class StartingTables implements AutoCloseable {
-    private static final int MAX_CACHED = 256;
+    /** Bound on cached cells (rows x columns, all tables); the least recently used tables are dropped first. */
+    private static final long MAX_CACHED_CELLS = Long.getLong("ibench.joinCache.maxCells", 40_000_000L);
 
     private final ReadOnlyDatabases databases = new ReadOnlyDatabases();
-    private final Map<String, Table> cache = new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Table> eldest) {
-            return size() > MAX_CACHED;
-        }
-    };
+    private final LinkedHashMap<String, Table> cache = new LinkedHashMap<>(16, 0.75f, true);
+    private long cachedCells;
     private long builds;
     private final boolean caching;
 
@@ -37,13 +34,24 @@ public final class StartingTables implements AutoCloseable {
         this.caching = caching;
     }
 
-    public Table load(Path database, InitializationStep.JoinSpec spec) throws SQLException {
+    /** Thread-safe: sessions of one runtime may be opened from several threads. */
+    public synchronized Table load(Path database, InitializationStep.JoinSpec spec) throws SQLException {
         String key = database.toAbsolutePath().normalize() + "|" + spec.cacheKey();
         Table t = caching ? cache.get(key) : null;
         if (t != null) return t;
         t = build(databases.connection(database), spec);
         builds++;
-        if (caching) cache.put(key, t);
+        if (caching) {
+            cache.put(key, t);
+            cachedCells += cells(t);
+            var it = cache.entrySet().iterator();
+            while (cachedCells > MAX_CACHED_CELLS && cache.size() > 1 && it.hasNext()) {
+                Map.Entry<String, Table> eldest = it.next();
+                if (eldest.getKey().equals(key)) continue;
+                cachedCells -= cells(eldest.getValue());
+                it.remove();
+            }
+        }
         return t;
     }
 
@@ -54,6 +62,10 @@ public final class StartingTables implements AutoCloseable {
 
     public ReadOnlyDatabases databases() {
         return databases;
+    }
+
+    private static long cells(Table t) {
+        return (long) t.size() * Math.max(1, t.columns().size());
     }
 
     static String quote(String identifier) {
@@ -134,8 +146,9 @@ public final class StartingTables implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         cache.clear();
+        cachedCells = 0;
         databases.close();
     }
 }

@@ -35,7 +35,7 @@ public final class ToolRuntime implements SequenceExecutor, AutoCloseable {
         this.startingTables = new StartingTables(cacheJoins);
         for (Operation op : List.of(new FilterData(), new FilterDataAnyOf(), new SortData(), new GroupDataBy(), new AggregateData(),
                 new RetrieveData(), new SelectUniqueValues(), new TransformData(), new Truncate(), new ComputeArithmetic(),
-                new CombineValues(), new CombineResults())) {
+                new CombineValues(), new CombineResults(), new ComputeColumn(), new CombineColumns())) {
             operations.put(op.name(), op);
         }
     }

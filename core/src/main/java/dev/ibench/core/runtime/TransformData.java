@@ -12,9 +12,14 @@ import java.util.regex.Pattern;
  * by a transformation: {@code substring} ({@code start_index}, optional {@code end_index}, Python slicing,
  * negative indices count from the end) or {@code strftime} ({@code format} with %Y %m %d %H %M %S %j %w,
  * SQLite date parsing; unparsable dates become null). The seed's spelling {@code strfrtime} is accepted.
+ * Extended mode adds {@code julianday}, {@code length}, {@code lower} and {@code upper} (no operation_args).
  */
 public final class TransformData implements Operation {
     private static final Pattern DATE = Pattern.compile("^(\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2})(?:\\.\\d+)?)?)?\\s*$");
+
+    /** Paper operations first; the rest exist in extended mode. */
+    public static final java.util.List<String> PAPER_OPERATIONS = java.util.List.of("substring", "strftime");
+    public static final java.util.List<String> OPERATIONS = java.util.List.of("substring", "strftime", "julianday", "length", "lower", "upper");
 
     @Override
     public String name() {
@@ -48,8 +53,20 @@ public final class TransformData implements Operation {
                 f = v -> v == null ? null : strftime(format, SqliteValues.asText(v));
                 break;
             }
+            case "julianday":
+                f = v -> v == null ? null : julianDay(SqliteValues.asText(v));
+                break;
+            case "length":
+                f = v -> v == null ? null : (Object) (long) SqliteValues.asText(v).codePointCount(0, SqliteValues.asText(v).length());
+                break;
+            case "lower":
+                f = v -> v instanceof String s ? s.toLowerCase(java.util.Locale.ROOT) : v;
+                break;
+            case "upper":
+                f = v -> v instanceof String s ? s.toUpperCase(java.util.Locale.ROOT) : v;
+                break;
             default:
-                throw new ToolArgumentException(name() + ": unknown operation_type '" + op + "' (expected 'substring' or 'strftime')");
+                throw new ToolArgumentException(name() + ": unknown operation_type '" + op + "' (expected one of " + OPERATIONS + ")");
         }
         if (!(data instanceof Table table)) throw DataKeys.wrongData(name(), data, "a table");
         int i = DataKeys.require(table, key, name());
@@ -83,6 +100,21 @@ public final class TransformData implements Operation {
                 }
                 i++;
             }
+        }
+    }
+
+    /** SQLite's julianday() of a date/time text, or null when it does not parse. */
+    static Double julianDay(String text) {
+        Matcher m = DATE.matcher(text);
+        if (!m.matches()) return null;
+        try {
+            LocalDateTime t = LocalDateTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+                    m.group(4) == null ? 0 : Integer.parseInt(m.group(4)), m.group(5) == null ? 0 : Integer.parseInt(m.group(5)),
+                    m.group(6) == null ? 0 : Integer.parseInt(m.group(6)));
+            double days = t.toLocalDate().toEpochDay() + 2440587.5;
+            return days + t.toLocalTime().toSecondOfDay() / 86400.0;
+        } catch (java.time.DateTimeException e) {
+            return null;
         }
     }
 

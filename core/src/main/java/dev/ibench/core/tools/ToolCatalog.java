@@ -3,7 +3,9 @@ package dev.ibench.core.tools;
 import dev.ibench.core.runtime.Aggregation;
 import dev.ibench.core.runtime.CombineResults;
 import dev.ibench.core.runtime.ComputeArithmetic;
+import dev.ibench.core.runtime.ComputeColumn;
 import dev.ibench.core.runtime.FilterCondition;
+import dev.ibench.core.runtime.TransformData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -110,12 +112,13 @@ public final class ToolCatalog {
                 List.of(ParamDeclaration.free("unique_array", "array", "A list of input data", true)),
                 BOTH, true, null));
 
+        List<String> transforms = ext ? TransformData.OPERATIONS : TransformData.PAPER_OPERATIONS;
         out.add(new ToolDeclaration("transform_data",
-                "Transform the data assigned to a key in the input table (dict) using the specified operation and operation_args: 'substring' takes {start_index, end_index} (0-based, end exclusive, negative counts from the end); 'strftime' takes {format} such as '%Y' or '%Y-%m'.",
+                "Transform the data assigned to a key in the input table (dict) using the specified operation and operation_args: 'substring' takes {start_index, end_index} (0-based, end exclusive, negative counts from the end); 'strftime' takes {format} such as '%Y' or '%Y-%m'" + (ext ? "; 'julianday' (day number of a date), 'length', 'lower' and 'upper' take no arguments." : "."),
                 List.of(dataSource(),
                         ParamDeclaration.keys("key_name", "string", "name of key to transform", true),
-                        ParamDeclaration.fixed("operation_type", "the type of operation to perform, must be one of ['substring', 'strftime']", List.of("substring", "strftime")),
-                        ParamDeclaration.free("operation_args", "object", "any arguments required by the operation_type", true)),
+                        ParamDeclaration.fixed("operation_type", "the type of operation to perform, must be one of " + transforms, transforms),
+                        ParamDeclaration.free("operation_args", "object", "any arguments required by the operation_type", !ext)),
                 BOTH, true,
                 new SelBinding("operation_type", "transform_data_to_{value}", null, null, "operation_args",
                         Map.of("substring", List.of(
@@ -142,10 +145,22 @@ public final class ToolCatalog {
                             ParamDeclaration.free("value_2", "number", "the second operand (a number or \"$LABEL$\")", true)),
                     BOTH, false,
                     new SelBinding("operation", "{value}_values", null, null, null, null, null)));
+            out.add(new ToolDeclaration("compute_column",
+                    "Add a key computed row by row from two operands, each a key name or a number; divide is real division. The new key is named '<value_1>_<operation>_<value_2>'.",
+                    List.of(dataSource(),
+                            ParamDeclaration.fixed("operation", "the operation, one of " + ComputeColumn.OPERATIONS, ComputeColumn.OPERATIONS),
+                            ParamDeclaration.free("value_1", "string", "the first operand: a key name or a number", true),
+                            ParamDeclaration.free("value_2", "string", "the second operand: a key name or a number", true)),
+                    BOTH, false,
+                    new SelBinding("operation", "compute_column_{value}", null, null, null, null, null)));
             out.add(new ToolDeclaration("combine_values",
                     "Put single results of earlier calls side by side as one answer row.",
                     List.of(ParamDeclaration.free("values", "array", "list of \"$LABEL$\" references or values", true)),
                     BOTH, false, null));
+            out.add(new ToolDeclaration("combine_columns",
+                    "Zip equally long lists (such as the results of several getters on the same data) into a list of rows.",
+                    List.of(ParamDeclaration.free("values", "array", "list of \"$LABEL$\" references to lists", true)),
+                    Set.of(ToolStyle.SEL), false, null));
             out.add(new ToolDeclaration("combine_results",
                     "Combine two retrieved lists with set semantics (duplicates removed): union, intersect or except.",
                     List.of(ParamDeclaration.free("first", "string", "\"$LABEL$\" of the first list", true),

@@ -82,6 +82,15 @@ class QueryCompilerTest {
     }
 
     @Test
+    void columnArithmeticBecomesAComputedKeyInExtendedMode() throws Exception {
+        String sql = "SELECT superhero_name FROM superhero WHERE weight_kg / height_cm > 0.5 ORDER BY weight_kg / height_cm DESC LIMIT 1";
+        assertThatThrownBy(() -> compile(BuildMode.PAPER, sql)).extracting(e -> ((UnsupportedQueryException) e).reason()).isEqualTo("unsupported_column_arithmetic");
+        CompiledQuery q = compile(BuildMode.EXTENDED, sql);
+        assertThat(q.calls()).extracting(ToolCall::name).containsExactly("compute_column", "filter_data", "sort_data", "retrieve_data");
+        assertThat(q.calls().get(1).arguments()).containsEntry("key_name", "superhero_weight_kg_divide_superhero_height_cm");
+    }
+
+    @Test
     void unparseableSqlIsAParseError() {
         assertThatThrownBy(() -> compile(BuildMode.PAPER, "SELEC name FROM WHERE")).isInstanceOf(SqlParsing.SqlParseException.class);
         assertThatThrownBy(() -> compile(BuildMode.PAPER, "DELETE FROM superhero")).isInstanceOf(SqlParsing.SqlParseException.class)

@@ -101,6 +101,9 @@ class PromptRendererTest {
                 .contains("Question: How many PG adventure movies did Ron Clements direct?")
                 .contains("Action Input:\n{\n    \"key_1\": \"value_1\",")
                 .endsWith("Thought:\n");
+        RenderedPrompt chat = new PromptRenderer(profile("gpt-4o", PromptMode.TOOLS, "chat"), null).renderReact(sample, "", "");
+        assertThat(chat.messages()).hasSize(1);
+        assertThat(chat.tools()).as("ReACT acts through text, no native tools").isEmpty();
     }
 
     @Test

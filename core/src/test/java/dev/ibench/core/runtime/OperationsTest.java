@@ -97,6 +97,8 @@ class OperationsTest {
         assertThat(((Table) or).rows()).extracting(r -> r[1]).containsExactly("Ann", "Cid");
         assertThat(run(new ComputeArithmetic(), "operation", "divide", "value_1", 1L, "value_2", 4L)).isEqualTo(0.25);
         assertThat(run(new ComputeArithmetic(), "operation", "round", "value_1", 2.345, "value_2", 2L)).isEqualTo(2.35);
+        Table computed = (Table) run(new ComputeColumn(), "data_source", "$t$", "operation", "divide", "value_1", "p_height", "value_2", 10);
+        assertThat(computed.column(computed.columnIndex("p_height_divide_10"))).containsExactly(17.0, 18.0, null, 16.0);
         labels.put("x", List.of(1L, 2L, 3L));
         labels.put("y", List.of(2L, 3L, 4L));
         assertThat(run(new CombineResults(), "first", "$x$", "second", "$y$", "operation", "intersect")).isEqualTo(List.of(2L, 3L));

@@ -1,0 +1,146 @@
+package dev.ibench.workers.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.json.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ModelCommandTest {
+    @TempDir Path tmp;
+
+    private record Run(int exit, String out, String err) {}
+
+    private static Run runInProcess(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = System.out;
+        PrintStream e = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            int exit = new CommandLine(new IbenchCli()).execute(args);
+            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(o);
+            System.setErr(e);
+        }
+    }
+
+    @Test
+    void oracleCheckPrintsPromptAnswerTokensAndLatency() {
+        Run r = runInProcess("model", "check", "oracle", "--no-cache");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("=== rendered prompt (chat messages").contains("Among the movies directed by Wolfgang Reitherman")
+                .contains("=== raw answer ===\n[{\"name\":\"filter_data\"").contains("tokens:   prompt 0, completion 0").contains("latency:");
+    }
+
+    @Test
+    void jsonCheckAgainstAnEndpointOverrideGoesThroughTheCache() throws Exception {
+        try (MockWebServer server = new MockWebServer()) {
+            server.enqueue(new MockResponse().setBody("{\"choices\":[{\"text\":\"<tool_call>{}</tool_call>\",\"finish_reason\":\"stop\"}],"
+                    + "\"usage\":{\"prompt_tokens\":1400,\"completion_tokens\":12}}"));
+            server.start();
+            String url = server.url("/v1").toString();
+            Path db = tmp.resolve("results.db");
+            String[] args = {"model", "check", "vllm-qwen2.5-7b", "--endpoint", url, "--cache", db.toString(), "--json", "--style", "sel"};
+            Run first = runInProcess(args);
+            assertThat(first.exit()).as(first.err()).isZero();
+            JsonNode j = Json.MAPPER.readTree(first.out());
+            assertThat(j.get("generated_text").asText()).isEqualTo("<tool_call>{}</tool_call>");
+            assertThat(j.get("prompt_tokens").asInt()).isEqualTo(1400);
+            assertThat(j.get("completion_tokens").asInt()).isEqualTo(12);
+            assertThat(j.get("cache_hit").asBoolean()).isFalse();
+            assertThat(j.get("prompt").get("text").asText()).startsWith("<|im_start|>system\nYou are Qwen").contains("select_data_equal_to");
+            RecordedRequest sent = server.takeRequest(1, TimeUnit.SECONDS);
+            assertThat(sent.getPath()).isEqualTo("/v1/completions");
+            Run second = runInProcess(args);
+            assertThat(Json.MAPPER.readTree(second.out()).get("cache_hit").asBoolean()).isTrue();
+            assertThat(server.getRequestCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void unknownProfileIsAClearInputError() {
+        Run r = runInProcess("model", "check", "no-such-model");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("unknown model profile 'no-such-model'").contains("smollm2");
+    }
+
+    /** Acceptance 4 at process level: the key is in the real environment of an ibench process that hits a 401. */
+    @Test
+    void keyFromTheEnvironmentNeverReachesOutputOrTheResultsStore() throws Exception {
+        String key = "sk-live-" + UUID.randomUUID();
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new okhttp3.mockwebserver.Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    if (request.getBody().readUtf8().contains("\"max_tokens\":7")) {
+                        return new MockResponse().setBody("{\"choices\":[{\"text\":\"ok\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}");
+                    }
+                    return new MockResponse().setResponseCode(401)
+                            .setBody("{\"error\":{\"message\":\"Incorrect API key provided: " + request.getHeader("Authorization") + "\"}}");
+                }
+            });
+            server.start();
+            Path profiles = Files.createDirectories(tmp.resolve("profiles"));
+            Files.writeString(profiles.resolve("keyed.yaml"), """
+                    name: keyed
+                    provider: openai
+                    base_url: %s
+                    model: m
+                    api_key_env: IBENCH_SECRET_TEST_KEY
+                    family: qwen2.5
+                    """.formatted(server.url("/v1")));
+            Path db = tmp.resolve("results.db");
+            List<String> base = List.of("model", "check", "keyed", "--profiles", profiles.toString(), "--cache", db.toString());
+            ProcessResult ok = runProcess(key, concat(base, "--max-tokens", "7"));
+            ProcessResult failed = runProcess(key, concat(base, "--json"));
+            assertThat(ok.exit()).as(ok.output()).isZero();
+            assertThat(failed.exit()).as(failed.output()).isEqualTo(1);
+            assertThat(failed.output()).contains("UNAUTHORIZED").contains("Incorrect API key provided: Bearer ***");
+            assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer " + key);
+            assertThat(ok.output()).doesNotContain(key);
+            assertThat(failed.output()).doesNotContain(key);
+            for (File f : tmp.toFile().listFiles((d, n) -> n.startsWith("results.db"))) {
+                assertThat(new String(Files.readAllBytes(f.toPath()), StandardCharsets.ISO_8859_1)).as(f.getName()).doesNotContain(key).contains("\"ok\"");
+            }
+        }
+    }
+
+    private record ProcessResult(int exit, String output) {}
+
+    private static List<String> concat(List<String> a, String... more) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(List.of(more));
+        return all;
+    }
+
+    private ProcessResult runProcess(String key, List<String> args) throws Exception {
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
+                IbenchCli.class.getName()));
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).directory(tmp.toFile());
+        pb.environment().put("IBENCH_SECRET_TEST_KEY", key);
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return new ProcessResult(p.exitValue(), output);
+    }
+}
