@@ -77,12 +77,10 @@ final class ReactHarness implements AutoCloseable {
     }
 
     /**
-     * Stores a cell of the first {@code samples} samples and runs their trajectories as ReactSampleWorkflow runs
+     * Stores a cell of the {@code chosen} samples and runs their trajectories as ReactSampleWorkflow runs
      * (all started at once; the model serialises its calls) with the given budget and observation size.
      */
-    void runTrajectories(String cellId, String model, Path evalSet, int samples, int budget, int observationChars) {
-        List<String> ids = new ArrayList<>(evalSets.samples(evalSet.toString()).keySet());
-        List<String> chosen = ids.subList(0, Math.min(samples, ids.size()));
+    void runTrajectories(String cellId, String model, Path evalSet, List<String> chosen, int budget, int observationChars) {
         store.saveCampaign("c-" + cellId, "react test", "{}");
         store.saveCell(new CellRecord(cellId, "c-" + cellId, model, evalSet.getFileName().toString(), "react", "none", evalSet.toString(), 1));
         store.saveCellSamples(cellId, chosen);
