@@ -253,10 +253,7 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
+    /** Implemented in {@link TrajectoryCommand} (issue #7). */
     @Command(name = "trajectory", mixinStandardHelpOptions = true, description = "Print the ReACT trajectory of one sample.")
-    static final class Trajectory implements Callable<Integer> {
-        @Parameters(index = "0", paramLabel = "ID") String id;
-        @Parameters(index = "1", paramLabel = "SAMPLE") String sample;
-        public Integer call() { return NotBuiltYet.report("campaign trajectory", "#7"); }
-    }
+    static final class Trajectory extends TrajectoryCommand {}
 }

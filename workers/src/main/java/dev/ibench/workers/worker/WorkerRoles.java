@@ -1,6 +1,9 @@
 package dev.ibench.workers.worker;
 
 import dev.ibench.core.campaign.ModelEntry;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.react.ReactRegistration;
+import dev.ibench.workers.react.ReactWorkerConfig;
 import dev.ibench.workers.worker.roles.CampaignModelsRegistration;
 import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
 import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
@@ -29,11 +32,16 @@ public final class WorkerRoles {
 
     /** The registrations of the product; the LLM role serves the given campaign models. */
     public static WorkerRoles standard(List<ModelEntry> campaignModels) {
+        ReactRegistration react = new ReactRegistration(ReactWorkerConfig.from(System::getenv, IbenchHome.resolve()));
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
                 .add(WorkerRole.WORKFLOWS, new CampaignWorkflowsRegistration())
                 .add(WorkerRole.SCORING, new CampaignScoringRegistration())
                 .add(WorkerRole.LLM, new CampaignModelsRegistration(campaignModels))
+                .add(WorkerRole.WORKFLOWS, react::workflows)
+                .add(WorkerRole.LLM, react::llm)
+                .add(WorkerRole.TOOLS, react::tools)
+                .add(WorkerRole.SCORING, react::scoring)
                 .build();
     }
 

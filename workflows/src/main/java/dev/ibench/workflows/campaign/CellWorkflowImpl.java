@@ -7,9 +7,12 @@ import dev.ibench.activities.campaign.ModelCallActivities;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.failure.ChildWorkflowFailure;
+import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
 import java.util.List;
@@ -103,14 +106,11 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private void process(WorkItem item) {
         String what = "sample #" + item.position() + " trial " + item.trial();
         try {
-            Workflow.newActivityStub(ModelCallActivities.class,
-                            CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()))
-                    .callModel(item);
-            SampleOutcome outcome = Workflow.newActivityStub(ScoringActivities.class,
-                            CellActivityOptions.scoring(what + " · score on " + cell.benchmark()))
-                    .scoreSample(item);
+            SampleOutcome outcome = ReactCellMode.applies(cell)
+                    ? ReactCellMode.run(input.campaignId(), cell, item)
+                    : direct(item, what);
             count(outcome);
-        } catch (ActivityFailure f) {
+        } catch (ActivityFailure | ChildWorkflowFailure f) {
             if (FailureTypes.ENDPOINT_REJECTED.equals(failureType(f))) {
                 if (failure == null) {
                     failure = "cell " + cell.cellId() + " stopped: " + rootMessage(f);
@@ -126,6 +126,15 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
     }
 
+    private SampleOutcome direct(WorkItem item, String what) {
+        Workflow.newActivityStub(ModelCallActivities.class,
+                        CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()))
+                .callModel(item);
+        return Workflow.newActivityStub(ScoringActivities.class,
+                        CellActivityOptions.scoring(what + " · score on " + cell.benchmark()))
+                .scoreSample(item);
+    }
+
     private void count(SampleOutcome outcome) {
         done++;
         if (outcome.infraError()) {
@@ -139,7 +148,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
     }
 
-    private static String failureType(ActivityFailure f) {
+    private static String failureType(TemporalFailure f) {
         return f.getCause() instanceof ApplicationFailure af ? af.getType() : null;
     }
 

@@ -1,0 +1,50 @@
+package dev.ibench.activities.react;
+
+import dev.ibench.activities.llm.CallResult;
+import dev.ibench.activities.llm.DecodingSettings;
+import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequest;
+import dev.ibench.core.prompt.IclExamples;
+import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.PromptRenderer;
+import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.react.ReactPrompt;
+import dev.ibench.core.react.ReactSettings;
+import dev.ibench.core.react.ReactStep;
+import dev.ibench.core.sample.EvalSample;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real model as a ReACT agent: the profile's ReACT template (seed G.1) with the previous steps, sent
+ * through the {@link ModelGateway} (response cache, classified retries, endpoint limits). Free text, no
+ * constrained output; generation stops at {@code Observation:} as the format asks (observations come
+ * from the tools). The prompt holds every previous step, so its cache key differs per step.
+ */
+public final class GatewayAgentModel implements ReactAgentModel {
+    static final String STOP_AT_OBSERVATION = "\nObservation:";
+
+    private final ModelProfile profile;
+    private final ModelGateway gateway;
+    private final PromptRenderer renderer;
+
+    public GatewayAgentModel(ModelProfile profile, ModelGateway gateway) {
+        this.profile = profile;
+        this.gateway = gateway;
+        this.renderer = new PromptRenderer(profile, IclExamples.none());
+    }
+
+    @Override
+    public Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings) {
+        RenderedPrompt prompt = ReactPrompt.forNextStep(renderer, sample, initialObservation, previous, settings);
+        List<String> stop = new ArrayList<>(profile.stop());
+        if (!stop.contains(STOP_AT_OBSERVATION)) {
+            stop.add(STOP_AT_OBSERVATION);
+        }
+        ModelRequest request = new ModelRequest(profile.model(), prompt,
+                new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null), sample.sampleId());
+        CallResult result = gateway.call(request);
+        return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
+                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit());
+    }
+}

@@ -1,0 +1,18 @@
+package dev.ibench.activities.react;
+
+import dev.ibench.core.react.ReactSettings;
+import dev.ibench.core.react.ReactStep;
+import dev.ibench.core.sample.EvalSample;
+import java.util.List;
+
+/**
+ * The model behind a ReACT agent: given the sample and the previous steps, the text of the next turn.
+ * {@link GatewayAgentModel} renders the seed prompt and goes through the LLM gateway (cache, retries,
+ * limits); {@link OracleAgentModel} is the scripted test tool.
+ */
+public interface ReactAgentModel {
+    Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings);
+
+    /** The model's text and what the call cost; {@code cacheKey} is null when nothing was cached. */
+    record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit) {}
+}

@@ -1,0 +1,92 @@
+package dev.ibench.activities.react;
+
+import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.activities.llm.ErrorKind;
+import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.react.ReactSettings;
+import dev.ibench.core.react.ReactStep;
+import dev.ibench.core.react.ReactTurn;
+import dev.ibench.core.sample.EvalSample;
+import io.temporal.failure.ApplicationFailure;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** {@link ReactModelActivities} against the results store and the cell's {@link ReactAgentModel}. */
+public final class ReactModelActivitiesImpl implements ReactModelActivities {
+    /** ApplicationFailure types, the same strings as the campaign workflows' {@code FailureTypes}. */
+    public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
+    public static final String SAMPLE_REJECTED = "ModelSampleRejected";
+
+    private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
+
+    private final ResultsStore store;
+    private final ReactTrajectoryStore trajectories;
+    private final EvalSetCache evalSets;
+    private final Function<String, ReactAgentModel> modelOfCell;
+
+    /** @param modelOfCell the agent model of a cell's model name (e.g. {@code oracle-agent} or a profile name) */
+    public ReactModelActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, ReactAgentModel> modelOfCell) {
+        this.store = store;
+        this.trajectories = new ReactTrajectoryStore(store);
+        this.evalSets = evalSets;
+        this.modelOfCell = modelOfCell;
+    }
+
+    @Override
+    public ReactTurnSummary think(ReactThinkRequest request) {
+        ReactStepRef ref = request.ref();
+        CellRecord cell = ReactSamples.cell(store, ref);
+        String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(ref.cellId(), ref.position(), ref.trial()));
+        Optional<ModelCallRecord> stored = store.modelCall(ref.cellId(), sampleId, ref.trial(), ref.step());
+        if (stored.isPresent()) {
+            return summary(ReactStep.of(ref.step(), stored.get().rawOutput()), true);
+        }
+        EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
+        List<ReactStep> previous = trajectories.steps(ref.cellId(), sampleId, ref.trial(), ref.step() - 1);
+        if (previous.size() != ref.step() - 1) {
+            throw ApplicationFailure.newNonRetryableFailure(ref + ": only " + previous.size() + " earlier steps are stored",
+                    "ReactTrajectoryGap");
+        }
+        String initial = trajectories.initialObservation(ref.cellId(), sampleId, ref.trial());
+        ReactSettings settings = new ReactSettings(ReactSettings.DEFAULT.budget(), request.observationChars());
+        ReactAgentModel model = modelOfCell.apply(cell.model());
+        ReactAgentModel.Reply reply;
+        try {
+            reply = Heartbeating.call(() -> model.next(sample, initial, previous, settings), HEARTBEAT_EVERY, ref.step());
+        } catch (ModelCallException e) {
+            if (e.kind() == ErrorKind.CONTEXT_LENGTH) {
+                store.recordError(ref.cellId(), sampleId, ref.trial(), ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, e.getMessage());
+                return new ReactTurnSummary(ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, null, null, false);
+            }
+            throw failure(e);
+        }
+        store.saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.step(), reply.cacheKey(), reply.text(),
+                reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit()));
+        return summary(ReactStep.of(ref.step(), reply.text()), false);
+    }
+
+    private static ReactTurnSummary summary(ReactStep step, boolean reused) {
+        if (step.turn() instanceof ReactTurn.Action) {
+            return new ReactTurnSummary(step.step(), ReactTurnSummary.ACTION, step.call().name(),
+                    ReactTrajectoryStore.shortCall(step.call(), 160), reused);
+        }
+        String kind = step.isFinalAnswer() ? ReactTurnSummary.FINAL_ANSWER : ReactTurnSummary.PARSE_FAILURE;
+        return new ReactTurnSummary(step.step(), kind, null, null, reused);
+    }
+
+    private static ApplicationFailure failure(ModelCallException e) {
+        return switch (e.kind()) {
+            case UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFIGURATION, UNSUPPORTED ->
+                    ApplicationFailure.newNonRetryableFailure(e.getMessage(), ENDPOINT_REJECTED);
+            case BAD_REQUEST -> ApplicationFailure.newNonRetryableFailure(e.getMessage(), SAMPLE_REJECTED);
+            default -> ApplicationFailure.newFailure(e.getMessage(), e.kind().name());
+        };
+    }
+}

@@ -1,0 +1,25 @@
+package dev.ibench.activities.react;
+
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.sample.EvalSample;
+import io.temporal.failure.ApplicationFailure;
+
+/** Looks up the cell and sample of a step; unknown ids are non-retryable failures naming the id. */
+final class ReactSamples {
+    private ReactSamples() {}
+
+    static CellRecord cell(ResultsStore store, ReactStepRef ref) {
+        return store.cell(ref.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + ref.cellId() + " is not in the results store", "UnknownCell"));
+    }
+
+    static EvalSample sample(EvalSetCache evalSets, CellRecord cell, String sampleId) {
+        try {
+            return evalSets.sample(cell.evalSet(), sampleId);
+        } catch (IllegalArgumentException e) {
+            throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), "UnknownSample");
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package dev.ibench.activities.react;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.SampleOutcome;
+import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.react.ReactEnd;
+import dev.ibench.core.react.ReactOutcome;
+import dev.ibench.core.react.ReactOutcomeClassifier;
+import dev.ibench.core.react.ReactStep;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.sample.EvalSample;
+import java.util.List;
+
+/**
+ * {@link ReactScoringActivities}: classifies the stored trajectory and stores the sample's result with
+ * {@code score_json} = the {@link ReactOutcome} plus {@code "mode":"react"}. Pure recomputation from stored data.
+ */
+public final class ReactScoringActivitiesImpl implements ReactScoringActivities {
+    private final ResultsStore store;
+    private final ReactTrajectoryStore trajectories;
+    private final EvalSetCache evalSets;
+    private final SequenceExecutor executor;
+
+    public ReactScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, SequenceExecutor executor) {
+        this.store = store;
+        this.trajectories = new ReactTrajectoryStore(store);
+        this.evalSets = evalSets;
+        this.executor = executor;
+    }
+
+    @Override
+    public SampleOutcome finish(ReactFinishRequest request) {
+        ReactStepRef ref = request.ref();
+        CellRecord cell = ReactSamples.cell(store, ref);
+        String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(ref.cellId(), ref.position(), ref.trial()));
+        EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
+        List<ReactStep> steps = trajectories.steps(ref.cellId(), sampleId, ref.trial(), request.budget());
+        ReactOutcome outcome = ReactOutcomeClassifier.classify(sample, steps, request.budget(), executor);
+        ObjectNode json = Json.MAPPER.valueToTree(outcome);
+        json.put("mode", "react");
+        store.saveSampleResult(new SampleResultRecord(ref.cellId(), sampleId, ref.trial(), SampleResultRecord.SCORED,
+                outcome.completed(), ReactTrajectoryStore.json(json), null));
+        return new SampleOutcome(false, outcome.end() == ReactEnd.FINAL_ANSWER, outcome.completed());
+    }
+}

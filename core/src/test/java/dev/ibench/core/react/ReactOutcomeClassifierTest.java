@@ -1,0 +1,80 @@
+package dev.ibench.core.react;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.core.runtime.ExecutionOutcome;
+import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.ToolCall;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+class ReactOutcomeClassifierTest {
+    /** Gold answer 42; compares values exactly (the real comparison is the runtime's, tested with it). */
+    private static final SequenceExecutor EQUALS_42 = new SequenceExecutor() {
+        @Override
+        public ExecutionOutcome execute(EvalSample sample, List<ToolCall> calls) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean matchesGold(EvalSample sample, Object actual) {
+            return actual instanceof Number n && n.doubleValue() == 42.0 || Objects.equals(actual, sample.goldAnswer());
+        }
+    };
+    private static final EvalSample SAMPLE = new EvalSample("s1", "d", "q?", "SELECT", 42, List.of(), null, List.of(), List.of());
+    private static final String CALL = "t\nAction: f\nAction Input: {\"a\": 1}";
+
+    @Test
+    void finalAnswerMatchingGoldCompletes() {
+        ReactOutcome o = classify(List.of(action(1, CALL), ReactStep.of(2, "done\nFinal Answer: $RESULT_1$: 42")), 10);
+        assertThat(o.completed()).isTrue();
+        assertThat(o.end()).isEqualTo(ReactEnd.FINAL_ANSWER);
+        assertThat(o.loops()).isEqualTo(2);
+        assertThat(o.outOfBudget() || o.stuck() || o.unclassified()).isFalse();
+    }
+
+    @Test
+    void budgetUsedUpIsOobAndRepeatedCallIsStuckBothAtOnce() {
+        List<ReactStep> steps = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            steps.add(action(i, CALL));
+        }
+        ReactOutcome o = classify(steps, 3);
+        assertThat(o.end()).isEqualTo(ReactEnd.OUT_OF_BUDGET);
+        assertThat(o.outOfBudget()).isTrue();
+        assertThat(o.stuck()).isTrue();
+        assertThat(o.unclassified()).isFalse();
+    }
+
+    @Test
+    void wrongAnswerWithoutRepeatsIsUnclassifiedAndCountsParseAndToolErrors() {
+        ReactOutcome o = classify(List.of(ReactStep.of(1, "???"),
+                ReactStep.of(2, "t\nAction: g\nAction Input: {}").withObservation("Error: unknown tool 'g'", false),
+                ReactStep.of(3, "Final Answer: 41")), 10);
+        assertThat(o.completed()).isFalse();
+        assertThat(o.unclassified()).isTrue();
+        assertThat(o.parseFailures()).isEqualTo(1);
+        assertThat(o.toolErrors()).isEqualTo(1);
+        assertThat(o.trajectory().calls()).extracting(ToolCall::name).containsExactly("g");
+    }
+
+    @Test
+    void finalAnswerTextIsReadAsJsonNumberOrText() {
+        assertThat(FinalAnswerValue.candidates("$RESULT_2$: [\"a\", 1]")).first().isEqualTo(List.of("a", 1));
+        assertThat(FinalAnswerValue.candidates("42.")).contains(42L);
+        assertThat(FinalAnswerValue.candidates("```json\n{'k': 2}\n```")).first().isEqualTo(Map.of("k", 2));
+        assertThat(FinalAnswerValue.candidates("Marvel Comics")).containsExactly("Marvel Comics");
+    }
+
+    private static ReactStep action(int step, String text) {
+        return ReactStep.of(step, text).withObservation("$RESULT_" + step + "$: 1", true);
+    }
+
+    private static ReactOutcome classify(List<ReactStep> steps, int budget) {
+        return ReactOutcomeClassifier.classify(SAMPLE, steps, budget, EQUALS_42);
+    }
+}

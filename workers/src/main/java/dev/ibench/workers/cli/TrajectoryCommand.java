@@ -1,0 +1,134 @@
+package dev.ibench.workers.cli;
+
+import dev.ibench.activities.react.TrajectoryView;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.json.Json;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.react.ReactWorkerConfig;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ibench campaign trajectory ID SAMPLE [--trial N] [--results FILE] [--json]}: prints the stored ReACT
+ * trajectory of one sample, step by step with full observations, and its outcome. Exit 0: printed;
+ * 1: the campaign has no react trajectory of that sample; 2: the results store is missing.
+ */
+class TrajectoryCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "ID", description = "Campaign id.")
+    String id;
+
+    @Parameters(index = "1", paramLabel = "SAMPLE", description = "Sample id (e.g. superhero-717).")
+    String sample;
+
+    @Option(names = "--trial", paramLabel = "N", description = "Only this trial (default: every trial).")
+    Integer trial;
+
+    @Option(names = "--results", paramLabel = "FILE",
+            description = "Results store (default: $IBENCH_RESULTS_DB or <home>/.ibench/results.db).")
+    Path results;
+
+    @Option(names = "--json", description = "Print the trajectory as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path file = results != null ? results : ReactWorkerConfig.from(System::getenv, IbenchHome.resolve()).resultsDb();
+        if (!Files.isRegularFile(file)) {
+            err.println("ibench campaign trajectory: results store " + file + " does not exist (use --results FILE)");
+            err.flush();
+            return 2;
+        }
+        List<TrajectoryView> views;
+        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+            views = TrajectoryView.of(new ResultsStore(db), id, sample).stream()
+                    .filter(v -> trial == null || v.trial() == trial).toList();
+        }
+        if (views.isEmpty()) {
+            err.println("ibench campaign trajectory: campaign " + id + " has no ReACT trajectory of sample " + sample
+                    + (trial == null ? "" : " trial " + trial) + " in " + file);
+            err.flush();
+            return 1;
+        }
+        if (json) {
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(views.size() == 1 ? views.get(0) : views));
+        } else {
+            views.forEach(v -> print(out, v));
+        }
+        out.flush();
+        return 0;
+    }
+
+    static void print(PrintWriter out, TrajectoryView v) {
+        out.println("Trajectory of " + v.sampleId() + " trial " + v.trial() + " · " + v.model() + " on " + v.benchmark()
+                + " · cell " + v.cellId() + " · campaign " + v.campaignId());
+        out.println("Outcome: " + outcome(v));
+        if (v.initialObservation() != null) {
+            out.println();
+            out.println("Step 0 · initialize_active_data");
+            out.println("  Observation: " + v.initialObservation());
+        }
+        for (TrajectoryView.Step s : v.steps()) {
+            out.println();
+            switch (s.kind()) {
+                case "action" -> {
+                    out.println("Step " + s.step() + " · " + s.action() + (Boolean.FALSE.equals(s.toolOk()) ? " (tool error)" : ""));
+                    out.println("  Thought: " + indent(s.thought()));
+                    out.println("  Action: " + s.action());
+                    out.println("  Action Input: " + json(s.actionInput()));
+                    out.println("  Observation: " + (s.observation() == null ? "(not run yet)" : indent(s.observation())));
+                }
+                case "final_answer" -> {
+                    out.println("Step " + s.step() + " · final answer");
+                    out.println("  Thought: " + indent(s.thought()));
+                    out.println("  Final Answer: " + indent(s.finalAnswer()));
+                }
+                default -> {
+                    out.println("Step " + s.step() + " · parse failure");
+                    out.println("  Model output: " + indent(s.rawOutput().strip()));
+                    out.println("  Observation: " + indent(s.observation()));
+                }
+            }
+        }
+        out.println();
+    }
+
+    private static String outcome(TrajectoryView v) {
+        Map<String, Object> o = v.outcome();
+        if (o == null) {
+            return v.status() + " (" + v.steps().size() + " steps stored)";
+        }
+        return (Boolean.TRUE.equals(o.get("completed")) ? "completed" : "not completed")
+                + " · end " + o.get("end") + " · loops " + o.get("loops") + "/" + o.get("budget")
+                + " · OOB " + yes(o.get("oob")) + " · stuck " + yes(o.get("stuck")) + " · unclassified " + yes(o.get("unclassified"))
+                + " · parse failures " + o.get("parse_failures") + " · tool errors " + o.get("tool_errors");
+    }
+
+    private static String yes(Object flag) {
+        return Boolean.TRUE.equals(flag) ? "yes" : "no";
+    }
+
+    private static String indent(String text) {
+        return text == null ? "" : text.replace("\n", "\n    ");
+    }
+
+    private static String json(Object value) {
+        try {
+            return Json.MAPPER.writeValueAsString(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return String.valueOf(value);
+        }
+    }
+}

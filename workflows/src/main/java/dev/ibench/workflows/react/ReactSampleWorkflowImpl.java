@@ -1,0 +1,91 @@
+package dev.ibench.workflows.react;
+
+import dev.ibench.activities.campaign.SampleOutcome;
+import dev.ibench.activities.react.ReactFinishRequest;
+import dev.ibench.activities.react.ReactModelActivities;
+import dev.ibench.activities.react.ReactScoringActivities;
+import dev.ibench.activities.react.ReactStepRef;
+import dev.ibench.activities.react.ReactThinkRequest;
+import dev.ibench.activities.react.ReactToolActivities;
+import dev.ibench.activities.react.ReactTurnSummary;
+import dev.ibench.activities.react.ToolStepSummary;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Workflow;
+
+/**
+ * The TAO loop of {@link ReactSampleWorkflow}. Activity summaries read as the trajectory in the Temporal UI:
+ * {@code step 3 · think (model)}, {@code step 3 · filter_data(key_name="...", ...)}. A failed activity fails the
+ * run with an {@link ApplicationFailure} of the activity's own failure type, so the cell can tell an endpoint
+ * rejection (stop the cell) from an infrastructure failure (record infra_error).
+ */
+public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
+    private ReactSampleInput input;
+    private int step;
+    private String lastStep = "not started";
+    private boolean finished;
+
+    @Override
+    public SampleOutcome run(ReactSampleInput input) {
+        this.input = input;
+        ReactStepRef ref = new ReactStepRef(input.cellId(), input.position(), input.trial(), 0);
+        try {
+            ToolStepSummary init = tools("step 0 · initialize_active_data").initialize(ref);
+            record("step 0 · " + init.preview());
+            for (step = 1; step <= input.budget(); step++) {
+                ReactTurnSummary turn = model("step " + step + " · think (" + input.model() + ")")
+                        .think(new ReactThinkRequest(ref.atStep(step), input.observationChars()));
+                if (turn.isAction()) {
+                    ToolStepSummary observed = tools("step " + step + " · " + turn.call()).act(ref.atStep(step));
+                    record("step " + step + " · " + turn.call() + " -> " + observed.preview());
+                } else {
+                    record("step " + step + " · " + turn.kind().replace('_', ' '));
+                }
+                if (turn.endsTrajectory()) {
+                    break;
+                }
+            }
+            SampleOutcome outcome = Workflow.newActivityStub(ReactScoringActivities.class,
+                    ReactActivityOptions.scoring("score trajectory (" + Math.min(step, input.budget()) + " steps)"))
+                    .finish(new ReactFinishRequest(ref, input.budget()));
+            finished = true;
+            record("finished: " + (outcome.completed() ? "completed" : "not completed"));
+            return outcome;
+        } catch (ActivityFailure f) {
+            throw ApplicationFailure.newNonRetryableFailureWithCause(
+                    "trajectory " + ref + " stopped at step " + step + ": " + rootMessage(f), failureType(f), f);
+        }
+    }
+
+    private ReactModelActivities model(String summary) {
+        return Workflow.newActivityStub(ReactModelActivities.class, ReactActivityOptions.think(input.llmTaskQueue(), summary));
+    }
+
+    private static ReactToolActivities tools(String summary) {
+        return Workflow.newActivityStub(ReactToolActivities.class, ReactActivityOptions.tools(summary));
+    }
+
+    private void record(String what) {
+        lastStep = what;
+        Workflow.setCurrentDetails("**ReACT** " + input.model() + " · sample #" + input.position() + " trial " + input.trial()
+                + " · step " + Math.min(step, input.budget()) + " of " + input.budget() + "\n\nlast: " + what);
+    }
+
+    private static String failureType(ActivityFailure f) {
+        return f.getCause() instanceof ApplicationFailure af ? af.getType() : "ReactActivityFailed";
+    }
+
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while (c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c instanceof ApplicationFailure af ? af.getOriginalMessage() : String.valueOf(c.getMessage());
+    }
+
+    @Override
+    public ReactSampleProgress progress() {
+        return new ReactSampleProgress(Math.min(step, input == null ? 0 : input.budget()), input == null ? 0 : input.budget(),
+                lastStep, finished);
+    }
+}

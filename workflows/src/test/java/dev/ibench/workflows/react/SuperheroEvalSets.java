@@ -1,0 +1,53 @@
+package dev.ibench.workflows.react;
+
+import dev.ibench.core.build.BenchmarkBuilder;
+import dev.ibench.core.build.BuildOptions;
+import dev.ibench.core.tools.BuildMode;
+import dev.ibench.core.tools.ToolStyle;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Test fixture: the SLOT and SEL superhero eval sets, built once per test JVM with the real builder
+ * ({@code ibench build --source bird --root data/bird --db superhero --style slot,sel --mode paper}).
+ */
+final class SuperheroEvalSets {
+    private static Path built;
+
+    private SuperheroEvalSets() {}
+
+    static Path dataRoot() {
+        for (Path p : new Path[] {Path.of("data"), Path.of("../data")}) {
+            if (Files.isDirectory(p.resolve("bird"))) {
+                return p.toAbsolutePath().normalize();
+            }
+        }
+        throw new IllegalStateException("bundled data/ folder not found from " + Path.of("").toAbsolutePath());
+    }
+
+    static synchronized Path dir() {
+        if (built == null) {
+            try {
+                Path out = Files.createTempDirectory("ibench-react-sets");
+                Path root = dataRoot();
+                new BenchmarkBuilder(line -> {}).build(new BuildOptions("bird", root.resolve("bird"), List.of("superhero"),
+                        List.of(ToolStyle.SLOT, ToolStyle.SEL), BuildMode.PAPER, out, root));
+                built = out;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return built;
+    }
+
+    static Path slot() {
+        return dir().resolve("bird-superhero-slot.json");
+    }
+
+    static Path sel() {
+        return dir().resolve("bird-superhero-sel.json");
+    }
+}
