@@ -53,7 +53,8 @@ final class ReactHarness implements AutoCloseable {
         runtime = new ToolRuntime(SuperheroEvalSets.dataRoot());
         var workflows = env.newWorker(TaskQueues.WORKFLOWS);
         workflows.registerWorkflowImplementationTypes(CellWorkflowImpl.class, ReactSampleWorkflowImpl.class);
-        workflows.registerActivitiesImplementations(new CampaignPlanningActivitiesImpl(store, evalSets, m -> LLM_QUEUE));
+        workflows.registerActivitiesImplementations(new CampaignPlanningActivitiesImpl(store, evalSets, m -> LLM_QUEUE,
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
         // one model call at a time, as an in-process model serves them: waiting steps queue in Temporal, not in a timed-out activity
         env.newWorker(LLM_QUEUE, io.temporal.worker.WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(1).build())
                 .registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, models));
