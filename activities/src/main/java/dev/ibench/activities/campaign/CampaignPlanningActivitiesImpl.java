@@ -55,7 +55,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
                     samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model())));
         }
-        return new CampaignPlan(campaignId, spec.name(), entries);
+        return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
     }
 
     private CampaignSpec storedSpec(String campaignId) {

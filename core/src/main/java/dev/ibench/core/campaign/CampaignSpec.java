@@ -1,11 +1,13 @@
 package dev.ibench.core.campaign;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.ibench.core.react.ReactSettings;
 import java.util.List;
 
 /**
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
- * which samples, how many trials per sample, how much runs at once, and where results go.
+ * which samples, how many trials per sample, how much runs at once, where results go, and the ReACT
+ * budget and observation size for {@code react} cells.
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -17,7 +19,8 @@ public record CampaignSpec(
         @JsonProperty("trials") Integer trials,
         @JsonProperty("cells_in_flight") Integer cellsInFlight,
         @JsonProperty("samples_in_flight") Integer samplesInFlight,
-        @JsonProperty("output") String output) {
+        @JsonProperty("output") String output,
+        @JsonProperty("react") ReactSettings react) {
 
     public static final String DEFAULT_ABLATION = "none";
 
@@ -31,5 +34,6 @@ public record CampaignSpec(
         cellsInFlight = cellsInFlight == null ? 2 : cellsInFlight;
         samplesInFlight = samplesInFlight == null ? 8 : samplesInFlight;
         output = output == null ? "out/campaigns" : output;
+        react = react == null ? ReactSettings.DEFAULT : react;
     }
 }

@@ -40,6 +40,18 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsReactSettingsAndDefaultsToTheSeedBudget() throws IOException {
+        String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\nmodes: [react]\n";
+        CampaignSpec custom = new CampaignSpecLoader().load(write(base + "react: {budget: 4, observation_chars: 300}\n"));
+        assertThat(custom.react().budget()).isEqualTo(4);
+        assertThat(custom.react().observationChars()).isEqualTo(300);
+        assertThat(new CampaignSpecLoader().load(write(base)).react()).isEqualTo(dev.ibench.core.react.ReactSettings.DEFAULT);
+        Path bad = write(base + "react: {budget: 0, observation_chars: 300}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(bad)).isInstanceOf(CampaignSpecException.class)
+                .hasMessageContaining("budget");
+    }
+
+    @Test
     void namesTheFileAndFieldOfAProblem() throws IOException {
         Path f = write("""
                 name: demo

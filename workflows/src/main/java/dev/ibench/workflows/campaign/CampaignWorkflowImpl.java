@@ -3,6 +3,7 @@ package dev.ibench.workflows.campaign;
 import dev.ibench.activities.campaign.CampaignPlan;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
+import dev.ibench.core.react.ReactSettings;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.common.SearchAttributes;
@@ -31,6 +32,7 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
     private final List<String> runningCells = new ArrayList<>();
     private boolean paused;
     private int samplesInFlight;
+    private ReactSettings react;
 
     @Override
     public CampaignStatus run(CampaignRequest request) {
@@ -39,6 +41,7 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
         setState(CellState.PLANNING);
         CampaignPlan plan = planning.planCampaign(request.campaignId());
         name = plan.name();
+        react = plan.react();
         for (CellPlanEntry cell : plan.cells()) {
             cells.put(cell.cellId(), entry(cell, CellState.PLANNING, null));
         }
@@ -73,7 +76,7 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
                 .build());
         try {
             child.run(new CellInput(request.campaignId(), cell, samplesInFlight, request.retryOnly(),
-                    new CellCursor(0, 0, 0, 0, 0, paused)));
+                    new CellCursor(0, 0, 0, 0, 0, paused), react));
             cells.put(cell.cellId(), entry(cell, CellState.COMPLETED, null));
         } catch (ChildWorkflowFailure f) {
             Throwable cause = f.getCause() == null ? f : f.getCause();

@@ -86,7 +86,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         if (nextIndex < total) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
-                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused)));
+                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused), input.react()));
         }
         setState(CellState.COMPLETED);
         return progress();
@@ -107,7 +107,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         String what = "sample #" + item.position() + " trial " + item.trial();
         try {
             SampleOutcome outcome = ReactCellMode.applies(cell)
-                    ? ReactCellMode.run(input.campaignId(), cell, item)
+                    ? ReactCellMode.run(input.campaignId(), cell, item, input.react())
                     : direct(item, what);
             count(outcome);
         } catch (ActivityFailure | ChildWorkflowFailure f) {

@@ -36,7 +36,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
 
     @Override
     public CampaignPlan planCampaign(String campaignId) {
-        return new CampaignPlan(campaignId, "test campaign", cells);
+        return new CampaignPlan(campaignId, "test campaign", cells, dev.ibench.core.react.ReactSettings.DEFAULT);
     }
 
     @Override

@@ -74,7 +74,7 @@ final class ReactHarness implements AutoCloseable {
                 chosen.size(), 1, LLM_QUEUE);
         CellWorkflow cell = env.getWorkflowClient().newWorkflowStub(CellWorkflow.class,
                 WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("cell-" + cellId).build());
-        return cell.run(new CellInput("c-" + cellId, entry, 4, false, CellCursor.start()));
+        return cell.run(new CellInput("c-" + cellId, entry, 4, false, CellCursor.start(), null));
     }
 
     /**
