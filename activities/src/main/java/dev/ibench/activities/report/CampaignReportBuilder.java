@@ -5,7 +5,12 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
+import dev.ibench.core.metrics.ReactStatistics;
+import dev.ibench.core.metrics.ReactStatisticsMetric;
+import dev.ibench.core.react.ReactOutcome;
+import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.ReportMetrics;
@@ -34,6 +39,8 @@ public final class CampaignReportBuilder {
         this.scorerOfCell = scorerOfCell;
     }
 
+    private static final String REACT = "react";
+
     public CampaignReport build(String campaignId, String generatedAt) {
         String name = store.campaignName(campaignId)
                 .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
@@ -47,6 +54,9 @@ public final class CampaignReportBuilder {
     private CellReport cellReport(CellRecord cell) {
         int samples = store.cellSampleIds(cell.cellId()).size();
         List<SampleResultRecord> results = store.sampleResults(cell.cellId());
+        if (REACT.equals(cell.mode())) {
+            return reactCellReport(cell, samples, results);
+        }
         SampleScorer scorer = scorerOfCell.apply(cell);
         List<List<SampleScore>> byTrial = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
@@ -74,5 +84,56 @@ public final class CampaignReportBuilder {
         }
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
                 samples * cell.trials() - scored - infra, ReportMetrics.summarize(trialReports), categories, trialReports);
+    }
+
+    /**
+     * A ReACT cell: the seed's Table 2 columns (agent completion, average loops, OOB, Stuck, unclassified;
+     * section 4.3, H.1.2) per trial from the stored trajectory outcomes, plus parse failures and tool errors.
+     */
+    private CellReport reactCellReport(CellRecord cell, int samples, List<SampleResultRecord> results) {
+        List<List<ReactOutcome>> byTrial = new ArrayList<>();
+        for (int t = 0; t < cell.trials(); t++) {
+            byTrial.add(new ArrayList<>());
+        }
+        int infra = 0;
+        for (SampleResultRecord r : results) {
+            if (r.isInfraError()) {
+                infra++;
+            } else {
+                byTrial.get(r.trial()).add(reactOutcome(cell, r));
+            }
+        }
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        for (List<ReactOutcome> trial : byTrial) {
+            if (trial.isEmpty()) {
+                continue;
+            }
+            ReactStatistics stats = ReactStatisticsMetric.summarize(trial.stream().map(ReactOutcome::trajectory).toList());
+            add(values, "completion_rate", stats.completionRate());
+            add(values, "react.avg_loops", stats.averageLoops());
+            add(values, "react.oob", stats.outOfBudget());
+            add(values, "react.stuck", stats.stuck());
+            add(values, "react.unclassified", stats.unclassified());
+            add(values, "react.parse_failures_per_sample", trial.stream().mapToInt(ReactOutcome::parseFailures).average().orElse(0));
+            add(values, "react.tool_errors_per_sample", trial.stream().mapToInt(ReactOutcome::toolErrors).average().orElse(0));
+        }
+        Map<String, MetricSummary> metrics = new LinkedHashMap<>();
+        values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
+        int scored = results.size() - infra;
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
+                samples * cell.trials() - scored - infra, metrics, Map.of(), List.of());
+    }
+
+    private static void add(Map<String, List<Double>> values, String key, double value) {
+        values.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
+    }
+
+    private static ReactOutcome reactOutcome(CellRecord cell, SampleResultRecord r) {
+        try {
+            return Json.MAPPER.readValue(r.scoreJson(), ReactOutcome.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cell " + cell.cellId() + ": stored ReACT outcome of sample " + r.sampleId()
+                    + " trial " + r.trial() + " is unreadable: " + e.getMessage(), e);
+        }
     }
 }

@@ -1,0 +1,80 @@
+package dev.ibench.activities.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.score.SampleScorer;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CampaignReportBuilderTest {
+    @TempDir Path dir;
+
+    @Test
+    void directCellsAreRescoredFromStoredOutputsAndReactCellsSummariseTheirTrajectories() throws Exception {
+        JsonNode icl;
+        try (InputStream in = getClass().getResourceAsStream("/icl/examples_icl_slot_filling.json")) {
+            icl = Json.MAPPER.readTree(in).get("data");
+        }
+        Path evalSet = dir.resolve("icl.json");
+        Json.MAPPER.writeValue(evalSet.toFile(), icl);
+        List<String> ids = List.of(icl.get(0).get("sample_id").asText(), icl.get(1).get("sample_id").asText());
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("c", "report test", "{}");
+            store.saveCell(new CellRecord("c/m/b/direct", "c", "m", "b", "direct", "none", evalSet.toString(), 2));
+            store.saveCellSamples("c/m/b/direct", ids);
+            String gold = Json.MAPPER.writeValueAsString(icl.get(0).get("output"));
+            // sample 0: gold in both trials; sample 1: gold in trial 0, prose in trial 1; nothing else stored
+            for (int trial = 0; trial < 2; trial++) {
+                store.saveModelCall(new ModelCallRecord("c/m/b/direct", ids.get(0), trial, 0, null, gold, 1, 1, 1L, false));
+                store.saveSampleResult(new SampleResultRecord("c/m/b/direct", ids.get(0), trial, SampleResultRecord.SCORED, null, "{}", null));
+            }
+            String gold1 = Json.MAPPER.writeValueAsString(icl.get(1).get("output"));
+            store.saveModelCall(new ModelCallRecord("c/m/b/direct", ids.get(1), 0, 0, null, gold1, 1, 1, 1L, false));
+            store.saveSampleResult(new SampleResultRecord("c/m/b/direct", ids.get(1), 0, SampleResultRecord.SCORED, null, "{}", null));
+            store.saveModelCall(new ModelCallRecord("c/m/b/direct", ids.get(1), 1, 0, null, "I do not know.", 1, 1, 1L, false));
+            store.saveSampleResult(new SampleResultRecord("c/m/b/direct", ids.get(1), 1, SampleResultRecord.SCORED, null, "{}", null));
+
+            store.saveCell(new CellRecord("c/m/b/react", "c", "m", "b", "react", "none", evalSet.toString(), 1));
+            store.saveCellSamples("c/m/b/react", ids);
+            store.saveSampleResult(new SampleResultRecord("c/m/b/react", ids.get(0), 0, SampleResultRecord.SCORED, true,
+                    "{\"mode\":\"react\",\"sample_id\":\"" + ids.get(0) + "\",\"end\":\"FINAL_ANSWER\",\"completed\":true,\"loops\":4,"
+                            + "\"budget\":10,\"oob\":false,\"stuck\":false,\"unclassified\":false,\"parse_failures\":1,\"tool_errors\":0,\"calls\":[]}", null));
+            store.saveInfraError("c/m/b/react", ids.get(1), 0, "503 for too long");
+
+            CampaignReport report = new CampaignReportBuilder(store, new EvalSetCache(),
+                    cell -> new SampleScorer(ParserChains.defaultChain(), null)).build("c", "now");
+            CellReport direct = report.cells().get(0);
+            assertThat(direct.scored()).isEqualTo(4);
+            assertThat(direct.metrics().get("intent.list.f1").trials()).hasSize(2);
+            assertThat(direct.metrics().get("intent.list.f1").trials().get(0)).isEqualTo(1.0);
+            assertThat(direct.metrics().get("intent.list.f1").trials().get(1)).isLessThan(1.0);
+            assertThat(direct.metrics().get("intent.list.f1").spread()).isGreaterThan(0.0);
+            assertThat(direct.errorCategories().get("instruction_alignment_failure")).isZero();
+
+            CellReport react = report.cells().get(1);
+            assertThat(react.scored()).isEqualTo(1);
+            assertThat(react.infraErrors()).isEqualTo(1);
+            assertThat(react.metrics().get("completion_rate").mean()).isEqualTo(1.0);
+            assertThat(react.metrics().get("react.avg_loops").mean()).isCloseTo(4.0, within(1e-9));
+            assertThat(MarkdownReportRenderer.render(report)).contains("react.avg_loops").contains("| m | b | react | 1/2 | 1 | 0 |");
+        }
+    }
+}
