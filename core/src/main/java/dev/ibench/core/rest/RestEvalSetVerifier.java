@@ -65,7 +65,7 @@ public final class RestEvalSetVerifier {
                         else failures.add(s.sampleId() + ": " + problem);
                     }
                 }
-                results.add(new EvalSetVerifier.FileResult(f.getFileName().toString(), data.size(), ok, failures));
+                results.add(new EvalSetVerifier.FileResult(f.getFileName().toString(), data.size(), ok, failures, "rest"));
                 samples += data.size();
                 agreed += ok;
             }

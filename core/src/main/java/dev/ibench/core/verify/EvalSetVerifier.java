@@ -12,25 +12,69 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Re-checks a built folder: for every sample, executes the gold sequence in the tool runtime and the gold
- * SQL on SQLite and checks that both agree with each other and with the stored gold answer.
+ * Re-checks the SLOT and SEL eval sets of a built folder: for every sample, executes the gold sequence in the
+ * tool runtime and the gold SQL on SQLite and checks that both agree with each other and with the stored gold
+ * answer. Other JSON files of the folder are skipped by their content: eval sets of other styles (file-level
+ * {@code style}, e.g. {@code rest}, verified by {@code dev.ibench.core.rest.RestEvalSetVerifier}),
+ * {@code coverage.json}, and the REST publication files (OpenAPI document, endpoint specs, tool specs).
  */
 public final class EvalSetVerifier {
     private final SqlRunner sql = new SqlRunner(120, 200_000);
 
-    /** Agreement of one file; {@code failures} names the disagreeing samples and why. */
-    public record FileResult(String file, int samples, int agreed, List<String> failures) {}
+    /** The styles this verifier checks; a file whose {@code style} is anything else is not its business. */
+    public static final Set<String> STYLES = Set.of("slot", "sel");
+
+    private static final List<String> STYLE_ORDER = List.of("slot", "sel", "rest");
+
+    /**
+     * Agreement of one file of one {@code style} ({@code slot}, {@code sel}, {@code rest}; {@code unknown} when
+     * the file does not say); {@code failures} names the disagreeing samples and why.
+     */
+    public record FileResult(String file, int samples, int agreed, List<String> failures, String style) {
+        public FileResult(String file, int samples, int agreed, List<String> failures) {
+            this(file, samples, agreed, failures, "unknown");
+        }
+    }
+
+    /** Agreement of all files of one style. */
+    public record StyleResult(String style, int samples, int agreed) {
+        public double agreement() {
+            return samples == 0 ? 1.0 : (double) agreed / samples;
+        }
+    }
 
     /** All files; {@code agreement} is agreed / samples (1.0 when there are no samples). */
     public record Result(List<FileResult> files, int samples, int agreed) {
         public double agreement() {
             return samples == 0 ? 1.0 : (double) agreed / samples;
+        }
+
+        /** Totals per style: slot, sel, rest first, then any other style in the order it appears in {@link #files()}. */
+        public Map<String, StyleResult> byStyle() {
+            Map<String, StyleResult> out = new LinkedHashMap<>();
+            List<FileResult> ordered = new ArrayList<>(files);
+            ordered.sort(Comparator.comparingInt(f -> STYLE_ORDER.indexOf(f.style()) < 0 ? STYLE_ORDER.size() : STYLE_ORDER.indexOf(f.style())));
+            for (FileResult f : ordered) {
+                out.merge(f.style(), new StyleResult(f.style(), f.samples(), f.agreed()),
+                        (a, b) -> new StyleResult(a.style(), a.samples() + b.samples(), a.agreed() + b.agreed()));
+            }
+            return out;
+        }
+
+        /** This result followed by {@code other}'s files. */
+        public Result plus(Result other) {
+            List<FileResult> all = new ArrayList<>(files);
+            all.addAll(other.files());
+            return new Result(List.copyOf(all), samples + other.samples(), agreed + other.agreed());
         }
     }
 
@@ -47,8 +91,9 @@ public final class EvalSetVerifier {
         try {
             for (Path f : files) {
                 JsonNode root = Json.MAPPER.readTree(f.toFile());
+                String style = styleOf(root);
+                if (style == null) continue;
                 JsonNode data = root.isArray() ? root : root.get("data");
-                if (data == null || !data.isArray()) continue;
                 Path base = dataRoot != null ? dataRoot : root.hasNonNull("data_root") ? Path.of(root.get("data_root").asText()) : ToolRuntime.defaultDataRoot();
                 ToolRuntime runtime = runtimes.computeIfAbsent(base, ToolRuntime::new);
                 List<String> failures = new ArrayList<>();
@@ -59,7 +104,7 @@ public final class EvalSetVerifier {
                     if (problem == null) ok++;
                     else failures.add(s.sampleId() + ": " + problem);
                 }
-                results.add(new FileResult(f.getFileName().toString(), data.size(), ok, failures));
+                results.add(new FileResult(f.getFileName().toString(), data.size(), ok, failures, style));
                 samples += data.size();
                 agreed += ok;
             }
@@ -67,6 +112,27 @@ public final class EvalSetVerifier {
             runtimes.values().forEach(ToolRuntime::close);
         }
         return new Result(results, samples, agreed);
+    }
+
+    /**
+     * The style of a SLOT/SEL eval set, or null when the file is something else. An eval-set object names its
+     * style; a file without one (a bare array as the seed publishes, or an object without {@code style}) counts
+     * as a tool-sequence eval set only when its samples carry an {@code initialization_step}, which REST
+     * samples and tool-spec lists do not.
+     */
+    static String styleOf(JsonNode root) {
+        JsonNode data = root.isArray() ? root : root.get("data");
+        if (data == null || !data.isArray()) return null;
+        JsonNode declared = root.isObject() ? root.get("style") : null;
+        if (declared != null && declared.isTextual()) {
+            String style = declared.asText().toLowerCase(Locale.ROOT);
+            return STYLES.contains(style) ? style : null;
+        }
+        if (data.isEmpty()) return null;
+        for (JsonNode n : data) {
+            if (!n.isObject() || !n.hasNonNull("initialization_step")) return null;
+        }
+        return "unknown";
     }
 
     /** Null when the sample's sequence, its SQL and its gold answer agree, else the problem. */
