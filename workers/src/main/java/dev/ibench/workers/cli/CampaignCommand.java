@@ -66,15 +66,44 @@ final class CampaignCommand implements Callable<Integer> {
         return client.newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId(id));
     }
 
-    /** The campaign's status and, for each cell that has a workflow, its live progress. */
+    /**
+     * The campaign's status: its result once it has finished (no worker needed), else the answer of its status
+     * query (which needs a worker polling the workflows queue).
+     */
+    static CampaignStatus campaignStatus(WorkflowClient client, String id) {
+        WorkflowStub stub = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId(id));
+        WorkflowExecutionStatus state;
+        try {
+            state = stub.describe().getWorkflowExecutionInfo().getStatus();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("no campaign " + id + " on this Temporal server (" + e.getMessage() + ")", e);
+        }
+        if (state == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED) {
+            return stub.getResult(CampaignStatus.class);
+        }
+        if (state != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+            throw new IllegalStateException("campaign " + id + " ended as " + state.name().replace("WORKFLOW_EXECUTION_STATUS_", "")
+                    + "; its stored results remain: ./ibench campaign report " + id);
+        }
+        try {
+            return campaignStub(client, id).status();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("campaign " + id + " is running but did not answer its status query; is a worker "
+                    + "serving the workflows role? (./ibench worker --roles workflows ...)", e);
+        }
+    }
+
+    /** For each cell that has a workflow, its progress: the result of a finished cell, the query answer of a running one. */
     static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status) {
         List<CampaignStatusView.CellView> views = new ArrayList<>();
         for (CampaignStatus.CellEntry entry : status.cells()) {
             CellProgress live = null;
-            if (entry.state() != CellState.PLANNING) {
+            if (entry.state() == CellState.COMPLETED) {
+                live = client.newUntypedWorkflowStub(entry.workflowId()).getResult(CellProgress.class);
+            } else if (entry.state() == CellState.RUNNING || entry.state() == CellState.PAUSED) {
                 try {
                     live = client.newWorkflowStub(CellWorkflow.class, entry.workflowId()).progress();
-                } catch (RuntimeException notStartedYet) {
+                } catch (RuntimeException notStartedOrNoWorker) {
                     live = null;
                 }
             }
@@ -122,7 +151,7 @@ final class CampaignCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             try (TemporalConnection connection = temporal.connect()) {
                 while (true) {
-                    CampaignStatus status = campaignStub(connection.client(), id).status();
+                    CampaignStatus status = campaignStatus(connection.client(), id);
                     List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status);
                     if (json) {
                         Map<String, Object> out = new LinkedHashMap<>();

@@ -30,8 +30,20 @@ public final class IbenchCli implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
+    /** A command that fails says what went wrong in one line (the stack trace with IBENCH_DEBUG set) and exits 1. */
+    private static int reportFailure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
+        command.getErr().println("ibench " + command.getCommandName() + ": " + (e.getMessage() == null ? e : e.getMessage()));
+        if (System.getenv("IBENCH_DEBUG") != null) {
+            e.printStackTrace(command.getErr());
+        }
+        return 1;
+    }
+
     public static void main(String[] args) {
-        int exit = new CommandLine(new IbenchCli()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
+        int exit = new CommandLine(new IbenchCli())
+                .setCaseInsensitiveEnumValuesAllowed(true)
+                .setExecutionExceptionHandler(IbenchCli::reportFailure)
+                .execute(args);
         System.exit(exit);
     }
 }
