@@ -32,7 +32,7 @@ public final class IbenchCli implements Runnable {
 
     /** A command that fails says what went wrong in one line (the stack trace with IBENCH_DEBUG set) and exits 1. */
     private static int reportFailure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
-        command.getErr().println("ibench " + command.getCommandName() + ": " + (e.getMessage() == null ? e : e.getMessage()));
+        command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + (e.getMessage() == null ? e : e.getMessage()));
         if (System.getenv("IBENCH_DEBUG") != null) {
             e.printStackTrace(command.getErr());
         }
