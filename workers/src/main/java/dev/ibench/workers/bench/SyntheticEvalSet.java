@@ -1,4 +1,4 @@
-package dev.ibench.workers.campaign;
+package dev.ibench.workers.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,11 +9,11 @@ import java.io.InputStream;
 import java.nio.file.Path;
 
 /**
- * Test data: an eval set of {@code n} SLOT samples made from the seed's first ICL example, each with its
+ * Benchmark and test data: an eval set of {@code n} SLOT samples made from the seed's first ICL example, each with its
  * own id and a distinct question (so every prompt, and every cache key, differs), starting from the bundled
  * superhero table so that predictions really execute.
  */
-final class SyntheticEvalSet {
+public final class SyntheticEvalSet {
     /** The hidden join step of a one-table sample over the bundled BIRD superhero database. */
     private static final JsonNode SUPERHERO_TABLE = parse("""
             {"name": "initialize_active_data", "arguments": {"condition_sequence": []},
@@ -31,7 +31,7 @@ final class SyntheticEvalSet {
         }
     }
 
-    static Path write(Path file, int n) throws IOException {
+    public static Path write(Path file, int n) throws IOException {
         JsonNode template;
         try (InputStream in = SyntheticEvalSet.class.getResourceAsStream("/icl/examples_icl_slot_filling.json")) {
             template = Json.MAPPER.readTree(in).get("data").get(0);
