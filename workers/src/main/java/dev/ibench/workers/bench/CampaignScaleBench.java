@@ -66,7 +66,7 @@ public final class CampaignScaleBench {
         IbenchHome home = IbenchHome.resolve();
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
-        Path evalSet = SyntheticEvalSet.write(work.resolve("synthetic_slot.json"), n);
+        Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), n, CampaignServices.of(home).dataRoot());
         Path campaignFile = work.resolve("campaign.yaml");
         Files.writeString(campaignFile, """
                 name: scale
@@ -102,7 +102,8 @@ public final class CampaignScaleBench {
             List<SampleResultRecord> scored = services.store().sampleResults(cell.cellId()).stream()
                     .filter(r -> SampleResultRecord.SCORED.equals(r.status())).toList();
             long completed = scored.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count();
-            List<Map<String, Object>> runs = runs(connection, campaignId);
+            HistoryTimings timings = new HistoryTimings();
+            List<Map<String, Object>> runs = runs(connection, campaignId, timings);
             int maxEvents = runs.stream().mapToInt(r -> (Integer) r.get("history_events")).max().orElse(0);
 
             PlainLoop plain = plainLoop(services, cell, work);
@@ -125,6 +126,7 @@ public final class CampaignScaleBench {
             report.put("plain_loop_samples_per_second", round(n / plain.seconds()));
             report.put("plain_loop_completed", plain.completed());
             report.put("plain_over_campaign_throughput_ratio", round(campaignSeconds / plain.seconds()));
+            report.put("where_time_goes_ms", timings.summary());
             report.put("runs", runs);
             report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
         }
@@ -137,7 +139,8 @@ public final class CampaignScaleBench {
     }
 
     /** Every run of every workflow of the campaign (found by its search attribute), with its event count from the fetched history. */
-    private static List<Map<String, Object>> runs(TemporalConnection connection, String campaignId) throws InterruptedException {
+    private static List<Map<String, Object>> runs(TemporalConnection connection, String campaignId, HistoryTimings timings)
+            throws InterruptedException {
         List<WorkflowExecutionInfo> infos = new ArrayList<>();
         for (int attempt = 0; attempt < 20; attempt++) {
             infos = listAll(connection, "IbenchCampaignId = '" + campaignId + "'");
@@ -166,6 +169,7 @@ public final class CampaignScaleBench {
             run.put("status", info.getStatus().name());
             run.put("history_events", history.getEvents().size());
             runs.add(run);
+            timings.add(history);
         }
         return runs;
     }

@@ -7,6 +7,11 @@ import dev.ibench.core.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.List;
+import dev.ibench.core.runtime.ExecutionOutcome;
+import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.EvalSetReader;
 
 /**
  * Benchmark and test data: an eval set of {@code n} SLOT samples made from the seed's first ICL example, each with its
@@ -43,6 +48,42 @@ public final class SyntheticEvalSet {
             sample.put("input", template.get("input").asText() + " (variant " + i + ")");
             sample.set("initialization_step", SUPERHERO_TABLE);
             samples.add(sample);
+        }
+        Json.MAPPER.writeValue(file.toFile(), samples);
+        return file;
+    }
+
+    /**
+     * Like {@link #write}, but each sample's gold is a sequence over the superhero table (superheroes taller than
+     * a per-sample height, heaviest first, the first one's name) whose gold answer is computed by the tool runtime
+     * over {@code dataRoot}, so an oracle's answers execute and complete as real predictions would.
+     */
+    public static Path writeExecutable(Path file, int n, Path dataRoot) throws IOException {
+        write(file, n);
+        ArrayNode samples = (ArrayNode) Json.MAPPER.readTree(file.toFile());
+        for (int i = 0; i < n; i++) {
+            int minHeight = 150 + i % 60;
+            ObjectNode sample = (ObjectNode) samples.get(i);
+            sample.put("input", "Which superhero taller than " + minHeight + " cm is the heaviest? (variant " + i + ")");
+            sample.set("output", parse("""
+                    [{"name": "filter_data", "arguments": {"data_source": "$starting_table_var$", "key_name": "superhero_height_cm",
+                      "value": %d, "condition": "greater_than"}, "label": "FILTERED_DF_0"},
+                     {"name": "sort_data", "arguments": {"data_source": "$FILTERED_DF_0$", "key_name": "superhero_weight_kg",
+                      "ascending": false}, "label": "SORTED_DF"},
+                     {"name": "retrieve_data", "arguments": {"data_source": "$SORTED_DF$", "key_name": "superhero_superhero_name",
+                      "distinct": false, "limit": 1}, "label": "SELECT_COL_0"}]
+                    """.formatted(minHeight)));
+        }
+        Json.MAPPER.writeValue(file.toFile(), samples);
+        List<EvalSample> parsed = EvalSetReader.read(file);
+        try (ToolRuntime runtime = new ToolRuntime(dataRoot)) {
+            for (int i = 0; i < n; i++) {
+                ExecutionOutcome gold = runtime.execute(parsed.get(i), parsed.get(i).output());
+                if (!gold.ok()) {
+                    throw new IllegalStateException(file + ": synthetic gold sequence of sample " + i + " failed: " + gold.observations());
+                }
+                ((ObjectNode) samples.get(i)).set("gold_answer", Json.MAPPER.valueToTree(gold.answer()));
+            }
         }
         Json.MAPPER.writeValue(file.toFile(), samples);
         return file;
