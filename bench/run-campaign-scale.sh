@@ -13,6 +13,10 @@ bash deploy/local/install-tools.sh >/dev/null
 mvn -q -B -o -pl workers -am package -DskipTests
 CP_FILE="$(mktemp)"
 mvn -q -B -o -pl workers dependency:build-classpath -Dmdep.outputFile="$CP_FILE" >/dev/null
-CP="workers/target/classes:workflows/target/classes:activities/target/classes:core/target/classes:$(cat "$CP_FILE")"
+# run from a copy of the classes, so a build in this checkout during the (long) run cannot disturb it
+CLASSES="$(mktemp -d)"
+trap 'rm -rf "$CLASSES"' EXIT
+for m in workers workflows activities core; do cp -r "$m/target/classes" "$CLASSES/$m"; done
+CP="$CLASSES/workers:$CLASSES/workflows:$CLASSES/activities:$CLASSES/core:$(cat "$CP_FILE")"
 rm -f "$CP_FILE"
 java -Xmx1g -cp "$CP" dev.ibench.workers.bench.CampaignScaleBench "$N" "$WINDOW" bench/results "$NAME"

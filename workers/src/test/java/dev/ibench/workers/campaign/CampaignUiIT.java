@@ -19,6 +19,7 @@ import dev.ibench.workflows.campaign.CellState;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.client.WorkflowStub;
 import java.io.IOException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CampaignUiIT {
     private static final int SAMPLES = 20;
     static final Path SCREENSHOT = Path.of("target", "campaign-ui-cell.png");
+    static final Path DOM = Path.of("target", "campaign-ui-cell.html");
 
     @TempDir Path dir;
     private DevServerProcess server;
@@ -50,7 +52,7 @@ class CampaignUiIT {
     void start() throws Exception {
         server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
         System.setProperty("ibench.results.db", dir.resolve("results.db").toString());
-        SyntheticEvalSet.write(dir.resolve("synthetic_slot.json"), SAMPLES);
+        SyntheticEvalSet.writeExecutable(dir.resolve("synthetic_slot.json"), SAMPLES, CampaignServices.of(IbenchHome.resolve()).dataRoot());
         campaignFile = dir.resolve("campaign.yaml");
         Files.writeString(campaignFile, """
                 name: ui
@@ -96,9 +98,20 @@ class CampaignUiIT {
         assertThat(cells).singleElement().satisfies(w -> assertThat(w.at("/type/name").asText()).isEqualTo("CellWorkflow"));
         JsonNode cell = cells.get(0);
 
-        String url = server.uiUrl() + "/namespaces/default/workflows/" + cell.at("/execution/workflowId").asText()
-                + "/" + cell.at("/execution/runId").asText() + "/history";
-        screenshot(url, SCREENSHOT);
+        // cell ids contain '/', so the workflow id is one encoded path segment
+        String url = server.uiUrl() + "/namespaces/default/workflows/"
+                + URLEncoder.encode(cell.at("/execution/workflowId").asText(), StandardCharsets.UTF_8)
+                + "/" + cell.at("/execution/runId").asText() + "/user-metadata";
+        Files.createDirectories(SCREENSHOT.toAbsolutePath().getParent());
+        Files.deleteIfExists(SCREENSHOT);
+        chromium(url, "--screenshot=" + SCREENSHOT.toAbsolutePath());
+        String dom = chromium(url, "--dump-dom");
+        Files.writeString(DOM, dom);
+        assertThat(dom).as("the rendered page of %s (saved as %s)", url, DOM)
+                .doesNotContain("Not Found")
+                .contains("oracle on synthetic-slot (direct), " + SAMPLES + " samples x 1 trials") // static summary
+                .contains("infra errors") // the progress table of the current details
+                .contains("COMPLETED");
         assertThat(SCREENSHOT).exists();
         byte[] png = Files.readAllBytes(SCREENSHOT);
         assertThat(png).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
@@ -134,20 +147,20 @@ class CampaignUiIT {
         return nodes;
     }
 
-    private void screenshot(String url, Path png) throws Exception {
-        Files.createDirectories(png.toAbsolutePath().getParent());
-        Files.deleteIfExists(png);
+    /** Headless Chromium on {@code url} with {@code action} (e.g. {@code --dump-dom}); returns its stdout. The UI renders client-side, hence the virtual time budget. */
+    private String chromium(String url, String action) throws Exception {
         List<String> command = List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
                 "--user-data-dir=" + dir.resolve("chromium-profile"), "--virtual-time-budget=10000",
-                "--screenshot=" + png.toAbsolutePath(), "--window-size=1400,1000", url);
-        Process chromium = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("chromium.log").toFile()).start();
+                "--window-size=1400,1000", action, url);
+        Path out = dir.resolve("chromium.out");
+        Path log = dir.resolve("chromium.log");
+        Process chromium = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(log.toFile()).start();
         if (!chromium.waitFor(120, TimeUnit.SECONDS)) {
             chromium.destroyForcibly();
-            throw new AssertionError("chromium did not finish in 120 s: " + Files.readString(dir.resolve("chromium.log")));
+            throw new AssertionError("chromium did not finish in 120 s: " + Files.readString(log));
         }
-        assertThat(chromium.exitValue()).as("chromium exit code; log:\n%s",
-                Files.readString(dir.resolve("chromium.log"), StandardCharsets.UTF_8)).isZero();
+        assertThat(chromium.exitValue()).as("chromium exit code; log:\n%s", Files.readString(log, StandardCharsets.UTF_8)).isZero();
+        return Files.readString(out, StandardCharsets.UTF_8);
     }
 }
