@@ -19,6 +19,7 @@ import dev.ibench.workflows.campaign.CellState;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.client.WorkflowStub;
 import java.io.IOException;
+import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -27,6 +28,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -107,11 +110,19 @@ class CampaignUiIT {
         chromium(url, "--screenshot=" + SCREENSHOT.toAbsolutePath());
         String dom = chromium(url, "--dump-dom");
         Files.writeString(DOM, dom);
-        assertThat(dom).as("the rendered page of %s (saved as %s)", url, DOM)
-                .doesNotContain("Not Found")
+        // the UI renders the summary and the current details (markdown) in iframes: /render?content=<url-encoded text>
+        List<String> rendered = new ArrayList<>();
+        Matcher iframe = Pattern.compile("src=\"/render\\?content=([^&\"]*)").matcher(dom);
+        while (iframe.find()) {
+            rendered.add(URLDecoder.decode(iframe.group(1), StandardCharsets.UTF_8));
+        }
+        assertThat(rendered).as("markdown rendered on %s (page saved as %s)", url, DOM)
                 .contains("oracle on synthetic-slot (direct), " + SAMPLES + " samples x 1 trials") // static summary
-                .contains("infra errors") // the progress table of the current details
-                .contains("COMPLETED");
+                .anySatisfy(details -> assertThat(details) // current details: the progress table
+                        .contains("**oracle** on **synthetic-slot** (direct) · COMPLETED")
+                        .contains("| done | total | progress | completed | infra errors | in flight |")
+                        .contains("| " + SAMPLES + " | " + SAMPLES + " |"));
+        assertThat(dom).as("activity summaries on the page").contains("sample #0 trial 0 · call oracle");
         assertThat(SCREENSHOT).exists();
         byte[] png = Files.readAllBytes(SCREENSHOT);
         assertThat(png).startsWith(new byte[] {(byte) 0x89, 'P', 'N', 'G'});
