@@ -1,6 +1,8 @@
 package dev.ibench.workers.bench;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ibench.activities.campaign.ScoringActivitiesImpl;
+import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;
@@ -107,6 +109,7 @@ public final class CampaignScaleBench {
             int maxEvents = runs.stream().mapToInt(r -> (Integer) r.get("history_events")).max().orElse(0);
 
             PlainLoop plain = plainLoop(services, cell, work);
+            double activityBodySeconds = scoringActivityBodies(services, cell, n);
 
             report.put("samples", n);
             report.put("samples_in_flight", window);
@@ -126,6 +129,7 @@ public final class CampaignScaleBench {
             report.put("plain_loop_samples_per_second", round(n / plain.seconds()));
             report.put("plain_loop_completed", plain.completed());
             report.put("plain_over_campaign_throughput_ratio", round(campaignSeconds / plain.seconds()));
+            report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / n));
             report.put("where_time_goes_ms", timings.summary());
             report.put("runs", runs);
             report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
@@ -210,6 +214,17 @@ public final class CampaignScaleBench {
             }
             return new PlainLoop((System.nanoTime() - started) / 1e9, completed);
         }
+    }
+
+    /** The ScoreSample activity's own work (store reads, parse, execute, score, store write) called directly, without Temporal. */
+    private static double scoringActivityBodies(CampaignServices services, CellRecord cell, int n) {
+        ScoringActivitiesImpl scoring = new ScoringActivitiesImpl(services.store(), services.evalSets(), services.executor(),
+                services::parserOf, new SimpleMeterRegistry());
+        long started = System.nanoTime();
+        for (int position = 0; position < n; position++) {
+            scoring.scoreSample(new WorkItem(cell.cellId(), position, 0));
+        }
+        return (System.nanoTime() - started) / 1e9;
     }
 
     private static String markdown(Map<String, Object> r) {
