@@ -7,5 +7,11 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 started=$(date +%s)
 bash deploy/local/install-tools.sh
+# CampaignUiIT screenshots the Temporal UI with headless Chromium (Debian package `chromium`).
+if ! command -v chromium >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "test.sh: installing chromium (for CampaignUiIT)"
+  $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
 mvn -B -ntp -Dstyle.color=never verify "$@"
 echo "test.sh: all unit and integration tests passed in $(( $(date +%s) - started )) s"
