@@ -11,10 +11,10 @@ import java.time.Duration;
  * call is retried elsewhere within the heartbeat timeout; their retries span several minutes of
  * outage (1 s doubling to 60 s) before the item is recorded as infra_error.
  */
-final class CellActivityOptions {
+public final class CellActivityOptions {
     private CellActivityOptions() {}
 
-    static ActivityOptions modelCall(String taskQueue, String summary) {
+    public static ActivityOptions modelCall(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofMinutes(10))
@@ -30,7 +30,7 @@ final class CellActivityOptions {
                 .build();
     }
 
-    static ActivityOptions scoring(String summary) {
+    public static ActivityOptions scoring(String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.SCORING)
                 .setStartToCloseTimeout(Duration.ofSeconds(30))

@@ -1,6 +1,7 @@
 package dev.ibench.workflows.react;
 
 import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.campaign.CellActivityOptions;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
@@ -12,25 +13,14 @@ import java.time.Duration;
  * deterministic.
  */
 final class ReactActivityOptions {
-    static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
-    static final String SAMPLE_REJECTED = "ModelSampleRejected";
     static final String TOOLS_UNAVAILABLE = "ToolsUnavailable";
 
     private ReactActivityOptions() {}
 
+    /** A model step: the campaign's model-call options, with a shorter heartbeat timeout. */
     static ActivityOptions think(String llmTaskQueue, String summary) {
-        return ActivityOptions.newBuilder()
-                .setTaskQueue(llmTaskQueue)
-                .setStartToCloseTimeout(Duration.ofMinutes(10))
+        return ActivityOptions.newBuilder(CellActivityOptions.modelCall(llmTaskQueue, summary))
                 .setHeartbeatTimeout(Duration.ofSeconds(10))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setBackoffCoefficient(2.0)
-                        .setMaximumInterval(Duration.ofSeconds(60))
-                        .setMaximumAttempts(10)
-                        .setDoNotRetry(ENDPOINT_REJECTED, SAMPLE_REJECTED)
-                        .build())
-                .setSummary(summary)
                 .build();
     }
 
@@ -49,15 +39,6 @@ final class ReactActivityOptions {
     }
 
     static ActivityOptions scoring(String summary) {
-        return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.SCORING)
-                .setStartToCloseTimeout(Duration.ofMinutes(2))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setMaximumInterval(Duration.ofSeconds(30))
-                        .setMaximumAttempts(5)
-                        .build())
-                .setSummary(summary)
-                .build();
+        return CellActivityOptions.scoring(summary);
     }
 }
