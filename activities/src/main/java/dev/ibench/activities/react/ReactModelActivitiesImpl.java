@@ -1,8 +1,6 @@
 package dev.ibench.activities.react;
 
-import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.activities.campaign.EvalSetCache;
-import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.activities.llm.ErrorKind;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.store.CellRecord;
@@ -43,7 +41,7 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
     public ReactTurnSummary think(ReactThinkRequest request) {
         ReactStepRef ref = request.ref();
         CellRecord cell = ReactSamples.cell(store, ref);
-        String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(ref.cellId(), ref.position(), ref.trial()));
+        String sampleId = ReactSamples.sampleId(store, ref);
         Optional<ModelCallRecord> stored = store.modelCall(ref.cellId(), sampleId, ref.trial(), ref.step());
         if (stored.isPresent()) {
             return summary(ReactStep.of(ref.step(), stored.get().rawOutput()), true);

@@ -1,6 +1,8 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.sample.EvalSample;
@@ -13,6 +15,11 @@ final class ReactSamples {
     static CellRecord cell(ResultsStore store, ReactStepRef ref) {
         return store.cell(ref.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
                 "cell " + ref.cellId() + " is not in the results store", "UnknownCell"));
+    }
+
+    /** The sample id of a step's work item (positions index the cell's stored sample order). */
+    static String sampleId(ResultsStore store, ReactStepRef ref) {
+        return CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(ref.cellId(), ref.position(), ref.trial()));
     }
 
     static EvalSample sample(EvalSetCache evalSets, CellRecord cell, String sampleId) {

@@ -1,10 +1,8 @@
 package dev.ibench.activities.react;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.SampleOutcome;
-import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
@@ -38,7 +36,7 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
     public SampleOutcome finish(ReactFinishRequest request) {
         ReactStepRef ref = request.ref();
         CellRecord cell = ReactSamples.cell(store, ref);
-        String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(ref.cellId(), ref.position(), ref.trial()));
+        String sampleId = ReactSamples.sampleId(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         List<ReactStep> steps = trajectories.steps(ref.cellId(), sampleId, ref.trial(), request.budget());
         ReactOutcome outcome = ReactOutcomeClassifier.classify(sample, steps, request.budget(), executor);

@@ -1,8 +1,6 @@
 package dev.ibench.activities.react;
 
-import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.activities.campaign.EvalSetCache;
-import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ToolExecutionRecord;
@@ -42,7 +40,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
 
     @Override
     public ToolStepSummary initialize(ReactStepRef ref) {
-        String sampleId = sampleId(ref);
+        String sampleId = ReactSamples.sampleId(store, ref);
         Optional<ToolExecutionRecord> done = trajectories.initialization(ref.cellId(), sampleId, ref.trial());
         if (done.isPresent()) {
             return new ToolStepSummary(0, done.get().ok(), preview(done.get().observation()));
@@ -58,7 +56,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
 
     @Override
     public ToolStepSummary act(ReactStepRef ref) {
-        String sampleId = sampleId(ref);
+        String sampleId = ReactSamples.sampleId(store, ref);
         Optional<ToolExecutionRecord> done = trajectories.toolExecution(ref.cellId(), sampleId, ref.trial(), ref.step());
         if (done.isPresent()) {
             return new ToolStepSummary(ref.step(), done.get().ok(), preview(done.get().observation()));
@@ -96,10 +94,6 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
 
     private CellRecord cell(ReactStepRef ref) {
         return ReactSamples.cell(store, ref);
-    }
-
-    private String sampleId(ReactStepRef ref) {
-        return CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(ref.cellId(), ref.position(), ref.trial()));
     }
 
     private static String preview(String observation) {

@@ -1,5 +1,6 @@
 package dev.ibench.core.rest;
 
+import dev.ibench.core.tools.FunctionSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,14 +30,7 @@ public final class RestToolSpecs {
             properties.put(p.name(), prop);
             if (p.required()) required.add(p.name());
         }
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("type", "object");
-        parameters.put("properties", properties);
-        parameters.put("required", required);
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("name", e.name());
-        spec.put("description", e.description());
-        spec.put("parameters", parameters);
+        Map<String, Object> spec = FunctionSpec.of(e.name(), e.description(), properties, required);
         spec.put("path", e.path());
         return spec;
     }

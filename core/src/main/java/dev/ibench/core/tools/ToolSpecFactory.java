@@ -92,14 +92,6 @@ public final class ToolSpecFactory {
             properties.put(p.name(), prop);
             if (p.required()) required.add(p.name());
         }
-        Map<String, Object> parameters = new LinkedHashMap<>();
-        parameters.put("type", "object");
-        parameters.put("properties", properties);
-        parameters.put("required", required);
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("name", name);
-        spec.put("description", description);
-        spec.put("parameters", parameters);
-        return spec;
+        return FunctionSpec.of(name, description, properties, required);
     }
 }
