@@ -1,6 +1,7 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.HtmlReportRenderer;
@@ -222,6 +223,14 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--wait", description = "Wait until the retry run finishes.") boolean waitForEnd;
         @Mixin TemporalOptions temporal;
 
+        private static CampaignSpec spec(String json) {
+            try {
+                return Json.MAPPER.readValue(json, CampaignSpec.class);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("stored campaign spec is unreadable: " + e.getMessage(), e);
+            }
+        }
+
         public Integer call() {
             try (TemporalConnection connection = temporal.connect()) {
                 WorkflowClient client = connection.client();
@@ -241,7 +250,10 @@ final class CampaignCommand implements Callable<Integer> {
                                 .set(IbenchSearchAttributes.STATE, CellState.PLANNING.name())
                                 .build())
                         .build());
-                WorkflowClient.start(retry::run, new CampaignRequest(id, 2, 8, true));
+                CampaignSpec spec = CampaignServices.of(IbenchHome.resolve()).store().campaignSpecJson(id)
+                        .map(RetryErrors::spec)
+                        .orElseThrow(() -> new IllegalStateException("campaign " + id + " is not in the results store"));
+                WorkflowClient.start(retry::run, new CampaignRequest(id, spec.cellsInFlight(), spec.samplesInFlight(), true));
                 System.out.println("retrying the infra errors of campaign " + id);
                 if (waitForEnd) {
                     CampaignStatus end = WorkflowStub.fromTyped(retry).getResult(CampaignStatus.class);
