@@ -1,7 +1,6 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.ErrorKind;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.ModelCallFailures;
 import dev.ibench.activities.store.CellRecord;
@@ -13,7 +12,6 @@ import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -27,10 +25,6 @@ import java.util.concurrent.TimeUnit;
  * item's own, everything else is retried by Temporal with Retry-After honoured.
  */
 public final class ModelCallActivitiesImpl implements ModelCallActivities {
-    private static final Set<ErrorKind> ENDPOINT_REJECTIONS =
-            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
-    private static final Set<ErrorKind> SAMPLE_REJECTIONS =
-            Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED);
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "ibench-model-call-heartbeats");
         t.setDaemon(true);
@@ -76,10 +70,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             return runner.answer(sample);
         } catch (ModelCallException e) {
             metrics.modelFailure(cell.model(), e.kind().name());
-            if (ENDPOINT_REJECTIONS.contains(e.kind())) {
+            if (FailureTypes.endpointRejection(e.kind())) {
                 throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
             }
-            if (SAMPLE_REJECTIONS.contains(e.kind())) {
+            if (FailureTypes.sampleRejection(e.kind())) {
                 throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.SAMPLE_REJECTED);
             }
             throw ModelCallFailures.toApplicationFailure(e);

@@ -2,6 +2,7 @@ package dev.ibench.activities.react;
 
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.llm.ErrorKind;
+import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;

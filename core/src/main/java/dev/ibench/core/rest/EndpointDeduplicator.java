@@ -11,7 +11,10 @@ import java.util.Set;
  * Keeps one endpoint per (SQL template, parameters): a candidate with the same template and parameters as a
  * published endpoint is merged into it (the question's sample calls the published one with its own arguments).
  * Distinct endpoints with the same name are renamed {@code _2, _3, ...}. Near-duplicates with different SQL go to
- * the {@link NearDuplicateDetector}; a candidate it flags is dropped. Every non-trivial decision is recorded.
+ * the {@link NearDuplicateDetector}; a candidate it flags is merged into the near-duplicate when the caller's
+ * check says the kept endpoint, called with the candidate's arguments, answers the candidate's question
+ * ({@code near_duplicate_merged}), and dropped otherwise ({@code near_duplicate}). Every non-trivial decision is
+ * recorded.
  */
 public final class EndpointDeduplicator {
     private final String source;
@@ -31,6 +34,11 @@ public final class EndpointDeduplicator {
     public record Outcome(EndpointSpec endpoint, DedupDecision decision) {}
 
     public Outcome add(String questionId, EndpointSpec candidate) {
+        return add(questionId, candidate, kept -> false);
+    }
+
+    /** @param keptAnswersCandidate whether a kept near-duplicate, called with the candidate's arguments, answers the candidate's question */
+    public Outcome add(String questionId, EndpointSpec candidate, java.util.function.Predicate<EndpointSpec> keptAnswersCandidate) {
         String key = key(candidate);
         EndpointSpec existing = byKey.get(key);
         if (existing != null) {
@@ -40,6 +48,12 @@ public final class EndpointDeduplicator {
         }
         var near = nearDuplicates.nearDuplicate(candidate, List.copyOf(byKey.values()));
         if (near.isPresent()) {
+            EndpointSpec kept = byKey.values().stream().filter(e -> e.name().equals(near.get().endpoint())).findFirst().orElseThrow();
+            if (keptAnswersCandidate.test(kept)) {
+                DedupDecision merged = new DedupDecision(questionId, candidate.name(), kept.name(), "near_duplicate_merged", near.get().similarity());
+                decisions.add(merged);
+                return new Outcome(kept, merged);
+            }
             DedupDecision d = new DedupDecision(questionId, candidate.name(), near.get().endpoint(), "near_duplicate", near.get().similarity());
             decisions.add(d);
             return new Outcome(null, d);

@@ -1,17 +1,11 @@
 package dev.ibench.core.rest;
 
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.build.BuildOptions;
-import dev.ibench.core.build.EvalSetFile;
 import dev.ibench.core.dataset.DatabaseEntry;
 import dev.ibench.core.dataset.Dataset;
 import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.dataset.Question;
-import dev.ibench.core.json.Json;
 import dev.ibench.core.runtime.ReadOnlyDatabases;
-import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.sample.ToolCall;
 import dev.ibench.core.sql.SchemaIndex;
 import dev.ibench.core.verify.AnswerShape;
 import dev.ibench.core.verify.CoverageReport;
@@ -22,7 +16,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -38,7 +31,7 @@ import java.util.function.Consumer;
  * coverage report under style {@code rest}. The durable LLM pipeline (code-gen with retries) reuses the same steps.
  */
 public final class RestBenchmarkBuilder {
-    public static final String STYLE = "rest";
+    public static final String STYLE = RestPublisher.STYLE;
 
     private final Consumer<String> log;
     private final boolean verbose;
@@ -54,9 +47,6 @@ public final class RestBenchmarkBuilder {
 
     /** Files written, endpoints published and how many each generator produced (over all databases). */
     public record Result(List<Path> files, int endpoints, Map<String, Integer> producedBy, int mergedDuplicates) {}
-
-    /** A verified question waiting for the final tool list of its database. */
-    private record Published(Question question, EndpointSpec endpoint, Map<String, Object> arguments, Object gold) {}
 
     public Result build(BuildOptions o, CoverageReport coverage) throws IOException {
         Dataset dataset = DatasetLoader.forSource(o.source()).load(o.root(), o.dbIds(), o.dataRoot());
@@ -83,7 +73,7 @@ public final class RestBenchmarkBuilder {
                 }
                 DeterministicEndpointGenerator generator = new DeterministicEndpointGenerator(o.source(), db, schema);
                 EndpointDeduplicator dedup = new EndpointDeduplicator(o.source(), db.id(), nearDuplicates);
-                List<Published> published = new ArrayList<>();
+                List<RestPublisher.Entry> published = new ArrayList<>();
                 for (Question q : questions) {
                     coverage.question(STYLE, db.id());
                     String problem = dbProblem != null ? dbProblem : q.problem() != null ? q.problem().split(":")[0] : null;
@@ -91,41 +81,24 @@ public final class RestBenchmarkBuilder {
                         coverage.reason(STYLE, db.id(), problem);
                         continue;
                     }
-                    Published p = buildQuestion(db, q, connection, generator, dedup, coverage);
+                    RestPublisher.Entry p = buildQuestion(db, q, connection, generator, dedup, coverage);
                     if (p != null) published.add(p);
                 }
                 List<EndpointSpec> specs = dedup.endpoints();
-                List<Map<String, Object>> tools = RestToolSpecs.of(specs);
-                List<EvalSample> samples = new ArrayList<>();
-                for (Published p : published) {
-                    samples.add(new EvalSample(db.id() + "-" + p.question().id(), db.id(), p.question().text(), p.question().sql(), p.gold(),
-                            List.of(new ToolCall(p.endpoint().name(), p.arguments(), null)), null, tools, null));
-                }
-                Map<String, Integer> dbProducedBy = new TreeMap<>();
-                for (EndpointSpec s : specs) dbProducedBy.merge(s.producedBy(), 1, Integer::sum);
+                Map<String, Integer> dbProducedBy = RestPublisher.producedBy(specs);
                 dbProducedBy.forEach((k, v) -> producedBy.merge(k, v, Integer::sum));
                 endpoints += specs.size();
                 merged += (int) dedup.decisions().stream().filter(d -> d.decision().equals("same_sql_template")).count();
-                String prefix = o.source() + "-" + db.id() + "-";
-                ObjectWriter w = Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT);
-                Path evalSet = o.out().resolve(prefix + STYLE + ".json");
-                w.writeValue(evalSet.toFile(), new EvalSetFile(o.source(), db.id(), STYLE, o.mode().name().toLowerCase(Locale.ROOT),
-                        o.dataRoot().toString().replace('\\', '/'), samples));
-                Path endpointsFile = o.out().resolve(o.source() + "-" + db.id() + RestPublication.FILE_SUFFIX);
-                w.writeValue(endpointsFile.toFile(), new RestPublication(o.source(), db.id(), db.portablePath(),
-                        o.dataRoot().toString().replace('\\', '/'), specs, dbProducedBy, dedup.decisions()));
-                Path openApi = o.out().resolve(prefix + "openapi.json");
-                w.writeValue(openApi.toFile(), OpenApiDocument.of("ibench REST tools: " + o.source() + " " + db.id(), specs));
-                Path toolsFile = o.out().resolve(prefix + "rest-tools.json");
-                w.writeValue(toolsFile.toFile(), tools);
-                files.addAll(List.of(evalSet, endpointsFile, openApi, toolsFile));
-                log.accept(db.id() + ": rest " + samples.size() + "/" + questions.size() + " verified, " + specs.size() + " endpoints " + dbProducedBy);
+                files.addAll(RestPublisher.publish(new RestPublisher.Target(o.source(), db, o.mode().name().toLowerCase(Locale.ROOT), o.out(), o.dataRoot()),
+                        specs, dedup.decisions(), published));
+                int samples = published.size();
+                log.accept(db.id() + ": rest " + samples + "/" + questions.size() + " verified, " + specs.size() + " endpoints " + dbProducedBy);
             }
         }
         return new Result(files, endpoints, producedBy, merged);
     }
 
-    private Published buildQuestion(DatabaseEntry db, Question q, Connection c, DeterministicEndpointGenerator generator,
+    private RestPublisher.Entry buildQuestion(DatabaseEntry db, Question q, Connection c, DeterministicEndpointGenerator generator,
                                     EndpointDeduplicator dedup, CoverageReport coverage) {
         List<List<Object>> gold;
         try {
@@ -146,10 +119,10 @@ public final class RestBenchmarkBuilder {
         EndpointDeduplicator.Outcome outcome = dedup.add(db.id() + "-" + q.id(), v.endpoint().spec());
         if (outcome.endpoint() == null) return reject(db, q, coverage, "near_duplicate", "dropped as near-duplicate of " + outcome.decision().keptEndpoint());
         coverage.verified(STYLE, db.id());
-        return new Published(q, outcome.endpoint(), v.endpoint().arguments(), AnswerShape.fold(gold));
+        return new RestPublisher.Entry(q, outcome.endpoint(), v.endpoint().arguments(), AnswerShape.fold(gold));
     }
 
-    private Published reject(DatabaseEntry db, Question q, CoverageReport coverage, String reason, String detail) {
+    private RestPublisher.Entry reject(DatabaseEntry db, Question q, CoverageReport coverage, String reason, String detail) {
         coverage.reason(STYLE, db.id(), reason);
         if (verbose) log.accept(db.id() + "/" + q.id() + " rest " + reason + (detail == null ? "" : ": " + detail) + " SQL: " + q.sql());
         return null;

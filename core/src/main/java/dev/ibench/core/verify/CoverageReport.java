@@ -58,6 +58,15 @@ public final class CoverageReport {
         cell(style, db).byReason.merge(reason, 1, Integer::sum);
     }
 
+    /** Adds the counts of a (style, database) cell computed elsewhere (e.g. by a REST generation workflow). */
+    public void add(String style, String db, int questions, int inScope, int verified, Map<String, Integer> byReason) {
+        Counts c = cell(style, db);
+        c.questions += questions;
+        c.inScope += inScope;
+        c.verified += verified;
+        byReason.forEach((k, v) -> c.byReason.merge(k, v, Integer::sum));
+    }
+
     public void warnings(String db, java.util.List<String> messages) {
         if (!messages.isEmpty()) warnings.put(db, java.util.List.copyOf(messages));
     }

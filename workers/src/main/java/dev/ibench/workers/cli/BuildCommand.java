@@ -6,6 +6,7 @@ import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.tools.ToolStyle;
+import dev.ibench.workers.restgen.RestBuild;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -44,6 +45,36 @@ final class BuildCommand implements Callable<Integer> {
     @Option(names = {"-v", "--verbose"}, description = "log every question that was not verified, with its reason")
     boolean verbose;
 
+    @Option(names = "--codegen-model", paramLabel = "PROFILE",
+            description = "REST: model profile that proposes endpoints (code-gen); without it the deterministic generator alone builds them")
+    String codegenModel;
+
+    @Option(names = "--judge-model", paramLabel = "PROFILE",
+            description = "REST: model profile of the LLM judge for responses that differ from the SQL result in format only (default: the code-gen model)")
+    String judgeModel;
+
+    @Option(names = "--max-attempts", defaultValue = "3", description = "REST: code-gen attempts per question, the first plus retries with the verdict (default: ${DEFAULT-VALUE})")
+    int maxAttempts;
+
+    @Option(names = "--deterministic-first", description = "REST: try the deterministic generator before the code-gen model (default: the model first, deterministic as fallback)")
+    boolean deterministicFirst;
+
+    @Option(names = "--near-duplicate-threshold", defaultValue = "0.95", paramLabel = "SIMILARITY|off",
+            description = "REST: drop an endpoint whose name and summary embedding is this similar to a kept one with the same parameters (default: ${DEFAULT-VALUE})")
+    String nearDuplicateThreshold;
+
+    @Option(names = "--limit", paramLabel = "N", description = "REST: only the first N questions of each database (smoke runs)")
+    Integer limit;
+
+    @Option(names = "--questions-in-flight", defaultValue = "4", description = "REST: questions going through the steps at once per database (default: ${DEFAULT-VALUE})")
+    int questionsInFlight;
+
+    @Option(names = "--no-worker", description = "REST: do not run an in-process worker; workers started with `ibench worker` serve the workflows")
+    boolean noWorker;
+
+    @Option(names = "--timeout-minutes", defaultValue = "600", description = "REST: stop waiting after this long; the workflows keep running (default: ${DEFAULT-VALUE})")
+    int timeoutMinutes;
+
     @Override
     public Integer call() throws Exception {
         List<ToolStyle> styles = new ArrayList<>();
@@ -51,7 +82,7 @@ final class BuildCommand implements Callable<Integer> {
         for (String s : style.split(",")) {
             if (s.isBlank()) continue;
             if (s.trim().equalsIgnoreCase("rest")) {
-                rest = true; // REST hook (issue #8): built by RestBuildStep below
+                rest = true; // built by the REST generation workflows below
                 continue;
             }
             try {
@@ -76,6 +107,16 @@ final class BuildCommand implements Callable<Integer> {
         Path parent = root.normalize().getParent();
         Path base = dataRoot != null ? dataRoot : parent != null ? parent : Path.of(".");
         BuildOptions options = new BuildOptions(source.toLowerCase(), root, dbs, styles, buildMode, out, base);
+        RestBuild restBuild = null;
+        if (rest) {
+            try {
+                restBuild = new RestBuild(codegenModel, judgeModel, maxAttempts, deterministicFirst, RestBuild.threshold(nearDuplicateThreshold),
+                        limit, questionsInFlight, !noWorker, timeoutMinutes);
+            } catch (IllegalArgumentException e) {
+                System.err.println("ibench build: " + e.getMessage());
+                return 2;
+            }
+        }
         BenchmarkBuilder.Result result;
         try {
             result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose).build(options);
@@ -84,14 +125,23 @@ final class BuildCommand implements Callable<Integer> {
             return 1;
         }
         Map<String, Object> cov = result.coverageJson();
-        // REST hook (issue #8): REST eval sets, endpoint specs, OpenAPI and tool files, REST counts in coverage.json
-        if (rest) cov = dev.ibench.core.rest.RestBuildStep.run(options, result.coverage(), msg -> System.err.println("build: " + msg), verbose);
+        int files = result.files().size();
+        if (restBuild != null) {
+            RestBuild.Result r = restBuild.run(options, result.coverage(), System.err);
+            cov = r.coverageJson();
+            files += r.files();
+            if (!r.failures().isEmpty()) {
+                System.err.println("ibench build: REST generation failed for " + r.failures());
+                if (json) System.out.println(Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(cov));
+                return 1;
+            }
+        }
         if (json) {
             System.out.println(Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(cov));
         } else {
             System.out.printf("%s %s: %s questions, %s in scope, %s verified (%.1f%%); wrote %d files to %s%n", source, mode,
                     cov.get("questions"), cov.get("in_scope"), cov.get("verified"), 100.0 * ((Number) cov.get("verified_rate")).doubleValue(),
-                    result.files().size(), out);
+                    files, out);
             System.out.println("by_reason: " + cov.get("by_reason"));
         }
         return 0;

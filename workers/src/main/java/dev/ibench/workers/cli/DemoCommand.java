@@ -10,8 +10,7 @@ import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.CampaignStatusView;
 import dev.ibench.workers.campaign.DemoCampaign;
-import dev.ibench.workers.server.DevServerLauncher;
-import dev.ibench.workers.server.DevServerSettings;
+import dev.ibench.workers.server.EmbeddedDefault;
 import dev.ibench.workers.server.RunningServer;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.worker.RunningWorker;
@@ -67,23 +66,11 @@ final class DemoCommand implements Callable<Integer> {
         System.setProperty("org.slf4j.simpleLogger.log.io.temporal.internal.activity", "error");
         PrintStream log = json ? System.err : System.out;
         IbenchHome home = IbenchHome.resolve();
-        String address = TemporalConnection.addressFromEnvironment();
-        String namespace = TemporalConnection.namespaceFromEnvironment();
-
-        RunningServer started = null;
-        Optional<String> uiUrl;
-        try (TemporalConnection probe = TemporalConnection.open(address, namespace)) {
-            if (probe.isReachable(Duration.ofSeconds(2))) {
-                log.println("Using the Temporal server already running on " + address);
-                uiUrl = Optional.of(DevServerSettings.defaults(home.state()).uiUrl());
-            } else {
-                log.println("Starting the embedded Temporal dev server on " + address + " (log: .ibench/temporal-server.log) ...");
-                DevServerSettings settings = DevServerSettings.defaults(home.state());
-                started = new DevServerLauncher(home, System.err).start(settings, home.state().resolve("temporal-server.log"));
-                address = started.address();
-                uiUrl = started.uiUrl();
-            }
-        }
+        EmbeddedDefault server = EmbeddedDefault.connectOrStart(home, log);
+        String address = server.address();
+        String namespace = server.namespace();
+        RunningServer started = server.started();
+        Optional<String> uiUrl = server.uiUrl();
 
         DemoCampaign demo = new DemoCampaign(home, log);
         Path campaignFile = demo.prepare(samples);

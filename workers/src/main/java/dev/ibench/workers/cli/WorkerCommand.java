@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import dev.ibench.workers.worker.roles.RestGenerationRegistration;
 
 @Command(name = "worker", mixinStandardHelpOptions = true,
         description = "Run a Temporal worker serving the given task-queue roles until stopped (SIGTERM / Ctrl-C).")
@@ -55,6 +56,10 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Serve the LLM queues of the models of these campaign files (role llm).")
     List<Path> modelsFrom = new ArrayList<>();
 
+    @Option(names = "--rest-models", split = ",", paramLabel = "PROFILE[,PROFILE...]",
+            description = "Serve REST code-gen and LLM-judge steps for these model profiles (role llm; also $IBENCH_REST_MODELS).")
+    List<String> restModels = new ArrayList<>();
+
     @Override
     public Integer call() throws InterruptedException {
         Set<WorkerRole> selected;
@@ -76,7 +81,7 @@ final class WorkerCommand implements Callable<Integer> {
                 scope);
         connection.awaitReady(Duration.ofSeconds(60));
         RunningWorker worker = RunningWorker.start(
-                connection.client(), selected, WorkerRoles.standard(campaignModels()), meters, IbenchHome.resolve());
+                connection.client(), selected, WorkerRoles.standard(campaignModels(), RestGenerationRegistration.models(System::getenv, restModels)), meters, IbenchHome.resolve());
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -8,6 +8,7 @@ import dev.ibench.workers.worker.roles.CampaignModelsRegistration;
 import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
 import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
 import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
+import dev.ibench.workers.worker.roles.RestGenerationRegistration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -30,8 +31,14 @@ public final class WorkerRoles {
         return standard(List.of());
     }
 
-    /** The registrations of the product; the LLM role serves the given campaign models. */
+    /** The registrations of the product; the LLM role serves the given campaign models and the REST models of the environment. */
     public static WorkerRoles standard(List<ModelEntry> campaignModels) {
+        return standard(campaignModels, RestGenerationRegistration.models(System::getenv, List.of()));
+    }
+
+    /** The registrations of the product; the LLM role serves the given campaign models and REST code-gen/judge profiles. */
+    public static WorkerRoles standard(List<ModelEntry> campaignModels, List<String> restModels) {
+        RestGenerationRegistration rest = new RestGenerationRegistration(restModels);
         ReactRegistration react = new ReactRegistration(ReactWorkerConfig.from(System::getenv, IbenchHome.resolve()));
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
@@ -42,6 +49,10 @@ public final class WorkerRoles {
                 .add(WorkerRole.LLM, react::llm)
                 .add(WorkerRole.TOOLS, react::tools)
                 .add(WorkerRole.SCORING, react::scoring)
+                .add(WorkerRole.WORKFLOWS, rest::workflows)
+                .add(WorkerRole.TOOLS, rest::tools)
+                .add(WorkerRole.SCORING, rest::scoring)
+                .add(WorkerRole.LLM, rest::llm)
                 .build();
     }
 

@@ -1,4 +1,4 @@
-package dev.ibench.activities.react;
+package dev.ibench.activities.llm;
 
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
@@ -16,16 +16,16 @@ import java.util.function.Supplier;
  * heartbeats, so a worker that dies mid-call is noticed within the heartbeat timeout instead of the
  * start-to-close timeout.
  */
-final class Heartbeating {
+public final class Heartbeating {
     private static final ExecutorService CALLS = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "ibench-react-model-call");
+        Thread t = new Thread(r, "ibench-model-call");
         t.setDaemon(true);
         return t;
     });
 
     private Heartbeating() {}
 
-    static <T> T call(Supplier<T> work, Duration every, Object details) {
+    public static <T> T call(Supplier<T> work, Duration every, Object details) {
         ActivityExecutionContext context = Activity.getExecutionContext();
         Future<T> future = CALLS.submit(work::get);
         try {

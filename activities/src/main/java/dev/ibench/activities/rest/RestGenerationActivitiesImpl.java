@@ -1,0 +1,237 @@
+package dev.ibench.activities.rest;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ibench.activities.rest.RestWorkStore.DedupRecord;
+import dev.ibench.activities.rest.RestWorkStore.ExecutionRecord;
+import dev.ibench.activities.rest.RestWorkStore.PlanRecord;
+import dev.ibench.activities.rest.RestWorkStore.ProposalRecord;
+import dev.ibench.core.dataset.Question;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.rest.DeterministicEndpointGenerator;
+import dev.ibench.core.rest.DeterministicJudge;
+import dev.ibench.core.rest.EndpointDeduplicator;
+import dev.ibench.core.rest.EndpointExecutor;
+import dev.ibench.core.rest.EndpointResult;
+import dev.ibench.core.rest.EndpointSpec;
+import dev.ibench.core.rest.GeneratedEndpoint;
+import dev.ibench.core.rest.InvalidArgumentException;
+import dev.ibench.core.rest.NearDuplicateDetector;
+import dev.ibench.core.rest.ReadOnlyStatementGuard;
+import dev.ibench.core.rest.RestGenerationException;
+import dev.ibench.core.rest.RestPublisher;
+import dev.ibench.core.verify.AnswerShape;
+import dev.ibench.core.verify.SqlRunner;
+import dev.langchain4j.model.embedding.EmbeddingModel;
+import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
+import io.temporal.failure.ApplicationFailure;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+public final class RestGenerationActivitiesImpl implements RestGenerationActivities {
+    private final RestDatabases databases;
+    private final SqlRunner sqlRunner = new SqlRunner(120, 200_000);
+    private final EndpointExecutor executor = new EndpointExecutor(120, 200_000);
+    private EmbeddingModel embeddings;
+
+    public RestGenerationActivitiesImpl(RestDatabases databases) {
+        this.databases = databases;
+    }
+
+    @Override
+    public RestPlan plan(RestJob job) {
+        RestWorkStore store = RestWorkStore.of(job);
+        PlanRecord plan = store.plan().orElse(null);
+        if (plan == null) {
+            plan = computePlan(job, store);
+            store.writePlan(plan);
+        }
+        Map<String, Integer> byReason = new TreeMap<>();
+        plan.rejected().values().forEach(r -> byReason.merge(r, 1, Integer::sum));
+        return new RestPlan(plan.questions(), plan.candidates(), byReason);
+    }
+
+    private PlanRecord computePlan(RestJob job, RestWorkStore store) {
+        RestDatabases.Context ctx = databases.context(job);
+        List<String> candidates = new ArrayList<>();
+        Map<String, String> rejected = new LinkedHashMap<>();
+        for (Question q : ctx.questions().values()) {
+            String problem = ctx.problem() != null ? ctx.problem() : q.problem() != null ? q.problem().split(":")[0] : null;
+            if (problem != null) {
+                rejected.put(q.id(), problem);
+                continue;
+            }
+            List<List<Object>> gold;
+            try {
+                gold = sqlRunner.run(ctx.connection(), q.sql());
+            } catch (SQLException e) {
+                rejected.put(q.id(), "sql_error");
+                continue;
+            }
+            if (gold.isEmpty()) {
+                rejected.put(q.id(), "empty_sql_result");
+                continue;
+            }
+            store.writeGold(q.id(), gold);
+            candidates.add(q.id());
+        }
+        return new PlanRecord(ctx.questions().size(), candidates, rejected);
+    }
+
+    @Override
+    public RestStepOutcome generateDeterministic(RestStep step) {
+        RestWorkStore store = RestWorkStore.of(step.job());
+        ProposalRecord stored = store.proposal(step.questionId(), step.attempt()).orElse(null);
+        if (stored == null) {
+            RestDatabases.Context ctx = databases.context(step.job());
+            Question q = databases.question(step.job(), step.questionId());
+            try {
+                GeneratedEndpoint endpoint = new DeterministicEndpointGenerator(step.job().source(), ctx.db(), ctx.schema()).generate(q);
+                stored = new ProposalRecord(DeterministicEndpointGenerator.PRODUCER, endpoint, null, null);
+            } catch (RestGenerationException e) {
+                stored = new ProposalRecord(DeterministicEndpointGenerator.PRODUCER, null, e.reason(), e.getMessage());
+            }
+            store.writeProposal(step.questionId(), step.attempt(), stored);
+        }
+        return outcome(stored);
+    }
+
+    static RestStepOutcome outcome(ProposalRecord r) {
+        return r.endpoint() != null ? RestStepOutcome.success(r.producer()) : RestStepOutcome.failure(r.producer(), r.reason(), r.detail());
+    }
+
+    @Override
+    public RestStepOutcome execute(RestStep step) {
+        RestWorkStore store = RestWorkStore.of(step.job());
+        String q = step.questionId();
+        ProposalRecord proposal = store.proposal(q, step.attempt()).filter(p -> p.endpoint() != null)
+                .orElseThrow(() -> store.missing("endpoint for attempt " + step.attempt() + " of question " + q));
+        ExecutionRecord stored = store.execution(q, step.attempt()).orElse(null);
+        if (stored == null) {
+            stored = run(databases.context(step.job()), proposal.endpoint());
+            store.writeExecution(q, step.attempt(), stored);
+        }
+        return stored.result() != null ? RestStepOutcome.success(proposal.producer())
+                : RestStepOutcome.failure(proposal.producer(), stored.reason(), stored.detail());
+    }
+
+    private ExecutionRecord run(RestDatabases.Context ctx, GeneratedEndpoint endpoint) {
+        try {
+            ReadOnlyStatementGuard.check(endpoint.spec().sql());
+        } catch (SQLException e) {
+            return new ExecutionRecord(null, "endpoint_not_read_only", e.getMessage());
+        }
+        try {
+            EndpointResult result = executor.execute(ctx.connection(), endpoint.spec(), endpoint.arguments());
+            return new ExecutionRecord(result, null, null);
+        } catch (InvalidArgumentException e) {
+            return new ExecutionRecord(null, "endpoint_bad_arguments", e.getMessage());
+        } catch (SQLException e) {
+            return new ExecutionRecord(null, "endpoint_error", e.getMessage());
+        }
+    }
+
+    @Override
+    public RestDedupSummary dedup(RestJob job, List<QuestionOutcome> outcomes) {
+        RestWorkStore store = RestWorkStore.of(job);
+        RestDatabases.Context ctx = databases.context(job);
+        EndpointDeduplicator dedup = new EndpointDeduplicator(job.source(), job.dbId(), nearDuplicates(job));
+        Map<String, String> endpointOfQuestion = new LinkedHashMap<>();
+        int merged = 0;
+        int dropped = 0;
+        for (QuestionOutcome o : outcomes) {
+            if (!o.isAccepted()) continue;
+            EndpointSpec spec = acceptedSpec(store, o);
+            Map<String, Object> arguments = store.proposal(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("proposal " + o))
+                    .endpoint().arguments();
+            EndpointDeduplicator.Outcome d = dedup.add(job.dbId() + "-" + o.questionId(), spec,
+                    kept -> answers(ctx, kept, arguments, store.gold(o.questionId())));
+            if (d.endpoint() == null) {
+                dropped++;
+                continue;
+            }
+            if (d.decision() != null && d.decision().decision().equals("same_sql_template")) merged++;
+            endpointOfQuestion.put(o.questionId(), d.endpoint().name());
+        }
+        store.writeDedup(new DedupRecord(dedup.endpoints(), dedup.decisions(), endpointOfQuestion));
+        return new RestDedupSummary(dedup.endpoints().size(), merged, dropped);
+    }
+
+    /** Whether {@code kept}, called with another question's arguments, returns that question's gold rows. */
+    private boolean answers(RestDatabases.Context ctx, EndpointSpec kept, Map<String, Object> arguments, List<List<Object>> gold) {
+        try {
+            return DeterministicJudge.judge(gold, executor.execute(ctx.connection(), kept, arguments), kept.response().ordered()).match();
+        } catch (InvalidArgumentException | SQLException e) {
+            return false;
+        }
+    }
+
+    /** The accepted attempt's endpoint with the response columns its execution showed. */
+    private static EndpointSpec acceptedSpec(RestWorkStore store, QuestionOutcome o) {
+        ProposalRecord p = store.proposal(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("proposal " + o));
+        EndpointResult r = store.execution(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("execution " + o)).result();
+        return p.endpoint().spec().withResponseColumns(r.columns());
+    }
+
+    private synchronized NearDuplicateDetector nearDuplicates(RestJob job) {
+        if (job.nearDuplicateThreshold() == null) return NearDuplicateDetector.NONE;
+        if (embeddings == null) embeddings = new AllMiniLmL6V2QuantizedEmbeddingModel();
+        return new EmbeddingNearDuplicateDetector(embeddings, job.nearDuplicateThreshold());
+    }
+
+    @Override
+    public RestPublished publish(RestJob job, List<QuestionOutcome> outcomes) {
+        RestWorkStore store = RestWorkStore.of(job);
+        RestDatabases.Context ctx = databases.context(job);
+        PlanRecord plan = store.plan().orElseThrow(() -> store.missing("plan"));
+        DedupRecord dedup = store.dedup().orElseThrow(() -> store.missing("dedup result"));
+        Map<String, EndpointSpec> byName = new LinkedHashMap<>();
+        dedup.endpoints().forEach(e -> byName.put(e.name(), e));
+
+        List<RestPublisher.Entry> entries = new ArrayList<>();
+        Map<String, Integer> byReason = new TreeMap<>();
+        plan.rejected().values().forEach(r -> byReason.merge(r, 1, Integer::sum));
+        Map<String, Integer> verifiedBy = new TreeMap<>();
+        for (QuestionOutcome o : outcomes) {
+            if (!o.isAccepted()) {
+                byReason.merge(o.reason(), 1, Integer::sum);
+                continue;
+            }
+            String endpoint = dedup.endpointOfQuestion().get(o.questionId());
+            if (endpoint == null) {
+                byReason.merge("near_duplicate", 1, Integer::sum);
+                continue;
+            }
+            ProposalRecord p = store.proposal(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("proposal " + o));
+            entries.add(new RestPublisher.Entry(databases.question(job, o.questionId()), byName.get(endpoint), p.endpoint().arguments(),
+                    AnswerShape.fold(store.gold(o.questionId()))));
+            verifiedBy.merge(o.producer(), 1, Integer::sum);
+        }
+        List<Path> files;
+        try {
+            files = new ArrayList<>(RestPublisher.publish(new RestPublisher.Target(job.source(), ctx.db(), job.mode(), Path.of(job.outDir()),
+                    Path.of(job.dataRoot())), dedup.endpoints(), dedup.decisions(), entries));
+        } catch (IOException e) {
+            throw ApplicationFailure.newFailure("cannot write the REST outputs of " + job.dbId() + " to " + job.outDir() + ": " + e.getMessage(), "RestPublish");
+        }
+        RestGenerationLog log = RestGenerationLog.of(store, plan, outcomes, dedup);
+        RestPublished published = new RestPublished(job.dbId(), plan.questions(), log.inScope(), entries.size(), dedup.endpoints().size(),
+                RestPublisher.producedBy(dedup.endpoints()), verifiedBy, byReason,
+                (int) dedup.decisions().stream().filter(d -> d.decision().equals("same_sql_template")).count(),
+                (int) dedup.decisions().stream().filter(d -> d.decision().equals("near_duplicate")).count(),
+                log.modelAttempts(), log.llmJudgeCalls(), List.of());
+        Path report = Path.of(job.outDir()).resolve(job.source() + "-" + job.dbId() + "-rest-report.json");
+        try {
+            Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), log.toJson(published));
+        } catch (IOException e) {
+            throw ApplicationFailure.newFailure("cannot write " + report + ": " + e.getMessage(), "RestPublish");
+        }
+        files.add(report);
+        return published.withFiles(files.stream().map(f -> f.toString().replace('\\', '/')).toList());
+    }
+}

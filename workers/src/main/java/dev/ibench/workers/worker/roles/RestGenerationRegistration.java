@@ -1,0 +1,77 @@
+package dev.ibench.workers.worker.roles;
+
+import dev.ibench.activities.llm.ProfileGateways;
+import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.rest.RestDatabases;
+import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
+import dev.ibench.activities.rest.RestJudgeActivitiesImpl;
+import dev.ibench.activities.rest.RestModelActivitiesImpl;
+import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.rest.RestGenerationWorkflowImpl;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * REST benchmark generation per role: the workflow on the workflows queue, plan/generate/execute/dedup/publish on
+ * the tools queue, the deterministic judge on the scoring queue, and code-gen and LLM judge on the LLM queue of
+ * each model profile the worker is told to serve ({@code worker --rest-models} or {@code $IBENCH_REST_MODELS},
+ * comma-separated profile names). Model responses are cached in the results store file, like campaign calls.
+ */
+public final class RestGenerationRegistration {
+    public static final String MODELS_ENV = "IBENCH_REST_MODELS";
+
+    private final List<String> models;
+    private RestDatabases databases;
+
+    public RestGenerationRegistration(List<String> models) {
+        this.models = List.copyOf(new LinkedHashSet<>(models));
+    }
+
+    /** Profile names from {@code $IBENCH_REST_MODELS} plus the given ones. */
+    public static List<String> models(Function<String, String> environment, List<String> more) {
+        LinkedHashSet<String> all = new LinkedHashSet<>(more);
+        String env = environment.apply(MODELS_ENV);
+        if (env != null) Arrays.stream(env.split(",")).map(String::trim).filter(s -> !s.isEmpty()).forEach(all::add);
+        return List.copyOf(all);
+    }
+
+    public void workflows(WorkerSetup setup) {
+        setup.worker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
+        setup.describe("RestGenerationWorkflow on " + TaskQueues.WORKFLOWS);
+    }
+
+    public void tools(WorkerSetup setup) {
+        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases()));
+        setup.describe("RestGenerationActivities on " + TaskQueues.TOOLS);
+    }
+
+    public void scoring(WorkerSetup setup) {
+        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl());
+        setup.describe("RestJudgeActivities on " + TaskQueues.SCORING);
+    }
+
+    public void llm(WorkerSetup setup) {
+        if (models.isEmpty()) {
+            setup.describe("RestModelActivities: no models (worker --rest-models or $" + MODELS_ENV + ")");
+            return;
+        }
+        ProfileCatalog catalog = ProfileCatalog.load(setup.home().root().resolve("profiles"));
+        for (String model : models) catalog.resolve(model); // fail at start-up, not on the first step, when a profile is missing
+        ProfileGateways gateways = new ProfileGateways(catalog, new ResponseCache(CampaignServices.resultsFile(setup.home())), System::getenv);
+        RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(), gateways);
+        for (String model : models) {
+            setup.worker(TaskQueues.llm(model)).registerActivitiesImplementations(activities);
+            setup.describe("RestModelActivities (code-gen, LLM judge) for " + model + " on " + TaskQueues.llm(model));
+        }
+    }
+
+    private synchronized RestDatabases databases() {
+        if (databases == null) databases = new RestDatabases();
+        return databases;
+    }
+}

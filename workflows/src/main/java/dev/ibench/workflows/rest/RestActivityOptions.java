@@ -1,0 +1,48 @@
+package dev.ibench.workflows.rest;
+
+import dev.ibench.activities.campaign.FailureTypes;
+import dev.ibench.activities.rest.RestDatabases;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.campaign.CellActivityOptions;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import java.time.Duration;
+
+/**
+ * Timeouts and retries of the REST generation steps. Model steps use the campaign's model-call options (heartbeats,
+ * minutes of retries through an outage). Data steps retry a few times; bad input is never retried.
+ */
+final class RestActivityOptions {
+    private RestActivityOptions() {}
+
+    static ActivityOptions model(String profile, String summary) {
+        return CellActivityOptions.modelCall(TaskQueues.llm(profile), summary);
+    }
+
+    static ActivityOptions tools(Duration startToClose, String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(TaskQueues.TOOLS)
+                .setStartToCloseTimeout(startToClose)
+                .setRetryOptions(retries())
+                .setSummary(summary)
+                .build();
+    }
+
+    static ActivityOptions judge(String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(TaskQueues.SCORING)
+                .setStartToCloseTimeout(Duration.ofMinutes(1))
+                .setRetryOptions(retries())
+                .setSummary(summary)
+                .build();
+    }
+
+    private static RetryOptions retries() {
+        return RetryOptions.newBuilder()
+                .setInitialInterval(Duration.ofSeconds(1))
+                .setMaximumInterval(Duration.ofSeconds(30))
+                .setMaximumAttempts(5)
+                .setDoNotRetry(RestDatabases.BAD_INPUT, FailureTypes.ENDPOINT_REJECTED)
+                .build();
+    }
+}
