@@ -54,6 +54,11 @@ class BuildRestIT {
             String workflowId = cov.get("rest").get("workflows").get(0).asText();
             assertThat(workflowId).startsWith("rest-spider-singer-");
 
+            // acceptance 2 on the workflow's own output: every published endpoint, over HTTP, returns the gold answer
+            try (RestToolServer tools = new RestToolServer(PublishedEndpoints.load(out, null), "127.0.0.1", 0, 4, 10_000)) {
+                assertThat(RestFixture.assertEverySampleAnswersOverHttp(out, "spider-singer", tools.port())).isEqualTo(rest.get("verified").asInt());
+            }
+
             String listed = TemporalCli.listWorkflows(server.cli(), server.address(), "IbenchBenchmark = 'rest:spider/singer' AND IbenchState = 'COMPLETED'");
             assertThat(listed).contains(workflowId);
 
