@@ -3,18 +3,14 @@ package dev.ibench.workflows.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.rest.RestDatabases;
-import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
 import dev.ibench.activities.rest.RestJob;
-import dev.ibench.activities.rest.RestJudgeActivitiesImpl;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.core.dataset.DatabaseEntry;
 import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.workflows.TaskQueues;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,15 +31,9 @@ class RestGenerationCoverageTest {
     @ParameterizedTest
     @CsvSource({"bird, 274", "spider, 725"})
     void atLeastNinetyPercentVerified(String source, int questions) throws Exception {
-        Path data = (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
+        Path data = RestTestEnvironment.data();
         try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(); RestDatabases databases = new RestDatabases()) {
-            for (String keyword : List.of("IbenchCampaignId", "IbenchModel", "IbenchBenchmark", "IbenchState")) {
-                env.registerSearchAttribute(keyword, IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-            }
-            env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
-            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases));
-            env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl());
+            RestTestEnvironment.register(env, databases);
             env.start();
 
             List<CompletableFuture<RestPublished>> runs = new ArrayList<>();

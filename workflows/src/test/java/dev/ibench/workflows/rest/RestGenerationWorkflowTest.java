@@ -8,9 +8,7 @@ import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
 import dev.ibench.activities.llm.RetryPolicy;
 import dev.ibench.activities.rest.RestDatabases;
-import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
 import dev.ibench.activities.rest.RestJob;
-import dev.ibench.activities.rest.RestJudgeActivitiesImpl;
 import dev.ibench.activities.rest.RestModelActivitiesImpl;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.core.build.BuildOptions;
@@ -22,10 +20,8 @@ import dev.ibench.core.rest.RestEvalSetVerifier;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.workflows.TaskQueues;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -44,17 +40,11 @@ class RestGenerationWorkflowTest {
     private final ScriptedCodegenModel model = new ScriptedCodegenModel();
 
     private static Path data() {
-        return (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
+        return RestTestEnvironment.data();
     }
 
     private RestPublished run(RestJob job) {
-        for (String keyword : List.of("IbenchCampaignId", "IbenchModel", "IbenchBenchmark", "IbenchState")) {
-            env.registerSearchAttribute(keyword, IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        }
-        env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
-        env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
-        env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases));
-        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl());
+        RestTestEnvironment.register(env, databases);
         ModelProfile profile = ProfileCatalog.load(null).resolve("vllm-qwen2.5-7b");
         ProfileModel scripted = new ProfileModel(profile, new ModelGateway(profile, model, null, new EndpointLimiters(), RetryPolicy.none()));
         env.newWorker(TaskQueues.llm(PROFILE)).registerActivitiesImplementations(new RestModelActivitiesImpl(databases, name -> scripted));
