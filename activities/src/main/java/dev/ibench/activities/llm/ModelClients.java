@@ -13,6 +13,8 @@ public final class ModelClients {
     /** Where the in-process models live unless {@code IBENCH_MODEL_DIR} says otherwise. */
     public static final Path DEFAULT_MODEL_DIR = Path.of(".tools", "models");
     public static final String MODEL_DIR_ENV = "IBENCH_MODEL_DIR";
+    /** The project home (see the workers' {@code IbenchHome}); {@code .tools/models} is under it. */
+    public static final String HOME_ENV = "IBENCH_HOME";
 
     private ModelClients() {}
 
@@ -33,13 +35,20 @@ public final class ModelClients {
         };
     }
 
-    /** The gguf file of a profile: absolute {@code model_file} as is, else under IBENCH_MODEL_DIR or .tools/models. */
+    /**
+     * The gguf file of a profile: absolute {@code model_file} as is, else under IBENCH_MODEL_DIR, else under the
+     * project's {@code .tools/models} ({@code $IBENCH_HOME}, which the launcher sets, or the working directory).
+     */
     public static Path modelFile(ModelProfile profile, Function<String, String> environment) {
         Path file = Path.of(profile.modelFile());
         if (file.isAbsolute()) {
             return file;
         }
         String dir = environment.apply(MODEL_DIR_ENV);
-        return (dir == null || dir.isBlank() ? DEFAULT_MODEL_DIR : Path.of(dir)).resolve(file);
+        if (dir != null && !dir.isBlank()) {
+            return Path.of(dir).resolve(file);
+        }
+        String home = environment.apply(HOME_ENV);
+        return (home == null || home.isBlank() ? DEFAULT_MODEL_DIR : Path.of(home).resolve(DEFAULT_MODEL_DIR)).resolve(file);
     }
 }

@@ -12,8 +12,8 @@ import java.util.function.Function;
 /**
  * Models by profile name, for steps that call a model outside a campaign (REST code-gen and judge): the profile
  * from the catalog, its client, and a gateway sharing the worker's response cache and per-endpoint limiters. The
- * gateway does not retry; Temporal's activity retries do. An unknown profile is a non-retryable
- * {@link FailureTypes#ENDPOINT_REJECTED}.
+ * gateway does not retry; Temporal's activity retries do. An unknown profile, or one whose client cannot be made
+ * (missing model file or API key), is a non-retryable {@link FailureTypes#ENDPOINT_REJECTED}.
  */
 public final class ProfileGateways implements Function<String, ProfileGateways.ProfileModel> {
     /** A profile ready to call. */
@@ -44,7 +44,12 @@ public final class ProfileGateways implements Function<String, ProfileGateways.P
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure("model profile " + name + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
         }
-        ModelClient client = ModelClients.create(profile, environment, List.of());
+        ModelClient client;
+        try {
+            client = ModelClients.create(profile, environment, List.of());
+        } catch (ModelCallException e) { // e.g. a missing model file or API key: no retry can fix it
+            throw ApplicationFailure.newNonRetryableFailure("model profile " + name + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
+        }
         return new ProfileModel(profile, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()));
     }
 }
