@@ -173,7 +173,8 @@ class RestGenerationDurabilityIT {
         assertThat(coverageB).isEqualTo(coverageA);
 
         System.out.printf("RestGenerationDurabilityIT: run A %d requests (%d code-gen) in %d s; run B %d requests (%d code-gen, %d before the kill,"
-                        + " %d completed, %d in flight at the kill, %d re-asked) in %d s, %d s of it after the kill; activities pending at the kill: %s; produced_by %s;"
+                        + " %d answered > 1 s before it, %d in flight or just answered, %d re-asked) in %d s, %d s of it after the kill;"
+                        + " activities pending at the kill: %s; produced_by %s;"
                         + " files naming the out dir: %s; total %d s%n",
                 runA.size(), codegenA.size(), timeA / 1_000_000_000L, runB.size(), codegenB.size(), beforeKill.size(), settled.size(),
                 inFlightAtKill.size(), reasked.size(), timeB / 1_000_000_000L, afterKill / 1_000_000_000L, pendingAtKill, coverageB.path("rest").path("produced_by"), naming,
