@@ -3,6 +3,8 @@ package dev.ibench.workers.cli;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
+import dev.ibench.core.dataset.DatabaseEntry;
+import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.tools.ToolStyle;
@@ -107,6 +109,23 @@ final class BuildCommand implements Callable<Integer> {
         Path parent = root.normalize().getParent();
         Path base = dataRoot != null ? dataRoot : parent != null ? parent : Path.of(".");
         BuildOptions options = new BuildOptions(source.toLowerCase(), root, dbs, styles, buildMode, out, base);
+        if (!dbs.isEmpty()) {
+            List<String> available;
+            try {
+                var dataset = DatasetLoader.forSource(options.source()).load(root, List.of(), base);
+                available = java.util.stream.Stream.concat(dataset.databases().stream().map(DatabaseEntry::id),
+                        dataset.questions().stream().map(q -> q.dbId())).distinct().toList();
+            } catch (java.io.IOException e) {
+                System.err.println("ibench build: cannot read dataset under " + root + ": " + e);
+                return 1;
+            }
+            List<String> unknown = dbs.stream().filter(d -> !available.contains(d)).toList();
+            if (!unknown.isEmpty()) {
+                System.err.println("ibench build: the " + source + " dataset under " + root + " has no database " + unknown + " (it has " + available.size()
+                        + ": " + String.join(", ", available.subList(0, Math.min(20, available.size()))) + (available.size() > 20 ? ", ..." : "") + ")");
+                return 2;
+            }
+        }
         RestBuild restBuild = null;
         if (rest) {
             try {

@@ -1,11 +1,8 @@
 package dev.ibench.workers.react;
 
 import dev.ibench.activities.campaign.EvalSetCache;
-import dev.ibench.activities.llm.EndpointLimiters;
-import dev.ibench.activities.llm.ModelClients;
-import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ProfileGateways;
 import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.llm.RetryPolicy;
 import dev.ibench.activities.react.GatewayAgentModel;
 import dev.ibench.activities.react.OracleAgentModel;
 import dev.ibench.activities.react.ReactAgentModel;
@@ -14,13 +11,11 @@ import dev.ibench.activities.react.ReactScoringActivitiesImpl;
 import dev.ibench.activities.react.ReactToolActivitiesImpl;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
-import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.workers.worker.WorkerSetup;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -36,8 +31,7 @@ public final class ReactRegistration {
     private ToolRuntime runtime;
     private final EvalSetCache evalSets = new EvalSetCache();
     private final Map<String, ReactAgentModel> models = new ConcurrentHashMap<>();
-    private ResponseCache cache;
-    private final EndpointLimiters limiters = new EndpointLimiters();
+    private ProfileGateways gateways;
 
     public ReactRegistration(ReactWorkerConfig config) {
         this.config = config;
@@ -90,13 +84,12 @@ public final class ReactRegistration {
             if (OracleAgentModel.NAME.equals(n)) {
                 return new OracleAgentModel();
             }
-            ModelProfile profile = ProfileCatalog.load(config.profileDir()).resolve(n);
-            if (cache == null && config.llmCache() != null) {
-                cache = new ResponseCache(config.llmCache());
+            if (gateways == null) {
+                gateways = new ProfileGateways(ProfileCatalog.load(config.profileDir()),
+                        config.llmCache() == null ? null : new ResponseCache(config.llmCache()), System::getenv);
             }
-            ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, System::getenv, List.of()), cache, limiters,
-                    RetryPolicy.none());
-            return new GatewayAgentModel(profile, gateway);
+            ProfileGateways.ProfileModel model = gateways.apply(n);
+            return new GatewayAgentModel(model.profile(), model.gateway());
         });
     }
 }

@@ -83,6 +83,15 @@ public final class CliProcess implements AutoCloseable {
                 + STARTUP_TIMEOUT_MS + " ms:\n" + output());
     }
 
+    /** Waits for a batch command (e.g. {@code build}) to end and returns its exit code; kills it after {@code timeout}. */
+    public int waitForExit(java.time.Duration timeout) throws InterruptedException {
+        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("ibench did not finish within " + timeout + ":\n" + output());
+        }
+        return process.exitValue();
+    }
+
     /** SIGKILL: the JVM gets no chance to finish its work or say goodbye to the server. */
     public void kill() throws InterruptedException {
         process.destroyForcibly();

@@ -11,6 +11,7 @@ import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.WorkerSetup;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.rest.RestGenerationWorkflowImpl;
+import io.temporal.worker.WorkerOptions;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,7 +66,9 @@ public final class RestGenerationRegistration {
         ProfileGateways gateways = new ProfileGateways(catalog, new ResponseCache(CampaignServices.resultsFile(setup.home())), System::getenv);
         RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(), gateways);
         for (String model : models) {
-            setup.worker(TaskQueues.llm(model)).registerActivitiesImplementations(activities);
+            // an in-process model answers one call at a time: the others wait in Temporal's queue, not in a timed-out activity
+            WorkerOptions options = WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(catalog.resolve(model).maxConcurrency()).build();
+            setup.worker(TaskQueues.llm(model), options).registerActivitiesImplementations(activities);
             setup.describe("RestModelActivities (code-gen, LLM judge) for " + model + " on " + TaskQueues.llm(model));
         }
     }
