@@ -110,7 +110,7 @@ class RestGenerationDurabilityIT {
         Path resultsA = dir.resolve("results-a.db");
         WorkerProcess workerA = worker(resultsA, "worker-a.log");
         CliProcess cliA = build(outA, resultsA, "build-a.log");
-        assertThat(cliA.waitFor(Duration.ofMinutes(3))).as("run A exit code; output:\n%s", cliA.output()).isZero();
+        assertThat(cliA.waitForExit(Duration.ofMinutes(3))).as("run A exit code; output:\n%s", cliA.output()).isZero();
         workerA.close();
         List<Exchange> runA = model.exchanges();
         long timeA = System.nanoTime() - started;
@@ -130,7 +130,7 @@ class RestGenerationDurabilityIT {
         assertThat(outB.resolve(PUBLISHED.get(0))).as("the kill landed before B published anything").doesNotExist();
         assertThat(cliB.isAlive()).as("the build waits for the workflow").isTrue();
         worker(resultsB, "worker-b2.log");
-        assertThat(cliB.waitFor(Duration.ofMinutes(3))).as("run B exit code; output:\n%s", cliB.output()).isZero();
+        assertThat(cliB.waitForExit(Duration.ofMinutes(3))).as("run B exit code; output:\n%s", cliB.output()).isZero();
         long timeB = System.nanoTime() - startedB;
         long afterKill = System.nanoTime() - killEnd;
         List<Exchange> all = model.exchanges();

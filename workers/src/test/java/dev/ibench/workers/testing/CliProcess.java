@@ -104,14 +104,6 @@ public final class CliProcess implements AutoCloseable {
         return process.pid();
     }
 
-    /** Waits for the command to exit by itself and returns its exit code; fails when it is still running after {@code timeout}. */
-    public int waitFor(java.time.Duration timeout) throws InterruptedException {
-        if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException("ibench did not exit within " + timeout.toSeconds() + " s:\n" + output());
-        }
-        return process.exitValue();
-    }
-
     public boolean isAlive() {
         return process.isAlive();
     }
