@@ -1,6 +1,7 @@
 package dev.ibench.activities.rest;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.rest.RestWorkStore.DedupRecord;
 import dev.ibench.activities.rest.RestWorkStore.ExecutionRecord;
 import dev.ibench.activities.rest.RestWorkStore.PlanRecord;
@@ -27,13 +28,19 @@ import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+/**
+ * The tools-queue steps of REST generation. Each heartbeats while it works ({@link Heartbeating}), so a step held by a
+ * worker that died is retried elsewhere within the heartbeat timeout instead of its start-to-close timeout.
+ */
 public final class RestGenerationActivitiesImpl implements RestGenerationActivities {
+    static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(5);
     private final RestDatabases databases;
     private final SqlRunner sqlRunner = new SqlRunner(120, 200_000);
     private final EndpointExecutor executor = new EndpointExecutor(120, 200_000);
@@ -45,6 +52,10 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     @Override
     public RestPlan plan(RestJob job) {
+        return Heartbeating.call(() -> planNow(job), HEARTBEAT_EVERY, "plan " + job.dbId());
+    }
+
+    private RestPlan planNow(RestJob job) {
         RestWorkStore store = RestWorkStore.of(job);
         PlanRecord plan = store.plan().orElse(null);
         if (plan == null) {
@@ -85,6 +96,10 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     @Override
     public RestStepOutcome generateDeterministic(RestStep step) {
+        return Heartbeating.call(() -> generateDeterministicNow(step), HEARTBEAT_EVERY, "generate " + step.questionId());
+    }
+
+    private RestStepOutcome generateDeterministicNow(RestStep step) {
         RestWorkStore store = RestWorkStore.of(step.job());
         ProposalRecord stored = store.proposal(step.questionId(), step.attempt()).orElse(null);
         if (stored == null) {
@@ -107,6 +122,10 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     @Override
     public RestStepOutcome execute(RestStep step) {
+        return Heartbeating.call(() -> executeNow(step), HEARTBEAT_EVERY, "execute " + step.questionId());
+    }
+
+    private RestStepOutcome executeNow(RestStep step) {
         RestWorkStore store = RestWorkStore.of(step.job());
         String q = step.questionId();
         ProposalRecord proposal = store.proposal(q, step.attempt()).filter(p -> p.endpoint() != null)
@@ -138,6 +157,10 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     @Override
     public RestDedupSummary dedup(RestJob job, List<QuestionOutcome> outcomes) {
+        return Heartbeating.call(() -> dedupNow(job, outcomes), HEARTBEAT_EVERY, "dedup " + job.dbId());
+    }
+
+    private RestDedupSummary dedupNow(RestJob job, List<QuestionOutcome> outcomes) {
         RestWorkStore store = RestWorkStore.of(job);
         RestDatabases.Context ctx = databases.context(job);
         EndpointDeduplicator dedup = new EndpointDeduplicator(job.source(), job.dbId(), nearDuplicates(job));
@@ -186,6 +209,10 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     @Override
     public RestPublished publish(RestJob job, List<QuestionOutcome> outcomes) {
+        return Heartbeating.call(() -> publishNow(job, outcomes), HEARTBEAT_EVERY, "publish " + job.dbId());
+    }
+
+    private RestPublished publishNow(RestJob job, List<QuestionOutcome> outcomes) {
         RestWorkStore store = RestWorkStore.of(job);
         RestDatabases.Context ctx = databases.context(job);
         PlanRecord plan = store.plan().orElseThrow(() -> store.missing("plan"));

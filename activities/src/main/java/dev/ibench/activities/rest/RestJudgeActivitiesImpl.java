@@ -1,5 +1,6 @@
 package dev.ibench.activities.rest;
 
+import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.rest.RestWorkStore.ExecutionRecord;
 import dev.ibench.activities.rest.RestWorkStore.ProposalRecord;
 import dev.ibench.activities.rest.RestWorkStore.VerdictRecord;
@@ -11,6 +12,10 @@ import java.util.List;
 public final class RestJudgeActivitiesImpl implements RestJudgeActivities {
     @Override
     public RestJudgeOutcome judge(RestStep step) {
+        return Heartbeating.call(() -> judgeNow(step), RestGenerationActivitiesImpl.HEARTBEAT_EVERY, "judge " + step.questionId());
+    }
+
+    private RestJudgeOutcome judgeNow(RestStep step) {
         RestWorkStore store = RestWorkStore.of(step.job());
         String q = step.questionId();
         VerdictRecord stored = store.verdict(q, step.attempt()).orElse(null);

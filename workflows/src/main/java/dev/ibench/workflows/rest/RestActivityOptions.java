@@ -10,9 +10,13 @@ import java.time.Duration;
 
 /**
  * Timeouts and retries of the REST generation steps. Model steps use the campaign's model-call options (heartbeats,
- * minutes of retries through an outage). Data steps retry a few times; bad input is never retried.
+ * minutes of retries through an outage). Data steps retry a few times; bad input is never retried. Data steps
+ * heartbeat too, so a step held by a killed worker is retried within {@link #HEARTBEAT_TIMEOUT}, not after its
+ * start-to-close timeout (minutes).
  */
 final class RestActivityOptions {
+    static final Duration HEARTBEAT_TIMEOUT = Duration.ofSeconds(20);
+
     private RestActivityOptions() {}
 
     static ActivityOptions model(String profile, String summary) {
@@ -23,6 +27,7 @@ final class RestActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.TOOLS)
                 .setStartToCloseTimeout(startToClose)
+                .setHeartbeatTimeout(HEARTBEAT_TIMEOUT)
                 .setRetryOptions(retries())
                 .setSummary(summary)
                 .build();
@@ -32,6 +37,7 @@ final class RestActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.SCORING)
                 .setStartToCloseTimeout(Duration.ofMinutes(1))
+                .setHeartbeatTimeout(HEARTBEAT_TIMEOUT)
                 .setRetryOptions(retries())
                 .setSummary(summary)
                 .build();
