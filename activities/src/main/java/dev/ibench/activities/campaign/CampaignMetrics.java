@@ -33,4 +33,8 @@ final class CampaignMetrics {
     void infraError() {
         meters.counter("ibench_samples_infra_error_total").increment();
     }
+
+    void rejected() {
+        meters.counter("ibench_samples_rejected_total").increment();
+    }
 }

@@ -11,11 +11,22 @@ public interface CampaignPlanningActivities {
     @ActivityMethod
     CampaignPlan planCampaign(String campaignId);
 
-    /** Work items of a cell without a scored result (never run, or infra_error): what retry-errors re-runs. */
+    /**
+     * Work items of a cell without a settled result (never run, or infra_error): what retry-errors re-runs.
+     * Scored and rejected items are settled: running them again cannot change their outcome.
+     */
     @ActivityMethod
     List<WorkItem> unscoredWork(String cellId);
 
     /** Records that an item could not be run for infrastructure reasons (not a model failure). */
     @ActivityMethod
     void recordInfraError(WorkItem item, String message);
+
+    /**
+     * Records that the endpoint refused the item's request by its nature (prompt longer than the context,
+     * a request it cannot serve): status {@code rejected} with the endpoint's message; not a model failure
+     * and not re-run by retry-errors.
+     */
+    @ActivityMethod
+    void recordRejected(WorkItem item, String message);
 }

@@ -74,17 +74,17 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
     public List<WorkItem> unscoredWork(String cellId) {
         CellRecord cell = store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
                 "cell " + cellId + " is not in the results store", "UnknownCell"));
-        Set<String> scored = new HashSet<>();
+        Set<String> settled = new HashSet<>();
         for (SampleResultRecord r : store.sampleResults(cellId)) {
-            if (SampleResultRecord.SCORED.equals(r.status())) {
-                scored.add(r.sampleId() + "/" + r.trial());
+            if (r.isSettled()) {
+                settled.add(r.sampleId() + "/" + r.trial());
             }
         }
         List<String> ids = store.cellSampleIds(cellId);
         List<WorkItem> pending = new ArrayList<>();
         for (int position = 0; position < ids.size(); position++) {
             for (int trial = 0; trial < cell.trials(); trial++) {
-                if (!scored.contains(ids.get(position) + "/" + trial)) {
+                if (!settled.contains(ids.get(position) + "/" + trial)) {
                     pending.add(new WorkItem(cellId, position, trial));
                 }
             }
@@ -98,6 +98,14 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
         store.saveInfraError(item.cellId(), sampleId, item.trial(), message);
         store.recordError(item.cellId(), sampleId, item.trial(), 0, SampleResultRecord.INFRA_ERROR, message);
         metrics.infraError();
+    }
+
+    @Override
+    public void recordRejected(WorkItem item, String message) {
+        String sampleId = sampleIdOf(store, item);
+        store.saveRejected(item.cellId(), sampleId, item.trial(), message);
+        store.recordError(item.cellId(), sampleId, item.trial(), 0, SampleResultRecord.REJECTED, message);
+        metrics.rejected();
     }
 
     /** Resolves a work item to its sample id (positions index the cell's stored sample order). */

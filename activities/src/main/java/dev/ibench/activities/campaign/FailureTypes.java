@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * ApplicationFailure types the campaign activities raise. An endpoint rejection (401/403/404: bad key,
  * unknown model) stops the whole cell at once; a sample rejection (400, context too long) affects only
- * its item, which is recorded as infra_error.
+ * its item, which is recorded as rejected (not a model failure, not re-run by retry-errors).
  */
 public final class FailureTypes {
     public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";

@@ -26,7 +26,8 @@ import java.util.function.Function;
 /**
  * Builds a campaign report from the results store by re-scoring every stored raw output (the same
  * scorer the campaign used), so a report is always reproducible without calling a model.
- * Items recorded as infra_error are counted apart and excluded from every metric.
+ * Items recorded as infra_error or rejected (the endpoint refused the request) are counted apart and
+ * excluded from every metric: neither is a model failure.
  */
 public final class CampaignReportBuilder {
     private final ResultsStore store;
@@ -64,9 +65,14 @@ public final class CampaignReportBuilder {
         }
         int scored = 0;
         int infra = 0;
+        int rejected = 0;
         for (SampleResultRecord r : results) {
             if (r.isInfraError()) {
                 infra++;
+                continue;
+            }
+            if (r.isRejected()) {
+                rejected++;
                 continue;
             }
             scored++;
@@ -83,7 +89,8 @@ public final class CampaignReportBuilder {
             }
         }
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra, ReportMetrics.summarize(trialReports), categories, trialReports);
+                samples * cell.trials() - scored - infra - rejected, ReportMetrics.summarize(trialReports), categories, trialReports,
+                rejected);
     }
 
     /**
@@ -96,9 +103,12 @@ public final class CampaignReportBuilder {
             byTrial.add(new ArrayList<>());
         }
         int infra = 0;
+        int rejected = 0;
         for (SampleResultRecord r : results) {
             if (r.isInfraError()) {
                 infra++;
+            } else if (r.isRejected()) {
+                rejected++;
             } else {
                 byTrial.get(r.trial()).add(reactOutcome(cell, r));
             }
@@ -119,9 +129,9 @@ public final class CampaignReportBuilder {
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
-        int scored = results.size() - infra;
+        int scored = results.size() - infra - rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra, metrics, Map.of(), List.of());
+                samples * cell.trials() - scored - infra - rejected, metrics, Map.of(), List.of(), rejected);
     }
 
     private static void add(Map<String, List<Double>> values, String key, double value) {

@@ -36,9 +36,11 @@ public final class ResultsDatabase implements AutoCloseable {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA busy_timeout=30000");
                 s.execute("PRAGMA synchronous=NORMAL");
-                for (String ddl : schemaStatements()) {
+                String[] schema = schemaStatements();
+                for (String ddl : schema) {
                     s.execute(ddl);
                 }
+                ResultsSchemaUpgrade.apply(c, schema);
             }
             return new ResultsDatabase(file, c);
         } catch (SQLException e) {

@@ -133,6 +133,19 @@ public final class ResultsStore {
                 cellId, sampleId, trial, error, now());
     }
 
+    /**
+     * Records that the endpoint rejected an item (e.g. its prompt exceeds the context). Replaces an infra_error
+     * (a retry that learned the real reason) but never a scored result.
+     */
+    public synchronized void saveRejected(String cellId, String sampleId, int trial, String message) {
+        update("save rejected of " + key(cellId, sampleId, trial),
+                "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
+                        + "VALUES (?,?,?,'rejected',NULL,NULL,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET "
+                        + "status=excluded.status, error=excluded.error, updated_at=excluded.updated_at "
+                        + "WHERE sample_results.status IN ('infra_error','rejected')",
+                cellId, sampleId, trial, message, now());
+    }
+
     public synchronized Optional<String> campaignName(String campaignId) {
         return query("read campaign " + campaignId, "SELECT name FROM campaigns WHERE campaign_id=?",
                 rs -> rs.getString(1), campaignId).stream().findFirst();

@@ -47,13 +47,15 @@ CREATE TABLE IF NOT EXISTS tool_executions (
     ok            INTEGER NOT NULL,
     PRIMARY KEY (cell_id, sample_id, trial, step)
 );
--- One outcome per sample and trial: scored (score_json holds every metric's per-sample counts)
--- or infra_error (the model could not be reached; never counted as a wrong answer).
+-- One outcome per sample and trial: scored (score_json holds every metric's per-sample counts),
+-- infra_error (the model could not be reached; never counted as a wrong answer, re-run by retry-errors)
+-- or rejected (the endpoint refused this request, e.g. prompt longer than the context; not re-run).
+-- Databases created before 'rejected' existed get this table rebuilt on open (ResultsSchemaUpgrade).
 CREATE TABLE IF NOT EXISTS sample_results (
     cell_id       TEXT NOT NULL,
     sample_id     TEXT NOT NULL,
     trial         INTEGER NOT NULL,
-    status        TEXT NOT NULL CHECK (status IN ('scored', 'infra_error')),
+    status        TEXT NOT NULL CHECK (status IN ('scored', 'infra_error', 'rejected')),
     completed     INTEGER,
     score_json    TEXT,
     error         TEXT,

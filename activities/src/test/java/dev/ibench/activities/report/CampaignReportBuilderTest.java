@@ -15,6 +15,8 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.HtmlReportRenderer;
+import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.score.SampleScorer;
 import java.io.InputStream;
@@ -74,7 +76,47 @@ class CampaignReportBuilderTest {
             assertThat(react.infraErrors()).isEqualTo(1);
             assertThat(react.metrics().get("completion_rate").mean()).isEqualTo(1.0);
             assertThat(react.metrics().get("react.avg_loops").mean()).isCloseTo(4.0, within(1e-9));
-            assertThat(MarkdownReportRenderer.render(report)).contains("react.avg_loops").contains("| m | b | react | 1/2 | 1 | 0 |");
+            assertThat(MarkdownReportRenderer.render(report)).contains("react.avg_loops").contains("| m | b | react | 1/2 | 1 | 0 | 0 |");
+        }
+    }
+
+    @Test
+    void aRejectedSampleIsCountedApartAndNeverScoredAsAModelFailure() throws Exception {
+        JsonNode icl;
+        try (InputStream in = getClass().getResourceAsStream("/icl/examples_icl_slot_filling.json")) {
+            icl = Json.MAPPER.readTree(in).get("data");
+        }
+        Path evalSet = dir.resolve("icl.json");
+        Json.MAPPER.writeValue(evalSet.toFile(), icl);
+        List<String> ids = List.of(icl.get(0).get("sample_id").asText(), icl.get(1).get("sample_id").asText(),
+                icl.get(2).get("sample_id").asText());
+        String cell = "c/m/b/direct";
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("c", "report test", "{}");
+            store.saveCell(new CellRecord(cell, "c", "m", "b", "direct", "none", evalSet.toString(), 1));
+            store.saveCellSamples(cell, ids);
+            // sample 0 answered with its gold output; sample 1 refused by the endpoint; sample 2 never ran
+            store.saveModelCall(new ModelCallRecord(cell, ids.get(0), 0, 0, null,
+                    Json.MAPPER.writeValueAsString(icl.get(0).get("output")), 1, 1, 1L, false));
+            store.saveSampleResult(new SampleResultRecord(cell, ids.get(0), 0, SampleResultRecord.SCORED, true, "{}", null));
+            store.saveRejected(cell, ids.get(1), 0, "prompt of 14500 tokens exceeds the context of 8192");
+
+            CampaignReport report = new CampaignReportBuilder(store, new EvalSetCache(),
+                    c -> new SampleScorer(ParserChains.defaultChain(), null)).build("c", "now");
+            CellReport direct = report.cells().get(0);
+            assertThat(direct.scored()).isEqualTo(1);
+            assertThat(direct.rejected()).isEqualTo(1);
+            assertThat(direct.infraErrors()).isZero();
+            assertThat(direct.pending()).isEqualTo(1);
+            // the rejected sample is out of the denominator, as an infra_error would be: the one scored sample is perfect
+            assertThat(direct.metrics().get("intent.list.f1").mean()).isEqualTo(1.0);
+            assertThat(direct.trialReports().get(0).samples()).isEqualTo(1);
+            assertThat(MarkdownReportRenderer.render(report))
+                    .contains("| scored | infra errors | rejected | pending |")
+                    .contains("| m | b | direct | 1/3 | 0 | 1 | 1 |");
+            assertThat(Json.MAPPER.readTree(JsonReportRenderer.render(report)).get("cells").get(0).get("rejected").asInt()).isEqualTo(1);
+            assertThat(HtmlReportRenderer.render(report)).contains("<th>rejected</th>").contains("<td>1/3</td><td>0</td><td>1</td><td>1</td>");
         }
     }
 }

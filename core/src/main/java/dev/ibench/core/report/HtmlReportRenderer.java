@@ -12,14 +12,14 @@ public final class HtmlReportRenderer {
         h.append("<h1>Campaign ").append(escape(report.name())).append(" <small>").append(escape(report.campaignId()))
                 .append("</small></h1><p>Generated ").append(escape(report.generatedAt()))
                 .append(". Values are means over trials; ± is the standard deviation.</p>");
-        h.append("<table><tr><th>model</th><th>benchmark</th><th>mode</th><th>scored</th><th>infra errors</th><th>pending</th>");
+        h.append("<table><tr><th>model</th><th>benchmark</th><th>mode</th><th>scored</th><th>infra errors</th><th>rejected</th><th>pending</th>");
         ReportMetrics.HEADLINE.forEach(k -> h.append("<th>").append(escape(k)).append("</th>"));
         h.append("</tr>");
         for (CellReport cell : report.cells()) {
             h.append("<tr><td>").append(escape(cell.model())).append("</td><td>").append(escape(cell.benchmark()))
                     .append("</td><td>").append(escape(cell.mode())).append("</td><td>").append(cell.scored()).append('/')
                     .append(cell.samples() * cell.trials()).append("</td><td>").append(cell.infraErrors()).append("</td><td>")
-                    .append(cell.pending()).append("</td>");
+                    .append(cell.rejected()).append("</td><td>").append(cell.pending()).append("</td>");
             for (String key : ReportMetrics.HEADLINE) {
                 h.append("<td>").append(escape(MarkdownReportRenderer.format(cell.metrics().get(key)))).append("</td>");
             }

@@ -28,6 +28,7 @@ public final class JsonReportRenderer {
             c.put("trials", cell.trials());
             c.put("scored", cell.scored());
             c.put("infra_errors", cell.infraErrors());
+            c.put("rejected", cell.rejected());
             c.put("pending", cell.pending());
             c.put("metrics", cell.metrics());
             c.put("error_categories", cell.errorCategories());

@@ -11,15 +11,16 @@ public final class MarkdownReportRenderer {
         StringBuilder md = new StringBuilder();
         md.append("# Campaign ").append(report.name()).append(" (`").append(report.campaignId()).append("`)\n\n");
         md.append("Generated ").append(report.generatedAt()).append(". Values are means over trials; ± is the standard deviation.\n\n");
-        md.append("| model | benchmark | mode | scored | infra errors | pending |");
+        md.append("| model | benchmark | mode | scored | infra errors | rejected | pending |");
         ReportMetrics.HEADLINE.forEach(k -> md.append(' ').append(k).append(" |"));
-        md.append("\n|---|---|---|---:|---:|---:|");
+        md.append("\n|---|---|---|---:|---:|---:|---:|");
         ReportMetrics.HEADLINE.forEach(k -> md.append("---:|"));
         md.append('\n');
         for (CellReport cell : report.cells()) {
             md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.mode())
                     .append(" | ").append(cell.scored()).append('/').append(cell.samples() * cell.trials())
-                    .append(" | ").append(cell.infraErrors()).append(" | ").append(cell.pending()).append(" |");
+                    .append(" | ").append(cell.infraErrors()).append(" | ").append(cell.rejected())
+                    .append(" | ").append(cell.pending()).append(" |");
             for (String key : ReportMetrics.HEADLINE) {
                 md.append(' ').append(format(cell.metrics().get(key))).append(" |");
             }

@@ -26,7 +26,8 @@ public final class CampaignStatusView {
                     bar(fraction), 100 * fraction, done, total));
             if (cell.live() != null) {
                 CellProgress p = cell.live();
-                out.append(String.format(Locale.ROOT, "  completed %d  infra_errors %d  in flight %d", p.completed(), p.infraErrors(), p.inFlight()));
+                out.append(String.format(Locale.ROOT, "  completed %d  infra_errors %d  rejected %d  in flight %d",
+                        p.completed(), p.infraErrors(), p.rejected(), p.inFlight()));
                 double rate = p.rate();
                 if (p.state() == CellState.RUNNING && rate > 0) {
                     out.append(String.format(Locale.ROOT, "  %.2f/s  ETA %s", rate, eta((total - done) / rate)));

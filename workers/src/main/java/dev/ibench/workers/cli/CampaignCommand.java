@@ -217,7 +217,8 @@ final class CampaignCommand implements Callable<Integer> {
     }
 
     @Command(name = "retry-errors", mixinStandardHelpOptions = true,
-            description = "Re-run only the items recorded as infra_error (or never run) of a finished campaign.")
+            description = "Re-run only the items recorded as infra_error (or never run) of a finished campaign; "
+                    + "scored and rejected items are left alone.")
     static final class RetryErrors implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
         @Option(names = "--wait", description = "Wait until the retry run finishes.") boolean waitForEnd;

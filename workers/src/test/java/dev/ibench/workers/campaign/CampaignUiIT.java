@@ -120,7 +120,7 @@ class CampaignUiIT {
                 .contains("oracle on synthetic-slot (direct), " + SAMPLES + " samples x 1 trials") // static summary
                 .anySatisfy(details -> assertThat(details) // current details: the progress table
                         .contains("**oracle** on **synthetic-slot** (direct) · COMPLETED")
-                        .contains("| done | total | progress | completed | infra errors | in flight |")
+                        .contains("| done | total | progress | completed | infra errors | rejected | in flight |")
                         .contains("| " + SAMPLES + " | " + SAMPLES + " |"));
         assertThat(dom).as("activity summaries on the page").contains("sample #0 trial 0 · call oracle");
         assertThat(SCREENSHOT).exists();

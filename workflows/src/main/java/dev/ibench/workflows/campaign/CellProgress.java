@@ -1,6 +1,9 @@
 package dev.ibench.workflows.campaign;
 
-/** Answer of the cell progress query: counts of work items, not payloads. */
+/**
+ * Answer of the cell progress query: counts of work items, not payloads. {@code rejected} counts items the
+ * endpoint refused (e.g. prompt longer than the context), apart from {@code infraErrors}.
+ */
 public record CellProgress(
         String cellId,
         String model,
@@ -16,7 +19,8 @@ public record CellProgress(
         long startedAtMillis,
         long updatedAtMillis,
         int doneAtStart,
-        String failure) {
+        String failure,
+        int rejected) {
 
     /** Items per second in the current run (startedAt and doneAtStart reset at each continue-as-new). */
     public double rate() {

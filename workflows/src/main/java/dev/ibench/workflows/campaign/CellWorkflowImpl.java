@@ -26,6 +26,11 @@ import java.util.List;
 public final class CellWorkflowImpl implements CellWorkflow {
     /** Continue-as-new well before Temporal's own limits and our 10,000-event budget per run. */
     static final int HISTORY_EVENTS_BEFORE_CONTINUE = 6000;
+    /**
+     * Version marker of recording a sample rejection as {@code rejected}; histories written before it
+     * (no marker) keep recording it as infra_error so they replay identically.
+     */
+    static final String SAMPLE_REJECTED_STATUS = "sample-rejected-status";
 
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
@@ -39,6 +44,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private int parsed;
     private int completed;
     private int infraErrors;
+    private int rejected;
     private int inFlight;
     private int samplesInFlight;
     private boolean paused;
@@ -59,6 +65,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         parsed = cursor.parsed();
         completed = cursor.completed();
         infraErrors = cursor.infraErrors();
+        rejected = cursor.rejected();
         paused = cursor.paused();
         samplesInFlight = input.samplesInFlight();
         startedAt = Workflow.currentTimeMillis();
@@ -86,7 +93,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         if (nextIndex < total) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
-                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused), input.react()));
+                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected), input.react()));
         }
         setState(CellState.COMPLETED);
         return progress();
@@ -115,6 +122,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 if (failure == null) {
                     failure = "cell " + cell.cellId() + " stopped: " + rootMessage(f);
                 }
+            } else if (FailureTypes.SAMPLE_REJECTED.equals(failureType(f))
+                    && Workflow.getVersion(SAMPLE_REJECTED_STATUS, Workflow.DEFAULT_VERSION, 1) >= 1) {
+                planning.recordRejected(item, rootMessage(f));
+                count(SampleOutcome.rejection());
             } else {
                 planning.recordInfraError(item, rootMessage(f));
                 count(SampleOutcome.infrastructureFailure());
@@ -139,6 +150,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         done++;
         if (outcome.infraError()) {
             infraErrors++;
+        }
+        if (outcome.rejected()) {
+            rejected++;
         }
         if (outcome.parsed()) {
             parsed++;
@@ -215,9 +229,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
     @Override
     public CellProgress progress() {
         if (cell == null) {
-            return new CellProgress(null, null, null, null, state, 0, 0, 0, 0, 0, 0, 0, 0, 0, null);
+            return new CellProgress(null, null, null, null, state, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, 0);
         }
         return new CellProgress(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), state, total, done,
-                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure);
+                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure, rejected);
     }
 }

@@ -8,10 +8,10 @@ final class ProgressMarkdown {
 
     static String cell(CellProgress p) {
         return "**" + p.model() + "** on **" + p.benchmark() + "** (" + p.mode() + ") · " + p.state() + "\n\n"
-                + "| done | total | progress | completed | infra errors | in flight |\n"
-                + "|---:|---:|---|---:|---:|---:|\n"
+                + "| done | total | progress | completed | infra errors | rejected | in flight |\n"
+                + "|---:|---:|---|---:|---:|---:|---:|\n"
                 + "| " + p.done() + " | " + p.total() + " | " + bar(p.fraction()) + " | " + p.completed() + " | "
-                + p.infraErrors() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " |"
+                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " |"
                 + (p.failure() == null ? "" : "\n\n**Stopped:** " + p.failure());
     }
 

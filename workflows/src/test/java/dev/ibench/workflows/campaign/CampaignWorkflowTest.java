@@ -9,7 +9,9 @@ import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.api.enums.v1.EventType;
 import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.testing.WorkflowReplayer;
 import io.temporal.worker.Worker;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -122,5 +124,47 @@ class CampaignWorkflowTest {
         assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
                 .as("the last run of a 900-item cell was started by continue-as-new").isNotEmpty();
+    }
+
+    @Test
+    void aSampleTheEndpointRejectsIsRecordedAsRejectedNotAsAnInfraErrorAndRetryErrorsLeavesIt() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 10, 1)));
+        fake.modelFailure = item -> item.position() == 3
+                ? ApplicationFailure.newNonRetryableFailure("prompt of 14500 tokens exceeds the context of 8192", FailureTypes.SAMPLE_REJECTED)
+                : item.position() == 7 ? ApplicationFailure.newFailure("503 Service Unavailable", "ModelUnavailable") : null;
+        CampaignStatus first = runCampaign(4, false);
+        assertThat(first.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.rejected).containsOnlyKeys("a#3/0");
+        assertThat(fake.rejected.get("a#3/0")).isEqualTo("prompt of 14500 tokens exceeds the context of 8192");
+        assertThat(fake.infraErrors).containsExactly("a#7/0");
+        CellProgress a = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(a.done()).isEqualTo(10);
+        assertThat(a.rejected()).isEqualTo(1);
+        assertThat(a.infraErrors()).isEqualTo(1);
+        assertThat(ProgressMarkdown.cell(a)).contains("| infra errors | rejected |").contains("| 1 | 1 | 0/4 |");
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        assertThat(history.getEvents()).anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
+
+        fake.modelFailure = item -> null;
+        CampaignStatus retry = runCampaign(4, true);
+        assertThat(retry.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(9).contains("a#7/0").doesNotContain("a#3/0");
+        assertThat(fake.rejected).containsOnlyKeys("a#3/0");
+        assertThat(fake.infraErrors).isEmpty();
+    }
+
+    /**
+     * A cell history recorded before the rejected status existed (a context-length refusal at sample #2, recorded
+     * then as infra_error through RecordInfraError) must replay on today's code without non-determinism.
+     */
+    @Test
+    void aHistoryFromBeforeTheRejectedStatusReplaysUnchanged() throws Exception {
+        String resource = "dev/ibench/workflows/campaign/cell-sample-rejected-before-status.json";
+        String json = new String(getClass().getClassLoader().getResourceAsStream(resource).readAllBytes(),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(json).contains("RecordInfraError").doesNotContain("RecordRejected").doesNotContain("MARKER_RECORDED");
+        WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 }

@@ -9,7 +9,9 @@ import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.WorkItem;
 import io.temporal.failure.ApplicationFailure;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,12 +20,14 @@ import java.util.function.Function;
 /**
  * Test double for the campaign activities: plans fixed cells, "calls a model" by consulting a
  * scripted behaviour per item, and scores an item as completed when its position is even.
- * Records calls, concurrency and infra errors so tests can assert on them.
+ * Records calls, concurrency, infra errors and rejections so tests can assert on them. Like the real
+ * planning activities, {@link #unscoredWork} returns every item of the cell neither scored nor rejected.
  */
 final class FakeCampaignActivities implements CampaignPlanningActivities, ModelCallActivities, ScoringActivities {
     final List<CellPlanEntry> cells;
     final Set<String> modelCalls = ConcurrentHashMap.newKeySet();
     final Set<String> infraErrors = ConcurrentHashMap.newKeySet();
+    final Map<String, String> rejected = new ConcurrentHashMap<>();
     final Set<String> scored = ConcurrentHashMap.newKeySet();
     final AtomicInteger concurrentCalls = new AtomicInteger();
     final AtomicInteger maxConcurrentCalls = new AtomicInteger();
@@ -41,18 +45,28 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
 
     @Override
     public List<WorkItem> unscoredWork(String cellId) {
-        return infraErrors.stream().filter(k -> k.startsWith(cellId + "#")).map(FakeCampaignActivities::parse).toList();
-    }
-
-    private static WorkItem parse(String key) {
-        String cell = key.substring(0, key.indexOf('#'));
-        String[] rest = key.substring(key.indexOf('#') + 1).split("/");
-        return new WorkItem(cell, Integer.parseInt(rest[0]), Integer.parseInt(rest[1]));
+        CellPlanEntry cell = cells.stream().filter(c -> c.cellId().equals(cellId)).findFirst().orElseThrow();
+        List<WorkItem> pending = new ArrayList<>();
+        for (int position = 0; position < cell.samples(); position++) {
+            for (int trial = 0; trial < cell.trials(); trial++) {
+                WorkItem item = new WorkItem(cellId, position, trial);
+                if (!scored.contains(item.toString()) && !rejected.containsKey(item.toString())) {
+                    pending.add(item);
+                }
+            }
+        }
+        return pending;
     }
 
     @Override
     public void recordInfraError(WorkItem item, String message) {
         infraErrors.add(item.toString());
+    }
+
+    @Override
+    public void recordRejected(WorkItem item, String message) {
+        infraErrors.remove(item.toString());
+        rejected.put(item.toString(), message);
     }
 
     @Override
