@@ -17,7 +17,8 @@ import io.temporal.workflow.Workflow;
  * The TAO loop of {@link ReactSampleWorkflow}. Activity summaries read as the trajectory in the Temporal UI:
  * {@code step 3 · think (model)}, {@code step 3 · filter_data(key_name="...", ...)}. A failed activity fails the
  * run with an {@link ApplicationFailure} of the activity's own failure type, so the cell can tell an endpoint
- * rejection (stop the cell) from an infrastructure failure (record infra_error).
+ * rejection (stop the cell) from a sample rejection (record rejected) and an infrastructure failure (record
+ * infra_error). A prompt outgrowing the context mid-trajectory is not a rejection: it ends the trajectory (aborted).
  */
 public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
     private ReactSampleInput input;

@@ -1,0 +1,42 @@
+package dev.ibench.activities.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CampaignPlanningActivitiesImplTest {
+    @TempDir Path dir;
+
+    @Test
+    void retryErrorsReRunsInfraErrorsAndNeverRunItemsButNotScoredOrRejectedOnes() {
+        String cell = "c/m/b/direct";
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            SimpleMeterRegistry meters = new SimpleMeterRegistry();
+            CampaignPlanningActivitiesImpl planning = new CampaignPlanningActivitiesImpl(store, new EvalSetCache(), m -> "llm-" + m, meters);
+            store.saveCampaign("c", "retry test", "{}");
+            store.saveCell(new CellRecord(cell, "c", "m", "b", "direct", "none", "b.json", 1));
+            store.saveCellSamples(cell, List.of("s0", "s1", "s2", "s3"));
+            store.saveSampleResult(new SampleResultRecord(cell, "s0", 0, SampleResultRecord.SCORED, false, "{}", null));
+            planning.recordRejected(new WorkItem(cell, 1, 0), "prompt of 14500 tokens exceeds the context of 8192");
+            planning.recordInfraError(new WorkItem(cell, 2, 0), "503 Service Unavailable");
+            // s3 never ran
+
+            assertThat(planning.unscoredWork(cell)).containsExactly(new WorkItem(cell, 2, 0), new WorkItem(cell, 3, 0));
+            assertThat(store.sampleResults(cell)).filteredOn(r -> r.sampleId().equals("s1")).singleElement().satisfies(r -> {
+                assertThat(r.status()).isEqualTo(SampleResultRecord.REJECTED);
+                assertThat(r.error()).contains("exceeds the context");
+            });
+            assertThat(meters.counter("ibench_samples_rejected_total").count()).isEqualTo(1.0);
+            assertThat(meters.counter("ibench_samples_infra_error_total").count()).isEqualTo(1.0);
+        }
+    }
+}

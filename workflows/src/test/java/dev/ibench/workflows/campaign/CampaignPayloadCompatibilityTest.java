@@ -1,0 +1,59 @@
+package dev.ibench.workflows.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.protobuf.ByteString;
+import dev.ibench.activities.campaign.SampleOutcome;
+import io.temporal.api.common.v1.Payload;
+import io.temporal.common.converter.DataConverter;
+import io.temporal.common.converter.DefaultDataConverter;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** Payloads written before the rejected count existed (continue-as-new cursors, activity results) still read. */
+class CampaignPayloadCompatibilityTest {
+    private static final DataConverter CONVERTER = DefaultDataConverter.STANDARD_INSTANCE;
+
+    private static Payload json(String text) {
+        return Payload.newBuilder()
+                .putMetadata("encoding", ByteString.copyFromUtf8("json/plain"))
+                .setData(ByteString.copyFrom(text, StandardCharsets.UTF_8))
+                .build();
+    }
+
+    @Test
+    void aCursorWrittenBeforeTheRejectedCountResumesWithZeroRejected() {
+        CellCursor old = CONVERTER.fromPayload(json(
+                "{\"nextIndex\":120,\"done\":118,\"parsed\":100,\"completed\":60,\"infraErrors\":2,\"paused\":true}"),
+                CellCursor.class, CellCursor.class);
+        assertThat(old).isEqualTo(new CellCursor(120, 118, 100, 60, 2, true, 0));
+    }
+
+    @Test
+    void aCursorWithTheRejectedCountRoundTrips() {
+        CellCursor cursor = new CellCursor(7, 6, 5, 4, 1, false, 2);
+        Payload payload = CONVERTER.toPayload(cursor).orElseThrow();
+        assertThat(CONVERTER.fromPayload(payload, CellCursor.class, CellCursor.class)).isEqualTo(cursor);
+    }
+
+    @Test
+    void aSampleOutcomeWrittenBeforeTheRejectedFlagReadsAsNotRejected() {
+        SampleOutcome old = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true}"),
+                SampleOutcome.class, SampleOutcome.class);
+        assertThat(old).isEqualTo(new SampleOutcome(false, true, true, false));
+        SampleOutcome rejected = SampleOutcome.rejection();
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(rejected).orElseThrow(), SampleOutcome.class, SampleOutcome.class))
+                .isEqualTo(rejected);
+    }
+
+    @Test
+    void aCellResultWrittenBeforeTheRejectedCountReadsWithZeroRejected() {
+        CellProgress old = CONVERTER.fromPayload(json("{\"cellId\":\"a\",\"model\":\"m\",\"benchmark\":\"b\",\"mode\":\"direct\","
+                        + "\"state\":\"COMPLETED\",\"total\":10,\"done\":10,\"completed\":5,\"infraErrors\":1,\"inFlight\":0,"
+                        + "\"samplesInFlight\":4,\"startedAtMillis\":1,\"updatedAtMillis\":2,\"doneAtStart\":0,\"failure\":null}"),
+                CellProgress.class, CellProgress.class);
+        assertThat(old.infraErrors()).isEqualTo(1);
+        assertThat(old.rejected()).isZero();
+        assertThat(old.done()).isEqualTo(10);
+    }
+}
