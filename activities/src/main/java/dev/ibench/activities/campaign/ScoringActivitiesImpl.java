@@ -25,15 +25,22 @@ import java.util.function.Function;
 public final class ScoringActivitiesImpl implements ScoringActivities {
     private final ResultsStore store;
     private final EvalSetCache evalSets;
-    private final SequenceExecutor executor;
+    private final Function<String, SequenceExecutor> executorOfEvalSet;
     private final Function<CellRecord, ParserChain> parserOfCell;
     private final CampaignMetrics metrics;
 
+    /** One executor for every eval set (the SLOT/SEL runtime); may be null (no completion). */
     public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, SequenceExecutor executor,
+                                 Function<CellRecord, ParserChain> parserOfCell, MeterRegistry meters) {
+        this(store, evalSets, evalSet -> executor, parserOfCell, meters);
+    }
+
+    /** The executor of each eval set, e.g. {@link EvalSetExecutors}: the tool runtime, or a REST set's endpoints. */
+    public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
                                  Function<CellRecord, ParserChain> parserOfCell, MeterRegistry meters) {
         this.store = store;
         this.evalSets = evalSets;
-        this.executor = executor;
+        this.executorOfEvalSet = executorOfEvalSet;
         this.parserOfCell = parserOfCell;
         this.metrics = new CampaignMetrics(meters);
     }
@@ -46,6 +53,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        SequenceExecutor executor = executorOfEvalSet.apply(cell.evalSet());
         if (executor != null) {
             executor.unavailable(sample).ifPresent(reason -> {
                 throw ApplicationFailure.newFailure("sample " + sampleId + " of " + cell.evalSet()

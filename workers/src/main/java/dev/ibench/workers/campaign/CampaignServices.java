@@ -1,6 +1,7 @@
 package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.store.CellRecord;
@@ -30,6 +31,7 @@ public final class CampaignServices {
     private final Path storeFile;
     private ModelRunners modelRunners;
     private ToolRuntime runtime;
+    private EvalSetExecutors executors;
 
     private CampaignServices(Path storeFile, IbenchHome home) {
         this.store = new ResultsStore(ResultsDatabase.open(storeFile));
@@ -84,6 +86,14 @@ public final class CampaignServices {
             runtime = new ToolRuntime(dataRoot());
         }
         return runtime;
+    }
+
+    /** The completion executor of each eval set: a REST set's published endpoints, else {@link #executor()}. */
+    public synchronized EvalSetExecutors executors() {
+        if (executors == null) {
+            executors = new EvalSetExecutors(executor(), dataRoot());
+        }
+        return executors;
     }
 
     /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */

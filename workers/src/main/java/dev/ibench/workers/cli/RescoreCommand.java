@@ -11,6 +11,7 @@ import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.score.PredictionsReader;
 import dev.ibench.core.score.Rescorer;
+import dev.ibench.core.rest.RestEndpointRuntime;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.core.score.ScoreReport;
 import java.io.PrintWriter;
@@ -110,10 +111,14 @@ final class RescoreCommand implements Callable<Integer> {
     }
 
     /**
-     * The tool runtime that executes predictions for completion. A sample whose database is missing gets no
-     * completion result (an infrastructure problem, reported per sample), never a failed completion.
+     * What executes predictions for completion: a REST eval set's published endpoints (the endpoints file next to
+     * it), else the SLOT/SEL tool runtime. A sample whose database is missing gets no completion result (an
+     * infrastructure problem, reported per sample), never a failed completion.
      */
     private SequenceExecutor completionExecutor() {
+        if (RestEndpointRuntime.isRestEvalSet(evalSet)) {
+            return RestEndpointRuntime.forEvalSet(evalSet, dataRoot);
+        }
         return new ToolRuntime(dataRoot != null ? dataRoot : ToolRuntime.defaultDataRoot());
     }
 

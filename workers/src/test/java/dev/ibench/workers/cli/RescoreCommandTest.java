@@ -59,6 +59,25 @@ class RescoreCommandTest {
         return file;
     }
 
+    @Test
+    void aRestEvalSetCompletesOnItsPublishedEndpoints() throws Exception {
+        Path root = data("bird/dev.json").getParent().toAbsolutePath().normalize();
+        Path out = dir.resolve("rest");
+        dev.ibench.core.rest.RestBuildStep.run(new dev.ibench.core.build.BuildOptions("bird", root, List.of("superhero"), List.of(),
+                dev.ibench.core.tools.BuildMode.PAPER, out, root.getParent()), new dev.ibench.core.verify.CoverageReport(), m -> {}, false);
+        Path evalSet = out.resolve("bird-superhero-rest.json");
+        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("samples").asInt()).isEqualTo(129);
+        assertThat(j.get("completion_rate").asDouble()).isEqualTo(1.0);
+
+        Files.delete(out.resolve("bird-superhero-rest-endpoints.json"));
+        Run without = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
+        assertThat(without.exit()).isEqualTo(2);
+        assertThat(without.err()).contains("bird-superhero-rest-endpoints.json");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"invocable-icl/examples_icl_slot_filling.json", "invocable-icl/examples_icl_sequencing.json"})
     void goldOutputsAsPredictionsScoreOneEverywhere(String evalSetPath) throws Exception {
