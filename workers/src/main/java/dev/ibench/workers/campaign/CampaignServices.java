@@ -81,7 +81,12 @@ public final class CampaignServices {
     }
 
     /** The tool runtime used for completion, over {@link #dataRoot()}. */
-    public synchronized SequenceExecutor executor() {
+    public SequenceExecutor executor() {
+        return toolRuntime();
+    }
+
+    /** The SLOT/SEL tool runtime over {@link #dataRoot()}, shared by scoring and ReACT tool steps. */
+    public synchronized ToolRuntime toolRuntime() {
         if (runtime == null) {
             runtime = new ToolRuntime(dataRoot());
         }

@@ -5,7 +5,7 @@ import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.json.Json;
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.react.ReactWorkerConfig;
+import dev.ibench.workers.campaign.CampaignServices;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,7 +45,7 @@ class TrajectoryCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path file = results != null ? results : ReactWorkerConfig.from(System::getenv, IbenchHome.resolve()).resultsDb();
+        Path file = results != null ? results : CampaignServices.resultsFile(IbenchHome.resolve());
         if (!Files.isRegularFile(file)) {
             err.println("ibench campaign trajectory: results store " + file + " does not exist (use --results FILE)");
             err.flush();

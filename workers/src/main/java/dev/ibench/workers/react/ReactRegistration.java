@@ -1,6 +1,5 @@
 package dev.ibench.workers.react;
 
-import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.llm.ProfileGateways;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.react.GatewayAgentModel;
@@ -9,10 +8,8 @@ import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.react.ReactModelActivitiesImpl;
 import dev.ibench.activities.react.ReactScoringActivitiesImpl;
 import dev.ibench.activities.react.ReactToolActivitiesImpl;
-import dev.ibench.activities.store.ResultsDatabase;
-import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.prompt.ProfileCatalog;
-import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.WorkerSetup;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
@@ -22,14 +19,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Registers the ReACT trajectory workflow and activities per role: {@link ReactSampleWorkflowImpl} on the
  * workflows queue, {@link ReactModelActivitiesImpl} on the LLM queue of each configured model, the tool steps
- * on the tools queue and the classification on the scoring queue. Shared resources (results store, tool
- * runtime, eval sets) are opened once per process, on first use.
+ * on the tools queue and the classification on the scoring queue. The results store, eval sets and tool runtime
+ * are the process's {@link CampaignServices}, shared with the direct-mode campaign activities.
  */
 public final class ReactRegistration {
     private final ReactWorkerConfig config;
-    private ResultsStore store;
-    private ToolRuntime runtime;
-    private final EvalSetCache evalSets = new EvalSetCache();
     private final Map<String, ReactAgentModel> models = new ConcurrentHashMap<>();
     private ProfileGateways gateways;
 
@@ -47,7 +41,8 @@ public final class ReactRegistration {
             setup.describe("ReactModelActivities: no models (set IBENCH_REACT_MODELS)");
             return;
         }
-        ReactModelActivitiesImpl activities = new ReactModelActivitiesImpl(store(), evalSets, this::model);
+        CampaignServices services = CampaignServices.of(setup.home());
+        ReactModelActivitiesImpl activities = new ReactModelActivitiesImpl(services.store(), services.evalSets(), this::model);
         for (String model : config.models()) {
             model(model); // fail at start-up, not on the first step, when a profile is missing
             setup.worker(TaskQueues.llm(model)).registerActivitiesImplementations(activities);
@@ -56,27 +51,17 @@ public final class ReactRegistration {
     }
 
     public void tools(WorkerSetup setup) {
-        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(new ReactToolActivitiesImpl(store(), evalSets, runtime()));
-        setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + config.dataRoot() + ")");
+        CampaignServices services = CampaignServices.of(setup.home());
+        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(
+                new ReactToolActivitiesImpl(services.store(), services.evalSets(), services.toolRuntime()));
+        setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + services.dataRoot() + ")");
     }
 
     public void scoring(WorkerSetup setup) {
-        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new ReactScoringActivitiesImpl(store(), evalSets, runtime()));
-        setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + config.resultsDb() + ")");
-    }
-
-    private synchronized ResultsStore store() {
-        if (store == null) {
-            store = new ResultsStore(ResultsDatabase.open(config.resultsDb()));
-        }
-        return store;
-    }
-
-    private synchronized ToolRuntime runtime() {
-        if (runtime == null) {
-            runtime = new ToolRuntime(config.dataRoot());
-        }
-        return runtime;
+        CampaignServices services = CampaignServices.of(setup.home());
+        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(
+                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.toolRuntime()));
+        setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + CampaignServices.resultsFile(setup.home()) + ")");
     }
 
     private synchronized ReactAgentModel model(String name) {

@@ -7,22 +7,18 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Where the ReACT activities find their state, from the environment (the campaign's own worker wiring
- * may pass the same values explicitly):
+ * The ReACT agent models of a worker, from the environment (the results store, eval sets and data root are the
+ * process's {@code CampaignServices}: {@code IBENCH_RESULTS_DB}, {@code IBENCH_DATA_ROOT}):
  * <ul>
- *   <li>{@code IBENCH_RESULTS_DB}: results store file (default {@code <home>/.ibench/results.db});</li>
- *   <li>{@code IBENCH_DATA_ROOT}: data root of the tool runtime (default {@code <home>/data});</li>
  *   <li>{@code IBENCH_PROFILE_DIR}: extra model profiles ({@code *.yaml}; default {@code <home>/profiles});</li>
  *   <li>{@code IBENCH_LLM_CACHE}: response cache file (default {@code <home>/.ibench/llm-cache.sqlite}; {@code none}: no cache);</li>
  *   <li>{@code IBENCH_REACT_MODELS}: comma-separated models the llm role serves for ReACT cells, each a profile
  *       name or {@code oracle-agent}; each polls its queue {@code TaskQueues.llm(model)} (default: none).</li>
  * </ul>
  */
-public record ReactWorkerConfig(Path resultsDb, Path dataRoot, Path profileDir, Path llmCache, List<String> models) {
+public record ReactWorkerConfig(Path profileDir, Path llmCache, List<String> models) {
     public static ReactWorkerConfig from(Function<String, String> env, IbenchHome home) {
         return new ReactWorkerConfig(
-                path(env.apply("IBENCH_RESULTS_DB"), home.state().resolve("results.db")),
-                path(env.apply("IBENCH_DATA_ROOT"), home.root().resolve("data")),
                 path(env.apply("IBENCH_PROFILE_DIR"), home.root().resolve("profiles")),
                 "none".equals(env.apply("IBENCH_LLM_CACHE")) ? null : path(env.apply("IBENCH_LLM_CACHE"), home.state().resolve("llm-cache.sqlite")),
                 list(env.apply("IBENCH_REACT_MODELS")));
