@@ -41,6 +41,8 @@ import java.util.TreeMap;
  */
 public final class RestGenerationActivitiesImpl implements RestGenerationActivities {
     static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(5);
+    private static final String SAME_TEMPLATE = "same_sql_template";
+    private static final String NEAR_DUPLICATE = "near_duplicate";
     private final RestDatabases databases;
     private final SqlRunner sqlRunner = new SqlRunner(120, 200_000);
     private final EndpointExecutor executor = new EndpointExecutor(120, 200_000);
@@ -57,14 +59,8 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     private RestPlan planNow(RestJob job) {
         RestWorkStore store = RestWorkStore.of(job);
-        PlanRecord plan = store.plan().orElse(null);
-        if (plan == null) {
-            plan = computePlan(job, store);
-            store.writePlan(plan);
-        }
-        Map<String, Integer> byReason = new TreeMap<>();
-        plan.rejected().values().forEach(r -> byReason.merge(r, 1, Integer::sum));
-        return new RestPlan(plan.questions(), plan.candidates(), byReason);
+        PlanRecord plan = store.plan(() -> computePlan(job, store));
+        return new RestPlan(plan.questions(), plan.candidates(), plan.rejectedByReason());
     }
 
     private PlanRecord computePlan(RestJob job, RestWorkStore store) {
@@ -100,20 +96,18 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     }
 
     private RestStepOutcome generateDeterministicNow(RestStep step) {
-        RestWorkStore store = RestWorkStore.of(step.job());
-        ProposalRecord stored = store.proposal(step.questionId(), step.attempt()).orElse(null);
-        if (stored == null) {
-            RestDatabases.Context ctx = databases.context(step.job());
-            Question q = databases.question(step.job(), step.questionId());
-            try {
-                GeneratedEndpoint endpoint = new DeterministicEndpointGenerator(step.job().source(), ctx.db(), ctx.schema()).generate(q);
-                stored = new ProposalRecord(DeterministicEndpointGenerator.PRODUCER, endpoint, null, null);
-            } catch (RestGenerationException e) {
-                stored = new ProposalRecord(DeterministicEndpointGenerator.PRODUCER, null, e.reason(), e.getMessage());
-            }
-            store.writeProposal(step.questionId(), step.attempt(), stored);
+        return outcome(RestWorkStore.of(step.job()).proposal(step.questionId(), step.attempt(), () -> generate(step)));
+    }
+
+    private ProposalRecord generate(RestStep step) {
+        RestDatabases.Context ctx = databases.context(step.job());
+        Question q = databases.question(step.job(), step.questionId());
+        try {
+            GeneratedEndpoint endpoint = new DeterministicEndpointGenerator(step.job().source(), ctx.db(), ctx.schema()).generate(q);
+            return new ProposalRecord(DeterministicEndpointGenerator.PRODUCER, endpoint, null, null);
+        } catch (RestGenerationException e) {
+            return new ProposalRecord(DeterministicEndpointGenerator.PRODUCER, null, e.reason(), e.getMessage());
         }
-        return outcome(stored);
     }
 
     static RestStepOutcome outcome(ProposalRecord r) {
@@ -127,14 +121,8 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
 
     private RestStepOutcome executeNow(RestStep step) {
         RestWorkStore store = RestWorkStore.of(step.job());
-        String q = step.questionId();
-        ProposalRecord proposal = store.proposal(q, step.attempt()).filter(p -> p.endpoint() != null)
-                .orElseThrow(() -> store.missing("endpoint for attempt " + step.attempt() + " of question " + q));
-        ExecutionRecord stored = store.execution(q, step.attempt()).orElse(null);
-        if (stored == null) {
-            stored = run(databases.context(step.job()), proposal.endpoint());
-            store.writeExecution(q, step.attempt(), stored);
-        }
+        ProposalRecord proposal = store.requireEndpoint(step.questionId(), step.attempt());
+        ExecutionRecord stored = store.execution(step.questionId(), step.attempt(), () -> run(databases.context(step.job()), proposal.endpoint()));
         return stored.result() != null ? RestStepOutcome.success(proposal.producer())
                 : RestStepOutcome.failure(proposal.producer(), stored.reason(), stored.detail());
     }
@@ -165,24 +153,17 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
         RestDatabases.Context ctx = databases.context(job);
         EndpointDeduplicator dedup = new EndpointDeduplicator(job.source(), job.dbId(), nearDuplicates(job));
         Map<String, String> endpointOfQuestion = new LinkedHashMap<>();
-        int merged = 0;
-        int dropped = 0;
         for (QuestionOutcome o : outcomes) {
             if (!o.isAccepted()) continue;
-            EndpointSpec spec = acceptedSpec(store, o);
-            Map<String, Object> arguments = store.proposal(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("proposal " + o))
-                    .endpoint().arguments();
+            GeneratedEndpoint accepted = store.requireEndpoint(o.questionId(), o.acceptedAttempt()).endpoint();
+            EndpointSpec spec = accepted.spec().withResponseColumns(store.requireResult(o.questionId(), o.acceptedAttempt()).columns());
             EndpointDeduplicator.Outcome d = dedup.add(job.dbId() + "-" + o.questionId(), spec,
-                    kept -> answers(ctx, kept, arguments, store.gold(o.questionId())));
-            if (d.endpoint() == null) {
-                dropped++;
-                continue;
-            }
-            if (d.decision() != null && d.decision().decision().equals("same_sql_template")) merged++;
-            endpointOfQuestion.put(o.questionId(), d.endpoint().name());
+                    kept -> answers(ctx, kept, accepted.arguments(), store.gold(o.questionId())));
+            if (d.endpoint() != null) endpointOfQuestion.put(o.questionId(), d.endpoint().name());
         }
-        store.writeDedup(new DedupRecord(dedup.endpoints(), dedup.decisions(), endpointOfQuestion));
-        return new RestDedupSummary(dedup.endpoints().size(), merged, dropped);
+        DedupRecord record = new DedupRecord(dedup.endpoints(), dedup.decisions(), endpointOfQuestion);
+        store.writeDedup(record);
+        return new RestDedupSummary(record.endpoints().size(), record.decisions(SAME_TEMPLATE), record.decisions(NEAR_DUPLICATE));
     }
 
     /** Whether {@code kept}, called with another question's arguments, returns that question's gold rows. */
@@ -192,13 +173,6 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
         } catch (InvalidArgumentException | SQLException e) {
             return false;
         }
-    }
-
-    /** The accepted attempt's endpoint with the response columns its execution showed. */
-    private static EndpointSpec acceptedSpec(RestWorkStore store, QuestionOutcome o) {
-        ProposalRecord p = store.proposal(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("proposal " + o));
-        EndpointResult r = store.execution(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("execution " + o)).result();
-        return p.endpoint().spec().withResponseColumns(r.columns());
     }
 
     private synchronized NearDuplicateDetector nearDuplicates(RestJob job) {
@@ -215,14 +189,13 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     private RestPublished publishNow(RestJob job, List<QuestionOutcome> outcomes) {
         RestWorkStore store = RestWorkStore.of(job);
         RestDatabases.Context ctx = databases.context(job);
-        PlanRecord plan = store.plan().orElseThrow(() -> store.missing("plan"));
-        DedupRecord dedup = store.dedup().orElseThrow(() -> store.missing("dedup result"));
+        PlanRecord plan = store.requirePlan();
+        DedupRecord dedup = store.requireDedup();
         Map<String, EndpointSpec> byName = new LinkedHashMap<>();
         dedup.endpoints().forEach(e -> byName.put(e.name(), e));
 
         List<RestPublisher.Entry> entries = new ArrayList<>();
-        Map<String, Integer> byReason = new TreeMap<>();
-        plan.rejected().values().forEach(r -> byReason.merge(r, 1, Integer::sum));
+        Map<String, Integer> byReason = new TreeMap<>(plan.rejectedByReason());
         Map<String, Integer> verifiedBy = new TreeMap<>();
         for (QuestionOutcome o : outcomes) {
             if (!o.isAccepted()) {
@@ -231,10 +204,10 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
             }
             String endpoint = dedup.endpointOfQuestion().get(o.questionId());
             if (endpoint == null) {
-                byReason.merge("near_duplicate", 1, Integer::sum);
+                byReason.merge(NEAR_DUPLICATE, 1, Integer::sum);
                 continue;
             }
-            ProposalRecord p = store.proposal(o.questionId(), o.acceptedAttempt()).orElseThrow(() -> store.missing("proposal " + o));
+            ProposalRecord p = store.requireEndpoint(o.questionId(), o.acceptedAttempt());
             entries.add(new RestPublisher.Entry(databases.question(job, o.questionId()), byName.get(endpoint), p.endpoint().arguments(),
                     AnswerShape.fold(store.gold(o.questionId()))));
             verifiedBy.merge(o.producer(), 1, Integer::sum);
@@ -249,8 +222,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
         RestGenerationLog log = RestGenerationLog.of(store, plan, outcomes, dedup);
         RestPublished published = new RestPublished(job.dbId(), plan.questions(), log.inScope(), entries.size(), dedup.endpoints().size(),
                 RestPublisher.producedBy(dedup.endpoints()), verifiedBy, byReason,
-                (int) dedup.decisions().stream().filter(d -> d.decision().equals("same_sql_template")).count(),
-                (int) dedup.decisions().stream().filter(d -> d.decision().equals("near_duplicate")).count(),
+                dedup.decisions(SAME_TEMPLATE), dedup.decisions(NEAR_DUPLICATE),
                 log.modelAttempts(), log.llmJudgeCalls(), List.of());
         Path report = Path.of(job.outDir()).resolve(job.source() + "-" + job.dbId() + "-rest-report.json");
         try {

@@ -8,7 +8,6 @@ import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.ModelCallFailures;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
-import dev.ibench.activities.rest.RestWorkStore.ExecutionRecord;
 import dev.ibench.activities.rest.RestWorkStore.ProposalRecord;
 import dev.ibench.activities.rest.RestWorkStore.VerdictRecord;
 import dev.ibench.core.dataset.Question;
@@ -16,6 +15,7 @@ import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.rest.CodeGenPrompt;
 import dev.ibench.core.rest.CodeGenRequest;
+import dev.ibench.core.rest.EndpointResult;
 import dev.ibench.core.rest.GeneratedEndpoint;
 import dev.ibench.core.rest.JudgeVerdict;
 import dev.ibench.core.rest.LlmEndpointProposal;
@@ -60,12 +60,7 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
         RestJob job = step.job();
         RestWorkStore store = RestWorkStore.of(job);
         String q = step.questionId();
-        ProposalRecord stored = store.proposal(q, step.attempt()).orElse(null);
-        if (stored == null) {
-            stored = askModel(job, store, q, step.attempt());
-            store.writeProposal(q, step.attempt(), stored);
-        }
-        return RestGenerationActivitiesImpl.outcome(stored);
+        return RestGenerationActivitiesImpl.outcome(store.proposal(q, step.attempt(), () -> askModel(job, store, q, step.attempt())));
     }
 
     private ProposalRecord askModel(RestJob job, RestWorkStore store, String q, int attempt) {
@@ -98,27 +93,24 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
         RestJob job = step.job();
         RestWorkStore store = RestWorkStore.of(job);
         String q = step.questionId();
-        VerdictRecord stored = store.llmVerdict(q, step.attempt()).orElse(null);
-        if (stored == null) {
-            ExecutionRecord execution = store.execution(q, step.attempt()).filter(e -> e.result() != null)
-                    .orElseThrow(() -> store.missing("successful execution of attempt " + step.attempt() + " of question " + q));
-            ProfileModel model = models.apply(job.judgeProfile());
-            String judge = "llm:" + job.judgeProfile();
-            String prompt = LlmJudgePrompt.render(store.gold(q), execution.result());
-            JudgeVerdict verdict;
-            try {
-                String answer = call(model, prompt, new DecodingSettings(JUDGE_MAX_TOKENS, 0.0, model.profile().stop(), null),
-                        job.dbId() + "-" + q + "-judge-" + step.attempt());
-                verdict = LlmJudgeAnswer.parse(answer, judge);
-            } catch (ModelCallException e) {
-                verdict = new JudgeVerdict(false, judge, "llm_rejected: " + e.getMessage());
-            } catch (RestGenerationException e) {
-                verdict = new JudgeVerdict(false, judge, e.reason() + ": " + e.getMessage());
-            }
-            stored = new VerdictRecord(verdict, false);
-            store.writeLlmVerdict(q, step.attempt(), stored);
-        }
+        VerdictRecord stored = store.llmVerdict(q, step.attempt(), () -> new VerdictRecord(askJudge(job, store, q, step.attempt()), false));
         return new RestJudgeOutcome(stored.verdict().match(), false, stored.verdict().judge(), stored.verdict().rationale());
+    }
+
+    private JudgeVerdict askJudge(RestJob job, RestWorkStore store, String q, int attempt) {
+        EndpointResult result = store.requireResult(q, attempt);
+        ProfileModel model = models.apply(job.judgeProfile());
+        String judge = "llm:" + job.judgeProfile();
+        String prompt = LlmJudgePrompt.render(store.gold(q), result);
+        try {
+            String answer = call(model, prompt, new DecodingSettings(JUDGE_MAX_TOKENS, 0.0, model.profile().stop(), null),
+                    job.dbId() + "-" + q + "-judge-" + attempt);
+            return LlmJudgeAnswer.parse(answer, judge);
+        } catch (ModelCallException e) {
+            return new JudgeVerdict(false, judge, "llm_rejected: " + e.getMessage());
+        } catch (RestGenerationException e) {
+            return new JudgeVerdict(false, judge, e.reason() + ": " + e.getMessage());
+        }
     }
 
     /**

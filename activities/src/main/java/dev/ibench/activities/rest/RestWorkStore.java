@@ -15,6 +15,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * The artifact store of one REST job: every step's full result as a JSON file under
@@ -25,7 +27,14 @@ import java.util.Optional;
  */
 public final class RestWorkStore {
     /** The plan: question count, candidate ids, and the reason of every question set aside. */
-    public record PlanRecord(int questions, List<String> candidates, Map<String, String> rejected) {}
+    public record PlanRecord(int questions, List<String> candidates, Map<String, String> rejected) {
+        /** How many questions were set aside, by reason. */
+        public Map<String, Integer> rejectedByReason() {
+            Map<String, Integer> counts = new TreeMap<>();
+            rejected.values().forEach(r -> counts.merge(r, 1, Integer::sum));
+            return counts;
+        }
+    }
 
     /** A proposed endpoint (null when the step failed) with who produced it, or the failure reason and detail. */
     public record ProposalRecord(String producer, GeneratedEndpoint endpoint, String reason, String detail) {}
@@ -37,7 +46,17 @@ public final class RestWorkStore {
     public record VerdictRecord(JudgeVerdict verdict, boolean escalate) {}
 
     /** The deduplicated endpoints, the decisions, and the endpoint each accepted question's sample calls (absent when dropped). */
-    public record DedupRecord(List<EndpointSpec> endpoints, List<DedupDecision> decisions, Map<String, String> endpointOfQuestion) {}
+    public record DedupRecord(List<EndpointSpec> endpoints, List<DedupDecision> decisions, Map<String, String> endpointOfQuestion) {
+        /** How many decisions were of this kind ({@code same_sql_template}, {@code near_duplicate}, ...). */
+        public int decisions(String kind) {
+            return (int) decisions.stream().filter(d -> d.decision().equals(kind)).count();
+        }
+    }
+
+    private static final String PROPOSAL = "proposal";
+    private static final String EXECUTION = "execution";
+    private static final String VERDICT = "verdict";
+    private static final String LLM_VERDICT = "llm-verdict";
 
     private final Path dir;
 
@@ -53,12 +72,13 @@ public final class RestWorkStore {
         return dir;
     }
 
-    public Optional<PlanRecord> plan() {
-        return read("plan.json", PlanRecord.class);
+    /** The plan, computed and stored on first use. */
+    public PlanRecord plan(Supplier<PlanRecord> compute) {
+        return once("plan.json", PlanRecord.class, compute);
     }
 
-    public void writePlan(PlanRecord plan) {
-        write("plan.json", plan);
+    public PlanRecord requirePlan() {
+        return read("plan.json", PlanRecord.class).orElseThrow(() -> missing("plan"));
     }
 
     @SuppressWarnings("unchecked")
@@ -71,39 +91,52 @@ public final class RestWorkStore {
     }
 
     public Optional<ProposalRecord> proposal(String questionId, int attempt) {
-        return read(attemptFile(questionId, attempt, "proposal"), ProposalRecord.class);
+        return read(attemptFile(questionId, attempt, PROPOSAL), ProposalRecord.class);
     }
 
-    public void writeProposal(String questionId, int attempt, ProposalRecord r) {
-        write(attemptFile(questionId, attempt, "proposal"), r);
+    /** An attempt's proposal, computed (e.g. by asking the model) and stored only when none is stored yet. */
+    public ProposalRecord proposal(String questionId, int attempt, Supplier<ProposalRecord> compute) {
+        return once(attemptFile(questionId, attempt, PROPOSAL), ProposalRecord.class, compute);
+    }
+
+    /** The endpoint an attempt proposed; its absence means the work folder lost it. */
+    public ProposalRecord requireEndpoint(String questionId, int attempt) {
+        return proposal(questionId, attempt).filter(p -> p.endpoint() != null)
+                .orElseThrow(() -> missing("endpoint for attempt " + attempt + " of question " + questionId));
     }
 
     public Optional<ExecutionRecord> execution(String questionId, int attempt) {
-        return read(attemptFile(questionId, attempt, "execution"), ExecutionRecord.class);
+        return read(attemptFile(questionId, attempt, EXECUTION), ExecutionRecord.class);
     }
 
-    public void writeExecution(String questionId, int attempt, ExecutionRecord r) {
-        write(attemptFile(questionId, attempt, "execution"), r);
+    public ExecutionRecord execution(String questionId, int attempt, Supplier<ExecutionRecord> compute) {
+        return once(attemptFile(questionId, attempt, EXECUTION), ExecutionRecord.class, compute);
+    }
+
+    /** The response of an attempt that executed; its absence means the work folder lost it. */
+    public EndpointResult requireResult(String questionId, int attempt) {
+        return execution(questionId, attempt).map(ExecutionRecord::result)
+                .orElseThrow(() -> missing("successful execution of attempt " + attempt + " of question " + questionId));
     }
 
     public Optional<VerdictRecord> verdict(String questionId, int attempt) {
-        return read(attemptFile(questionId, attempt, "verdict"), VerdictRecord.class);
+        return read(attemptFile(questionId, attempt, VERDICT), VerdictRecord.class);
     }
 
-    public void writeVerdict(String questionId, int attempt, VerdictRecord r) {
-        write(attemptFile(questionId, attempt, "verdict"), r);
+    public VerdictRecord verdict(String questionId, int attempt, Supplier<VerdictRecord> compute) {
+        return once(attemptFile(questionId, attempt, VERDICT), VerdictRecord.class, compute);
     }
 
     public Optional<VerdictRecord> llmVerdict(String questionId, int attempt) {
-        return read(attemptFile(questionId, attempt, "llm-verdict"), VerdictRecord.class);
+        return read(attemptFile(questionId, attempt, LLM_VERDICT), VerdictRecord.class);
     }
 
-    public void writeLlmVerdict(String questionId, int attempt, VerdictRecord r) {
-        write(attemptFile(questionId, attempt, "llm-verdict"), r);
+    public VerdictRecord llmVerdict(String questionId, int attempt, Supplier<VerdictRecord> compute) {
+        return once(attemptFile(questionId, attempt, LLM_VERDICT), VerdictRecord.class, compute);
     }
 
-    public Optional<DedupRecord> dedup() {
-        return read("dedup.json", DedupRecord.class);
+    public DedupRecord requireDedup() {
+        return read("dedup.json", DedupRecord.class).orElseThrow(() -> missing("dedup result"));
     }
 
     public void writeDedup(DedupRecord r) {
@@ -131,6 +164,15 @@ public final class RestWorkStore {
     public ApplicationFailure missing(String what) {
         return ApplicationFailure.newNonRetryableFailure("the REST work folder " + dir + " has no " + what
                 + " (deleted or moved while the workflow ran?); build again into the same --out to redo the lost steps", RestDatabases.BAD_INPUT);
+    }
+
+    /** The stored record, else the computed one, stored: what makes every step idempotent. */
+    private <T> T once(String name, Class<T> type, Supplier<T> compute) {
+        Optional<T> stored = read(name, type);
+        if (stored.isPresent()) return stored.get();
+        T computed = compute.get();
+        write(name, computed);
+        return computed;
     }
 
     private static String attemptFile(String questionId, int attempt, String step) {
