@@ -8,6 +8,7 @@ import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
+import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.rest.RestGenerationInput;
 import dev.ibench.workflows.rest.RestGenerationProgress;
@@ -20,7 +21,6 @@ import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.common.SearchAttributes;
-import io.temporal.failure.ApplicationFailure;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -129,7 +129,7 @@ public final class RestGenerationRunner {
                     done.put(id, result.join());
                 } catch (CompletionException e) {
                     if (e.getCause() instanceof WorkflowFailedException failed) {
-                        failures.put(id, rootMessage(failed));
+                        failures.put(id, Failures.rootMessage(failed));
                         log.println(id + " failed: " + failures.get(id));
                     } else {
                         results.put(id, result(client, id)); // the server was busy or unreachable for a moment: ask again
@@ -167,9 +167,4 @@ public final class RestGenerationRunner {
         }
     }
 
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null) c = c.getCause();
-        return c instanceof ApplicationFailure af ? af.getOriginalMessage() : String.valueOf(c.getMessage());
-    }
 }

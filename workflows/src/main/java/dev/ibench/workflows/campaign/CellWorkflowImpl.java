@@ -1,18 +1,18 @@
 package dev.ibench.workflows.campaign;
 
-import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
+import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.ModelCallActivities;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.ChildWorkflowFailure;
-import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
 import java.util.List;
@@ -118,16 +118,16 @@ public final class CellWorkflowImpl implements CellWorkflow {
                     : direct(item, what);
             count(outcome);
         } catch (ActivityFailure | ChildWorkflowFailure f) {
-            if (FailureTypes.ENDPOINT_REJECTED.equals(failureType(f))) {
+            if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
                 if (failure == null) {
-                    failure = "cell " + cell.cellId() + " stopped: " + rootMessage(f);
+                    failure = "cell " + cell.cellId() + " stopped: " + Failures.rootMessage(f);
                 }
-            } else if (FailureTypes.SAMPLE_REJECTED.equals(failureType(f))
+            } else if (FailureTypes.SAMPLE_REJECTED.equals(Failures.type(f))
                     && Workflow.getVersion(SAMPLE_REJECTED_STATUS, Workflow.DEFAULT_VERSION, 1) >= 1) {
-                planning.recordRejected(item, rootMessage(f));
+                planning.recordRejected(item, Failures.rootMessage(f));
                 count(SampleOutcome.rejection());
             } else {
-                planning.recordInfraError(item, rootMessage(f));
+                planning.recordInfraError(item, Failures.rootMessage(f));
                 count(SampleOutcome.infrastructureFailure());
             }
         } finally {
@@ -162,17 +162,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
     }
 
-    private static String failureType(TemporalFailure f) {
-        return f.getCause() instanceof ApplicationFailure af ? af.getType() : null;
-    }
 
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c instanceof ApplicationFailure af ? af.getOriginalMessage() : String.valueOf(c.getMessage());
-    }
 
     private void setState(CellState newState) {
         state = newState;

@@ -9,6 +9,7 @@ import dev.ibench.activities.react.ReactThinkRequest;
 import dev.ibench.activities.react.ReactToolActivities;
 import dev.ibench.activities.react.ReactTurnSummary;
 import dev.ibench.activities.react.ToolStepSummary;
+import dev.ibench.workflows.Failures;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
@@ -54,7 +55,7 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
             return outcome;
         } catch (ActivityFailure f) {
             throw ApplicationFailure.newNonRetryableFailureWithCause(
-                    "trajectory " + ref + " stopped at step " + step + ": " + rootMessage(f), failureType(f), f);
+                    "trajectory " + ref + " stopped at step " + step + ": " + Failures.rootMessage(f), failureType(f), f);
         }
     }
 
@@ -73,16 +74,10 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
     }
 
     private static String failureType(ActivityFailure f) {
-        return f.getCause() instanceof ApplicationFailure af ? af.getType() : "ReactActivityFailed";
+        String type = Failures.type(f);
+        return type != null ? type : "ReactActivityFailed";
     }
 
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c instanceof ApplicationFailure af ? af.getOriginalMessage() : String.valueOf(c.getMessage());
-    }
 
     @Override
     public ReactSampleProgress progress() {

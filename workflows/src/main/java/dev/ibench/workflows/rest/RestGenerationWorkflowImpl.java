@@ -12,6 +12,7 @@ import dev.ibench.activities.rest.RestPlan;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.activities.rest.RestStep;
 import dev.ibench.activities.rest.RestStepOutcome;
+import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
@@ -85,8 +86,8 @@ public final class RestGenerationWorkflowImpl implements RestGenerationWorkflow 
         try {
             outcomes.put(index, question(q));
         } catch (ActivityFailure f) {
-            if (FailureTypes.ENDPOINT_REJECTED.equals(failureType(f))) {
-                if (failure == null) failure = "REST generation of " + job.dbId() + " stopped: " + rootMessage(f);
+            if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
+                if (failure == null) failure = "REST generation of " + job.dbId() + " stopped: " + Failures.rootMessage(f);
             } else {
                 outcomes.put(index, QuestionOutcome.discarded(q, "infra_error"));
             }
@@ -110,7 +111,7 @@ public final class RestGenerationWorkflowImpl implements RestGenerationWorkflow 
             try {
                 proposal = model("code-gen").propose(new RestStep(job, q, attempt));
             } catch (ActivityFailure f) {
-                if (FailureTypes.ENDPOINT_REJECTED.equals(failureType(f))) throw f;
+                if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) throw f;
                 reason = "llm_infra_error";
                 attempt++;
                 break;
@@ -154,7 +155,7 @@ public final class RestGenerationWorkflowImpl implements RestGenerationWorkflow 
                     RestActivityOptions.model(job.judgeProfile(), what + " · LLM judge " + job.judgeProfile())).llmJudge(step);
             return llm.match() ? null : "answer_mismatch";
         } catch (ActivityFailure f) {
-            if (FailureTypes.ENDPOINT_REJECTED.equals(failureType(f))) throw f;
+            if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) throw f;
             return "judge_infra_error";
         }
     }
@@ -167,15 +168,7 @@ public final class RestGenerationWorkflowImpl implements RestGenerationWorkflow 
         return Workflow.newActivityStub(RestGenerationActivities.class, RestActivityOptions.tools(startToClose, summary));
     }
 
-    private static String failureType(ActivityFailure f) {
-        return f.getCause() instanceof ApplicationFailure af ? af.getType() : null;
-    }
 
-    private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while (c.getCause() != null) c = c.getCause();
-        return c instanceof ApplicationFailure af ? af.getOriginalMessage() : String.valueOf(c.getMessage());
-    }
 
     private void setState(String newState) {
         state = newState;
