@@ -1,7 +1,6 @@
 package dev.ibench.activities.campaign;
 
-import dev.ibench.activities.llm.ErrorKind;
-import java.util.Set;
+import dev.ibench.activities.llm.ModelCallFailures;
 
 /**
  * ApplicationFailure types the campaign activities raise. An endpoint rejection (401/403/404: bad key,
@@ -9,24 +8,9 @@ import java.util.Set;
  * its item, which is recorded as rejected (not a model failure, not re-run by retry-errors).
  */
 public final class FailureTypes {
-    public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
-    public static final String SAMPLE_REJECTED = "ModelSampleRejected";
+    public static final String ENDPOINT_REJECTED = ModelCallFailures.ENDPOINT_REJECTED;
+    public static final String SAMPLE_REJECTED = ModelCallFailures.SAMPLE_REJECTED;
     public static final String CELL_STOPPED = "CellStopped";
 
-    private static final Set<ErrorKind> ENDPOINT_REJECTIONS =
-            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
-    private static final Set<ErrorKind> SAMPLE_REJECTIONS =
-            Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED);
-
     private FailureTypes() {}
-
-    /** The endpoint refuses every request (bad key, unknown model, broken configuration): stop, do not retry. */
-    public static boolean endpointRejection(ErrorKind kind) {
-        return ENDPOINT_REJECTIONS.contains(kind);
-    }
-
-    /** The endpoint refuses this request (too long, malformed for it): retrying the same request cannot help. */
-    public static boolean sampleRejection(ErrorKind kind) {
-        return SAMPLE_REJECTIONS.contains(kind);
-    }
 }

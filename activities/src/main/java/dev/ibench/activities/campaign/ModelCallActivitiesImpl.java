@@ -70,13 +70,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             return runner.answer(sample);
         } catch (ModelCallException e) {
             metrics.modelFailure(cell.model(), e.kind().name());
-            if (FailureTypes.endpointRejection(e.kind())) {
-                throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
-            }
-            if (FailureTypes.sampleRejection(e.kind())) {
-                throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.SAMPLE_REJECTED);
-            }
-            throw ModelCallFailures.toApplicationFailure(e);
+            throw ModelCallFailures.forActivity(e);
         } finally {
             beat.cancel(false);
         }

@@ -50,7 +50,7 @@ public final class ModelRunners {
 
     private ModelRunner create(String campaignId, String modelName, String evalSet) {
         ModelProfile profile = profile(campaignId, modelName);
-        ModelClient client = ModelClients.create(profile, environment, evalSets.samples(evalSet).values());
+        ModelClient client = ModelClients.createOrReject(profile, environment, evalSets.samples(evalSet).values());
         PromptRenderer renderer = new PromptRenderer(profile, IclExamples.bundled(
                 PromptStyles.of(evalSets.samples(evalSet).values().iterator().next())));
         return new ModelRunner(profile, renderer, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()));

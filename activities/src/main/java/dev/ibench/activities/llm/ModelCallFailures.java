@@ -1,6 +1,7 @@
 package dev.ibench.activities.llm;
 
 import io.temporal.failure.ApplicationFailure;
+import java.util.Set;
 
 /**
  * Maps a classified {@link ModelCallException} to the Temporal failure an activity should throw:
@@ -11,8 +12,40 @@ import io.temporal.failure.ApplicationFailure;
  */
 public final class ModelCallFailures {
     public static final String TYPE_PREFIX = "ModelCall.";
+    /** The endpoint refuses every request (bad key, unknown model, broken configuration): the run stops. */
+    public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
+    /** The endpoint refuses this request (too long, malformed for it): only its item ends. */
+    public static final String SAMPLE_REJECTED = "ModelSampleRejected";
+
+    private static final Set<ErrorKind> ENDPOINT_REJECTIONS =
+            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
+    private static final Set<ErrorKind> SAMPLE_REJECTIONS =
+            Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED);
 
     private ModelCallFailures() {}
+
+    public static boolean endpointRejection(ErrorKind kind) {
+        return ENDPOINT_REJECTIONS.contains(kind);
+    }
+
+    /** Retrying the same request cannot help. */
+    public static boolean sampleRejection(ErrorKind kind) {
+        return SAMPLE_REJECTIONS.contains(kind);
+    }
+
+    /**
+     * What an activity throws for a failed model call: a non-retryable {@link #ENDPOINT_REJECTED} or
+     * {@link #SAMPLE_REJECTED}, else {@link #toApplicationFailure} (retried by Temporal).
+     */
+    public static ApplicationFailure forActivity(ModelCallException e) {
+        if (endpointRejection(e.kind())) return endpointRejected(e.getMessage());
+        if (sampleRejection(e.kind())) return ApplicationFailure.newNonRetryableFailure(e.getMessage(), SAMPLE_REJECTED);
+        return toApplicationFailure(e);
+    }
+
+    public static ApplicationFailure endpointRejected(String message) {
+        return ApplicationFailure.newNonRetryableFailure(message, ENDPOINT_REJECTED);
+    }
 
     public static ApplicationFailure toApplicationFailure(ModelCallException e) {
         String type = TYPE_PREFIX + e.kind().name();

@@ -36,6 +36,18 @@ public final class ModelClients {
     }
 
     /**
+     * As {@link #create}, for activities: a client that cannot be made (missing model file or API key, unknown
+     * provider) is a non-retryable {@link ModelCallFailures#ENDPOINT_REJECTED} naming the profile, since no retry can fix it.
+     */
+    public static ModelClient createOrReject(ModelProfile profile, Function<String, String> environment, Collection<EvalSample> oracleSamples) {
+        try {
+            return create(profile, environment, oracleSamples);
+        } catch (ModelCallException e) {
+            throw ModelCallFailures.endpointRejected("model profile " + profile.name() + ": " + e.getMessage());
+        }
+    }
+
+    /**
      * The gguf file of a profile: absolute {@code model_file} as is, else under IBENCH_MODEL_DIR, else under the
      * project's {@code .tools/models} ({@code $IBENCH_HOME}, which the launcher sets, or the working directory).
      */

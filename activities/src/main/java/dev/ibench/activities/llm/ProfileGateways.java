@@ -1,9 +1,7 @@
 package dev.ibench.activities.llm;
 
-import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
-import io.temporal.failure.ApplicationFailure;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,7 +11,7 @@ import java.util.function.Function;
  * Models by profile name, for steps that call a model outside a campaign (REST code-gen and judge): the profile
  * from the catalog, its client, and a gateway sharing the worker's response cache and per-endpoint limiters. The
  * gateway does not retry; Temporal's activity retries do. An unknown profile, or one whose client cannot be made
- * (missing model file or API key), is a non-retryable {@link FailureTypes#ENDPOINT_REJECTED}.
+ * (missing model file or API key), is a non-retryable {@link ModelCallFailures#ENDPOINT_REJECTED}.
  */
 public final class ProfileGateways implements Function<String, ProfileGateways.ProfileModel> {
     /** A profile ready to call. */
@@ -42,14 +40,9 @@ public final class ProfileGateways implements Function<String, ProfileGateways.P
         try {
             profile = catalog.resolve(name);
         } catch (IllegalArgumentException e) {
-            throw ApplicationFailure.newNonRetryableFailure("model profile " + name + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
+            throw ModelCallFailures.endpointRejected("model profile " + name + ": " + e.getMessage());
         }
-        ModelClient client;
-        try {
-            client = ModelClients.create(profile, environment, List.of());
-        } catch (ModelCallException e) { // e.g. a missing model file or API key: no retry can fix it
-            throw ApplicationFailure.newNonRetryableFailure("model profile " + name + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
-        }
+        ModelClient client = ModelClients.createOrReject(profile, environment, List.of());
         return new ProfileModel(profile, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()));
     }
 }

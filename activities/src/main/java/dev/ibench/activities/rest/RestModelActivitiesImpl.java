@@ -1,6 +1,5 @@
 package dev.ibench.activities.rest;
 
-import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.Heartbeating;
@@ -32,7 +31,7 @@ import java.util.function.Function;
  * Code-gen and LLM judge through the model gateway (response cache first, so a retried or resumed step never pays
  * twice). A model that refuses the request itself (context too long, bad request) ends that step with reason
  * {@code llm_rejected}; an endpoint that refuses every request (bad key, unknown model) fails the step
- * non-retryably ({@link FailureTypes#ENDPOINT_REJECTED}); timeouts, 429s and 5xx are retried by Temporal.
+ * non-retryably ({@link ModelCallFailures#ENDPOINT_REJECTED}); timeouts, 429s and 5xx are retried by Temporal.
  */
 public final class RestModelActivitiesImpl implements RestModelActivities {
     /** JSON schema the proposal must follow; passed as constrained decoding where the provider supports it. */
@@ -124,11 +123,8 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
             CallResult result = Heartbeating.call(() -> model.gateway().call(request), HEARTBEAT_EVERY, requestId);
             return result.response().text();
         } catch (ModelCallException e) {
-            if (FailureTypes.endpointRejection(e.kind())) {
-                throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
-            }
-            if (FailureTypes.sampleRejection(e.kind())) throw e;
-            throw ModelCallFailures.toApplicationFailure(e);
+            if (ModelCallFailures.sampleRejection(e.kind())) throw e;
+            throw ModelCallFailures.forActivity(e);
         }
     }
 }
