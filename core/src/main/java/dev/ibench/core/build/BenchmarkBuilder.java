@@ -58,8 +58,8 @@ public final class BenchmarkBuilder {
         this.verbose = verbose;
     }
 
-    /** Files written and the coverage report. */
-    public record Result(List<Path> files, CoverageReport coverage, Map<String, Object> coverageJson) {}
+    /** Files written, the coverage report, and the databases built (every database under the root for "all"). */
+    public record Result(List<Path> files, CoverageReport coverage, Map<String, Object> coverageJson, List<String> dbIds) {}
 
     public Result build(BuildOptions o) throws IOException {
         Dataset dataset = DatasetLoader.forSource(o.source()).load(o.root(), o.dbIds(), o.dataRoot());
@@ -114,7 +114,7 @@ public final class BenchmarkBuilder {
         Path coverageFile = o.out().resolve("coverage.json");
         Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(coverageFile.toFile(), json);
         files.add(coverageFile);
-        return new Result(files, coverage, json);
+        return new Result(files, coverage, json, dataset.databases().stream().map(DatabaseEntry::id).toList());
     }
 
     private static String describe(CoverageReport coverage, BuildOptions o, String db) {

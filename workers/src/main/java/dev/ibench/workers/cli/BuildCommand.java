@@ -146,7 +146,7 @@ final class BuildCommand implements Callable<Integer> {
         Map<String, Object> cov = result.coverageJson();
         int files = result.files().size();
         if (restBuild != null) {
-            RestBuild.Result r = restBuild.run(options, result.coverage(), System.err);
+            RestBuild.Result r = restBuild.run(options, result.dbIds(), result.coverage(), System.err);
             cov = r.coverageJson();
             files += r.files();
             if (!r.failures().isEmpty()) {

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.activities.rest.RestJob;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.core.build.BuildOptions;
-import dev.ibench.core.dataset.DatabaseEntry;
-import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.RestPublisher;
 import dev.ibench.core.verify.CoverageReport;
@@ -52,9 +50,10 @@ public record RestBuild(String codegenModel, String judgeModel, int maxAttempts,
     /** The coverage JSON written, the number of files published, and the databases whose workflow failed (with why). */
     public record Result(Map<String, Object> coverageJson, int files, Map<String, String> failures) {}
 
-    public Result run(BuildOptions o, CoverageReport coverage, PrintStream log) throws IOException, TimeoutException {
+    /** @param dbIds the databases to build (the SLOT/SEL builder's list, so "all" is resolved once) */
+    public Result run(BuildOptions o, List<String> dbIds, CoverageReport coverage, PrintStream log) throws IOException, TimeoutException {
         List<RestJob> jobs = new ArrayList<>();
-        for (String db : dbIds(o)) {
+        for (String db : dbIds) {
             jobs.add(new RestJob(o.source(), abs(o.root()), abs(o.dataRoot()), db, abs(o.out()), o.mode().name().toLowerCase(Locale.ROOT),
                     codegenModel, codegenModel == null ? null : judgeModel, maxAttempts, deterministicFirst, nearDuplicateThreshold, limit));
         }
@@ -96,11 +95,6 @@ public record RestBuild(String codegenModel, String judgeModel, int maxAttempts,
                 + ", questions verified by " + verifiedBy + "; not verified: " + total.byReason);
         Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(o.out().resolve("coverage.json").toFile(), json);
         return new Result(json, files, outcome.failures());
-    }
-
-    private static List<String> dbIds(BuildOptions o) throws IOException {
-        if (!o.dbIds().isEmpty()) return o.dbIds();
-        return DatasetLoader.forSource(o.source()).load(o.root(), List.of(), o.dataRoot()).databases().stream().map(DatabaseEntry::id).toList();
     }
 
     private static String abs(Path p) {
