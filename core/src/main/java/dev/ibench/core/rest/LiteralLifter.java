@@ -190,23 +190,27 @@ final class LiteralLifter {
         public <S> StringBuilder visit(LikeExpression e, S c) {
             Expression right = e.getRightExpression();
             if ((right instanceof StringValue || right instanceof Column) && literal(right) instanceof String pattern && literal(e.getLeftExpression()) == null) {
-                Expression s = right;
-                String inner = pattern.length() >= 2 ? pattern.substring(1, pattern.length() - 1) : "";
-                boolean plainInner = !inner.isEmpty() && inner.indexOf('%') < 0 && inner.indexOf('_') < 0;
-                Expression left = e.getLeftExpression();
-                if (e.getEscape() != null || e.getLikeKeyWord() != LikeExpression.KeyWord.LIKE) {
-                    pending.put(s, new Pending(left, e.isNot() ? ComparisonKind.NOT_PATTERN : ComparisonKind.PATTERN, pattern, ParamType.STRING, "", ""));
-                } else if (pattern.startsWith("%") && pattern.endsWith("%") && plainInner) {
-                    pending.put(s, new Pending(left, e.isNot() ? ComparisonKind.NOT_CONTAINS : ComparisonKind.CONTAINS, inner, ParamType.STRING, "('%' || ", " || '%')"));
-                } else if (!e.isNot() && pattern.endsWith("%") && plain(pattern.substring(0, pattern.length() - 1))) {
-                    pending.put(s, new Pending(left, ComparisonKind.PREFIX, pattern.substring(0, pattern.length() - 1), ParamType.STRING, "(", " || '%')"));
-                } else if (!e.isNot() && pattern.startsWith("%") && plain(pattern.substring(1))) {
-                    pending.put(s, new Pending(left, ComparisonKind.SUFFIX, pattern.substring(1), ParamType.STRING, "('%' || ", ")"));
-                } else {
-                    pending.put(s, new Pending(left, e.isNot() ? ComparisonKind.NOT_PATTERN : ComparisonKind.PATTERN, pattern, ParamType.STRING, "", ""));
-                }
+                pending.put(right, likePending(e, pattern));
             }
             return super.visit(e, c);
+        }
+
+        /** A plain LIKE binds the part around its wildcards ({@code %x%}, {@code x%}, {@code %x}); anything else binds the whole pattern. */
+        private static Pending likePending(LikeExpression e, String pattern) {
+            Expression left = e.getLeftExpression();
+            if (e.getEscape() == null && e.getLikeKeyWord() == LikeExpression.KeyWord.LIKE) {
+                String inner = pattern.length() >= 2 ? pattern.substring(1, pattern.length() - 1) : "";
+                if (pattern.startsWith("%") && pattern.endsWith("%") && plain(inner)) {
+                    return new Pending(left, e.isNot() ? ComparisonKind.NOT_CONTAINS : ComparisonKind.CONTAINS, inner, ParamType.STRING, "('%' || ", " || '%')");
+                }
+                if (!e.isNot() && pattern.endsWith("%") && plain(pattern.substring(0, pattern.length() - 1))) {
+                    return new Pending(left, ComparisonKind.PREFIX, pattern.substring(0, pattern.length() - 1), ParamType.STRING, "(", " || '%')");
+                }
+                if (!e.isNot() && pattern.startsWith("%") && plain(pattern.substring(1))) {
+                    return new Pending(left, ComparisonKind.SUFFIX, pattern.substring(1), ParamType.STRING, "('%' || ", ")");
+                }
+            }
+            return new Pending(left, e.isNot() ? ComparisonKind.NOT_PATTERN : ComparisonKind.PATTERN, pattern, ParamType.STRING, "", "");
         }
 
         private static boolean plain(String s) {
