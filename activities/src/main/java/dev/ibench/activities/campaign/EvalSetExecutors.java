@@ -1,5 +1,7 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.nestful.PythonSequenceExecutor;
+import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.rest.RestEndpointRuntime;
 import dev.ibench.core.runtime.SequenceExecutor;
 import io.temporal.failure.ApplicationFailure;
@@ -10,21 +12,29 @@ import java.util.function.Function;
 
 /**
  * Which executor runs a sample's predicted calls for completion, by eval set: a REST eval set's own published
- * endpoints ({@link RestEndpointRuntime}, one per file, kept open), else the SLOT/SEL tool runtime. A REST eval set
- * without its endpoints file next to it is a non-retryable failure naming the file.
+ * endpoints ({@link RestEndpointRuntime}, one per file, kept open), a NESTful eval set's Python functions
+ * ({@link PythonSequenceExecutor}), else the SLOT/SEL tool runtime. A REST eval set without its endpoints file next
+ * to it is a non-retryable failure naming the file.
  */
 public final class EvalSetExecutors implements Function<String, SequenceExecutor> {
     private final SequenceExecutor toolRuntime;
     private final Path dataRoot;
+    private final Path stateDir;
     private final Map<String, RestEndpointRuntime> rest = new ConcurrentHashMap<>();
+    private final Map<String, SequenceExecutor> nestful = new ConcurrentHashMap<>();
 
-    public EvalSetExecutors(SequenceExecutor toolRuntime, Path dataRoot) {
+    /** @param stateDir a folder of ibench's own for runtime files (the NESTful runner script) */
+    public EvalSetExecutors(SequenceExecutor toolRuntime, Path dataRoot, Path stateDir) {
         this.toolRuntime = toolRuntime;
         this.dataRoot = dataRoot;
+        this.stateDir = stateDir;
     }
 
     @Override
     public SequenceExecutor apply(String evalSet) {
+        if (NestfulEvalSetFiles.isNestfulEvalSet(Path.of(evalSet))) {
+            return nestful.computeIfAbsent(evalSet, f -> PythonSequenceExecutor.forEvalSet(Path.of(f), stateDir));
+        }
         if (!RestEndpointRuntime.isRestEvalSet(Path.of(evalSet))) return toolRuntime;
         return rest.computeIfAbsent(evalSet, f -> {
             try {

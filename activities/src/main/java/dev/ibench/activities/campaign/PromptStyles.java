@@ -1,12 +1,14 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.core.nestful.NestfulImporter;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.sample.EvalSample;
 import java.util.Set;
 
 /**
  * Which prompt style a sample is rendered in, read off the sample itself: SLOT samples offer the 7
- * generic data tools, REST samples have no hidden initialization step, the rest are SEL.
+ * generic data tools, NESTful samples belong to dataset {@code nestful}, REST samples have no hidden
+ * initialization step, the rest are SEL.
  */
 final class PromptStyles {
     private static final Set<String> SLOT_TOOLS = Set.of("filter_data", "retrieve_data", "sort_data", "group_data_by",
@@ -15,6 +17,9 @@ final class PromptStyles {
     private PromptStyles() {}
 
     static PromptStyle of(EvalSample sample) {
+        if (NestfulImporter.DATASET.equals(sample.datasetName())) {
+            return PromptStyle.NESTFUL;
+        }
         if (sample.initializationStep() == null) {
             return PromptStyle.REST;
         }

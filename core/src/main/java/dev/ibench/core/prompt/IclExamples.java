@@ -14,12 +14,13 @@ import java.util.List;
 /**
  * The seed's in-context examples for one style, loaded from an ICL file ({@code {"data": [sample, ...]}},
  * as in IBM/api-integrated-llm-experiment {@code source/prompts/examples/}). SLOT uses
- * {@code examples_icl_slot_filling.json}, SEL {@code examples_icl_sequencing.json}; REST and REACT use none.
- * The two files are bundled under the {@code icl/} resources; a directory holding files of the same names overrides them.
+ * {@code examples_icl_slot_filling.json}, SEL {@code examples_icl_sequencing.json}, NESTFUL NESTful's own
+ * {@code examples_icl_nestful.json}; REST and REACT use none. The files are bundled under the {@code icl/} resources; a directory holding files of the same names overrides them.
  */
 public final class IclExamples {
     public static final String SLOT_FILE = "examples_icl_slot_filling.json";
     public static final String SEL_FILE = "examples_icl_sequencing.json";
+    public static final String NESTFUL_FILE = "examples_icl_nestful.json";
     private static final List<String> FULL_FIELDS = List.of("sample_id", "dataset_name", "input", "output", "tools", "gold_answer");
 
     private final String source;
@@ -61,6 +62,7 @@ public final class IclExamples {
         return switch (style) {
             case SLOT -> SLOT_FILE;
             case SEL -> SEL_FILE;
+            case NESTFUL -> NESTFUL_FILE;
             case REST, REACT -> null;
         };
     }

@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 
 /**
  * Renders what a profile sends for one sample: fills the family template of the style with
- * {@code {FUNCTION_STR}} (the sample's tools as JSON), {@code {ICL_EXAMPLES}} (SLOT/SEL only) and
+ * {@code {FUNCTION_STR}} (the sample's tools as JSON), {@code {ICL_EXAMPLES}} (SLOT/SEL/NESTFUL only) and
  * {@code {QUERY}}; for REACT with {@code {tools}}, {@code {tool_names}}, {@code {input}},
  * {@code {previousruns}} and {@code {agent_scratchpad}}.
  *
@@ -41,7 +41,7 @@ public final class PromptRenderer {
         Map<String, String> vars = new HashMap<>();
         vars.put("FUNCTION_STR", toJson(sample.tools()));
         vars.put("QUERY", requireQuestion(sample));
-        if (style == PromptStyle.SLOT || style == PromptStyle.SEL) {
+        if (style == PromptStyle.SLOT || style == PromptStyle.SEL || style == PromptStyle.NESTFUL) {
             vars.put("ICL_EXAMPLES", icl.render(profile.icl().count(), profile.icl().format(), sample.input()));
         } else {
             vars.put("ICL_EXAMPLES", "");

@@ -4,13 +4,15 @@ import java.util.Locale;
 
 /**
  * Benchmark style a prompt is rendered for. SLOT and SEL share the seed's F.1 templates
- * (with their own ICL files); REST uses F.2 without ICL; REACT uses G.1.
+ * (with their own ICL files); REST uses F.2 without ICL; REACT uses G.1; NESTFUL (seed 003) uses F.1 adapted
+ * to NESTful's labels, with NESTful's ICL examples.
  */
 public enum PromptStyle {
     SLOT("slot-sel"),
     SEL("slot-sel"),
     REST("rest"),
-    REACT("react");
+    REACT("react"),
+    NESTFUL("nestful");
 
     private final String templateDir;
 
@@ -27,7 +29,7 @@ public enum PromptStyle {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new IllegalArgumentException("unknown prompt style '" + text + "' (expected slot, sel, rest or react)");
+            throw new IllegalArgumentException("unknown prompt style '" + text + "' (expected slot, sel, rest, react or nestful)");
         }
     }
 }

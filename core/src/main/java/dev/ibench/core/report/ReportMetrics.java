@@ -28,6 +28,13 @@ public final class ReportMetrics {
         put(m, "lcs", report.lcs());
         m.put("sequence.partial", report.partialSequence());
         m.put("sequence.full", report.fullSequence());
+        if (report.nestful() != null) {
+            m.put("nestful.f1_function", report.nestful().functionF1());
+            m.put("nestful.f1_parameter", report.nestful().parameterF1());
+            if (report.nestful().winRate() != null) {
+                m.put("nestful.win_rate", report.nestful().winRate());
+            }
+        }
         m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
         return m;
     }

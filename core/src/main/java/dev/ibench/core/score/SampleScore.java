@@ -5,13 +5,14 @@ import dev.ibench.core.metrics.ErrorClassification;
 import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.LcsMetric;
 import dev.ibench.core.metrics.SequenceAccuracyMetric;
+import dev.ibench.core.nestful.NestfulSampleFacts;
 import dev.ibench.core.parse.ParsedOutput;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Every score of one sample and the reason for every point it lost. {@code completed} is null when no tool runtime
- * was available to execute the prediction.
+ * was available to execute the prediction. {@code nestful} is null except for NESTful samples.
  */
 public record SampleScore(
         String sampleId,
@@ -24,7 +25,8 @@ public record SampleScore(
         SequenceAccuracyMetric.Score sequence,
         Boolean completed,
         ErrorClassification error,
-        List<String> lostPoints) {
+        List<String> lostPoints,
+        NestfulSampleFacts nestful) {
 
     public SampleScore {
         intent = Map.copyOf(intent);

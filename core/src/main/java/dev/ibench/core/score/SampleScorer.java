@@ -11,6 +11,9 @@ import dev.ibench.core.metrics.SequenceAccuracyMetric;
 import dev.ibench.core.metrics.SequenceErrorClassifier;
 import dev.ibench.core.metrics.SlotMetric;
 import dev.ibench.core.metrics.SlotPairing;
+import dev.ibench.core.nestful.NestfulImporter;
+import dev.ibench.core.nestful.NestfulSampleFacts;
+import dev.ibench.core.nestful.NestfulStructure;
 import dev.ibench.core.parse.ParsedOutput;
 import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -94,8 +97,10 @@ public final class SampleScorer {
         if (error.isError()) {
             lost.add("error category: " + error.category().key() + ": " + error.reason());
         }
+        NestfulSampleFacts nestful = NestfulImporter.DATASET.equals(sample.datasetName())
+                ? new NestfulSampleFacts(gold, predicted, NestfulStructure.of(sample.output())) : null;
         return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
-                completed, error, lost);
+                completed, error, lost, nestful);
     }
 
     private static void explainIntent(List<String> gold, List<String> predicted, List<String> lost) {

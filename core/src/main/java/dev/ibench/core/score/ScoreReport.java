@@ -5,6 +5,7 @@ import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.LcsMetric;
 import dev.ibench.core.metrics.PrecisionRecallF1;
+import dev.ibench.core.nestful.NestfulSummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Map;
 /**
  * Aggregated scores over samples: intent and slot micro P/R/F1 (pooled counts), completion rate (null when not
  * executed), LCS P/R/F1 (averaged per sample, F1 of the averages), NESTful partial/full sequence accuracy (means),
- * BFCL error category counts (all categories, zeros included), and the per-sample scores.
+ * BFCL error category counts (all categories, zeros included), the per-sample scores, and for NESTful samples their
+ * own metrics ({@link NestfulSummary}; null when there are none).
  */
 public record ScoreReport(
         int samples,
@@ -25,7 +27,8 @@ public record ScoreReport(
         double partialSequence,
         double fullSequence,
         Map<BfclErrorCategory, Integer> errors,
-        List<SampleScore> perSample) {
+        List<SampleScore> perSample,
+        NestfulSummary nestful) {
 
     public static ScoreReport of(List<SampleScore> scores) {
         int n = scores.size();
@@ -45,7 +48,10 @@ public record ScoreReport(
         }
         scores.stream().filter(s -> s.error().isError()).forEach(s -> errors.merge(s.error().category(), 1, Integer::sum));
         int parsed = (int) scores.stream().filter(s -> s.parsed().isParsed()).count();
-        return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores));
+        List<NestfulSummary.Row> nestfulRows = scores.stream().filter(s -> s.nestful() != null)
+                .map(s -> new NestfulSummary.Row(s.nestful(), s.sequence().partial(), s.sequence().full(), s.completed())).toList();
+        NestfulSummary nestful = nestfulRows.isEmpty() ? null : NestfulSummary.of(nestfulRows);
+        return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores), nestful);
     }
 
     /** The JSON layout of {@code ibench rescore --json} (see docs/metrics.md). */
@@ -63,6 +69,9 @@ public record ScoreReport(
         Map<String, Object> errorTree = new LinkedHashMap<>();
         errors.forEach((c, count) -> errorTree.put(c.key(), count));
         root.put("errors", errorTree);
+        if (nestful != null) {
+            root.put("nestful", nestfulTree(nestful));
+        }
         List<Object> per = new ArrayList<>();
         for (SampleScore s : perSample) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -81,10 +90,24 @@ public record ScoreReport(
             row.put("completed", s.completed());
             row.put("error", s.error().isError() ? s.error().category().key() : null);
             row.put("lost_points", s.lostPoints());
+            if (s.nestful() != null) {
+                row.put("nestful", ordered("depth", s.nestful().structure().depth(),
+                        "dependencies", s.nestful().structure().dependencies(), "pattern", s.nestful().structure().pattern()));
+            }
             per.add(row);
         }
         root.put("per_sample", per);
         return root;
+    }
+
+    private static Map<String, Object> nestfulTree(NestfulSummary n) {
+        Map<String, Object> byDepth = new LinkedHashMap<>();
+        n.byDepth().forEach((depth, g) -> byDepth.put(String.valueOf(depth), ordered("samples", g.samples(), "win_rate", g.winRate())));
+        Map<String, Object> byPattern = new LinkedHashMap<>();
+        n.byPattern().forEach((pattern, g) -> byPattern.put(pattern, ordered("samples", g.samples(), "win_rate", g.winRate())));
+        return ordered("f1_function", n.functionF1(), "f1_parameter", n.parameterF1(), "partial_sequence", n.partialSequence(),
+                "full_sequence", n.fullSequence(), "win_rate", n.winRate(), "win_unavailable", n.winUnavailable(),
+                "by_depth", byDepth, "by_pattern", byPattern);
     }
 
     private static Map<String, Object> ordered(Object... keyValues) {

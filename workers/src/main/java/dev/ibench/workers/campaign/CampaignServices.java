@@ -96,7 +96,7 @@ public final class CampaignServices {
     /** The completion executor of each eval set: a REST set's published endpoints, else {@link #executor()}. */
     public synchronized EvalSetExecutors executors() {
         if (executors == null) {
-            executors = new EvalSetExecutors(executor(), dataRoot());
+            executors = new EvalSetExecutors(executor(), dataRoot(), home.state());
         }
         return executors;
     }

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             BuildCommand.class,
             VerifyCommand.class,
             RescoreCommand.class,
+            ImportCommand.class,
             CampaignCommand.class,
             ModelCommand.class,
             WorkerCommand.class,

@@ -5,7 +5,10 @@ import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.PrecisionRecallF1;
 import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParserChains;
+import dev.ibench.activities.nestful.PythonSequenceExecutor;
+import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.runtime.SequenceExecutor;
+import dev.ibench.workers.IbenchHome;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
@@ -111,11 +114,14 @@ final class RescoreCommand implements Callable<Integer> {
     }
 
     /**
-     * What executes predictions for completion: a REST eval set's published endpoints (the endpoints file next to
-     * it), else the SLOT/SEL tool runtime. A sample whose database is missing gets no completion result (an
+     * What executes predictions for completion: a NESTful eval set's Python functions (the functions folder next to
+     * it), a REST eval set's published endpoints (the endpoints file next to it), else the SLOT/SEL tool runtime. A sample whose database is missing gets no completion result (an
      * infrastructure problem, reported per sample), never a failed completion.
      */
     private SequenceExecutor completionExecutor() {
+        if (NestfulEvalSetFiles.isNestfulEvalSet(evalSet)) {
+            return PythonSequenceExecutor.forEvalSet(evalSet, IbenchHome.resolve().state());
+        }
         if (RestEndpointRuntime.isRestEvalSet(evalSet)) {
             return RestEndpointRuntime.forEvalSet(evalSet, dataRoot);
         }
@@ -134,6 +140,16 @@ final class RescoreCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%-16s %s%n", "completion rate", r.completionRate() == null ? "n/a (databases unavailable)" : fmt(r.completionRate()));
         out.printf(Locale.ROOT, "%-16s %s%n", "sequence partial", fmt(r.partialSequence()));
         out.printf(Locale.ROOT, "%-16s %s%n", "sequence full", fmt(r.fullSequence()));
+        if (r.nestful() != null) {
+            var n = r.nestful();
+            out.println();
+            out.printf(Locale.ROOT, "%-16s %s%n", "nestful f1 func", fmt(n.functionF1()));
+            out.printf(Locale.ROOT, "%-16s %s%n", "nestful f1 param", fmt(n.parameterF1()));
+            out.printf(Locale.ROOT, "%-16s %s%s%n", "win rate", n.winRate() == null ? "n/a (no functions to execute)" : fmt(n.winRate()),
+                    n.winUnavailable() > 0 ? " (" + n.winUnavailable() + " sample(s) not executable here, left out)" : "");
+            n.byDepth().forEach((depth, g) -> out.printf(Locale.ROOT, "  depth %-8d %d samples, win rate %s%n", depth, g.samples(),
+                    g.winRate() == null ? "n/a" : fmt(g.winRate())));
+        }
         out.println();
         out.println("errors (BFCL categories, in order of precedence)");
         r.errors().forEach((c, n) -> out.printf(Locale.ROOT, "  %-30s %d%n", c.key(), n));

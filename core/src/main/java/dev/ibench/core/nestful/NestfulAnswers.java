@@ -1,0 +1,55 @@
+package dev.ibench.core.nestful;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Whether an executed answer is NESTful's gold answer (seed 003 section 4.3, win rate). Numbers compare by value after
+ * rounding the answer to the gold's number of decimals ({@code 0.3333} gold accepts {@code 0.33333333}; {@code 52.0} gold
+ * accepts {@code 52}); booleans only equal booleans; strings compare exactly; lists element by element; maps key by
+ * key. The answer arrives as JSON values (Python tuples as lists, byte arrays as lists of ints).
+ */
+public final class NestfulAnswers {
+    private NestfulAnswers() {}
+
+    public static boolean matches(Object gold, Object actual) {
+        if (gold instanceof Boolean || actual instanceof Boolean) {
+            return Objects.equals(gold, actual);
+        }
+        if (gold instanceof Number g && actual instanceof Number a) {
+            return numbersMatch(g, a);
+        }
+        if (gold instanceof List<?> g && actual instanceof List<?> a) {
+            if (g.size() != a.size()) {
+                return false;
+            }
+            for (int i = 0; i < g.size(); i++) {
+                if (!matches(g.get(i), a.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (gold instanceof Map<?, ?> g && actual instanceof Map<?, ?> a) {
+            if (!g.keySet().equals(a.keySet())) {
+                return false;
+            }
+            return g.entrySet().stream().allMatch(e -> matches(e.getValue(), a.get(e.getKey())));
+        }
+        return Objects.equals(gold, actual);
+    }
+
+    private static boolean numbersMatch(Number gold, Number actual) {
+        double a = actual.doubleValue();
+        double g = gold.doubleValue();
+        if (Double.isNaN(a) || Double.isInfinite(a) || Double.isNaN(g) || Double.isInfinite(g)) {
+            return Double.compare(a, g) == 0;
+        }
+        int decimals = Math.max(0, new BigDecimal(gold.toString()).stripTrailingZeros().scale());
+        BigDecimal roundedActual = new BigDecimal(Double.toString(a)).setScale(decimals, java.math.RoundingMode.HALF_EVEN);
+        BigDecimal exactGold = new BigDecimal(gold.toString()).setScale(decimals, java.math.RoundingMode.HALF_EVEN);
+        return roundedActual.compareTo(exactGold) == 0;
+    }
+}
