@@ -181,7 +181,10 @@ public final class PythonSequenceExecutor implements SequenceExecutor {
         }
     }
 
-    /** Replaces every nested reference by the runner's reference object; the output index follows the producer's spec. */
+    /**
+     * Replaces every nested reference by the runner's reference object; the output index follows the producer's spec.
+     * A reference to a label no earlier call carries is sent too, so the call fails naming it.
+     */
     private static Object encodeReferences(Object value, Map<String, Integer> outputsByLabel) {
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
@@ -192,7 +195,7 @@ public final class PythonSequenceExecutor implements SequenceExecutor {
             return list.stream().map(v -> encodeReferences(v, outputsByLabel)).toList();
         }
         Optional<NestfulReference> ref = NestfulReference.parse(value);
-        if (ref.isEmpty() || !outputsByLabel.containsKey(ref.get().label())) {
+        if (ref.isEmpty()) {
             return value;
         }
         Map<String, Object> encoded = new LinkedHashMap<>();
@@ -203,7 +206,7 @@ public final class PythonSequenceExecutor implements SequenceExecutor {
         if (field != null && !field.equals("result")) {
             if (field.matches("output_\\d+")) {
                 int i = Integer.parseInt(field.substring("output_".length()));
-                index = outputsByLabel.get(ref.get().label()) > 1 ? i : null;
+                index = outputsByLabel.getOrDefault(ref.get().label(), 1) > 1 ? i : null;
             } else {
                 key = field;
             }

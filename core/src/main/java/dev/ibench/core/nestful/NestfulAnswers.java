@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * Whether an executed answer is NESTful's gold answer (seed 003 section 4.3, win rate). Numbers compare by value after
- * rounding the answer to the gold's number of decimals ({@code 0.3333} gold accepts {@code 0.33333333}; {@code 52.0} gold
- * accepts {@code 52}); booleans only equal booleans; strings compare exactly; lists element by element; maps key by
+ * rounding the answer to the gold's number of decimals as written ({@code 0.3333} gold accepts {@code 0.33333333};
+ * {@code 52.0} gold accepts {@code 52} and {@code 52.04}, not {@code 52.4}); booleans only equal booleans; strings compare exactly; lists element by element; maps key by
  * key. The answer arrives as JSON values (Python tuples as lists, byte arrays as lists of ints).
  */
 public final class NestfulAnswers {
@@ -47,7 +47,7 @@ public final class NestfulAnswers {
         if (Double.isNaN(a) || Double.isInfinite(a) || Double.isNaN(g) || Double.isInfinite(g)) {
             return Double.compare(a, g) == 0;
         }
-        int decimals = Math.max(0, new BigDecimal(gold.toString()).stripTrailingZeros().scale());
+        int decimals = Math.max(0, new BigDecimal(gold.toString()).scale());
         BigDecimal roundedActual = new BigDecimal(Double.toString(a)).setScale(decimals, java.math.RoundingMode.HALF_EVEN);
         BigDecimal exactGold = new BigDecimal(gold.toString()).setScale(decimals, java.math.RoundingMode.HALF_EVEN);
         return roundedActual.compareTo(exactGold) == 0;
