@@ -38,9 +38,14 @@ class PythonSequenceExecutorTest {
                 notReproduced.add(sample.sampleId());
             }
         }
-        assertThat(notReproduced).containsExactlyInAnyOrderElementsOf(RANDOM_ROWS);
-        assertThat(samples.size() - notReproduced.size()).isGreaterThanOrEqualTo(45); // at least 90% of 50
-        assertThat(executor.unavailable(samples.stream().filter(s -> s.sampleId().equals(RANDOM_ROWS.get(0))).findFirst().orElseThrow()))
+        // A random row can reproduce its gold by chance (a random 10-letter string may hold the gold's count
+        // of upper-case letters), so only the deterministic rows are required to reproduce.
+        assertThat(RANDOM_ROWS).containsAll(notReproduced);
+        assertThat(samples.size() - notReproduced.size()).isGreaterThanOrEqualTo(47);
+        // A random 10-letter lower-case string equals the gold's with odds 26^-10.
+        String lowerCaseStringRow = RANDOM_ROWS.get(2);
+        assertThat(notReproduced).contains(lowerCaseStringRow);
+        assertThat(executor.unavailable(samples.stream().filter(s -> s.sampleId().equals(lowerCaseStringRow)).findFirst().orElseThrow()))
                 .hasValueSatisfying(why -> assertThat(why).contains("not the gold answer"));
     }
 
