@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.nestful.NestfulImporter;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.sample.EvalSample;
@@ -7,7 +8,7 @@ import java.util.Set;
 
 /**
  * Which prompt style a sample is rendered in, read off the sample itself: SLOT samples offer the 7
- * generic data tools, NESTful samples belong to dataset {@code nestful}, REST samples have no hidden
+ * generic data tools, NESTful samples belong to dataset {@code nestful}, BFCL samples to {@code bfcl_<category>}, REST samples have no hidden
  * initialization step, the rest are SEL.
  */
 final class PromptStyles {
@@ -19,6 +20,9 @@ final class PromptStyles {
     static PromptStyle of(EvalSample sample) {
         if (NestfulImporter.DATASET.equals(sample.datasetName())) {
             return PromptStyle.NESTFUL;
+        }
+        if (BfclCategory.ofDataset(sample.datasetName()).isPresent()) {
+            return PromptStyle.BFCL;
         }
         if (sample.initializationStep() == null) {
             return PromptStyle.REST;

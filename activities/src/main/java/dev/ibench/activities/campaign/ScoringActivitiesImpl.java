@@ -5,6 +5,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.parse.ParserChain;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -53,7 +54,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
-        SequenceExecutor executor = executorOfEvalSet.apply(cell.evalSet());
+        SequenceExecutor executor = BfclCategory.of(sample).isPresent() ? null : executorOfEvalSet.apply(cell.evalSet());
         if (executor != null) {
             executor.unavailable(sample).ifPresent(reason -> {
                 throw ApplicationFailure.newFailure("sample " + sampleId + " of " + cell.evalSet()
@@ -76,6 +77,10 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         summary.put("predicted", score.predictedNames());
         summary.put("completed", score.completed());
         summary.put("error_category", score.error().isError() ? score.error().category().key() : null);
+        if (score.bfcl() != null) {
+            summary.put("bfcl_valid", score.bfcl().valid());
+            summary.put("bfcl_error_type", score.bfcl().errorType());
+        }
         summary.put("lost_points", score.lostPoints());
         try {
             return Json.MAPPER.writeValueAsString(summary);

@@ -1,6 +1,7 @@
 package dev.ibench.core.bfcl;
 
 import dev.ibench.core.metrics.BfclErrorCategory;
+import dev.ibench.core.sample.NativeToolName;
 import dev.ibench.core.sample.ToolCall;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,7 +14,9 @@ import java.util.Set;
  * test categories, reimplemented: function name, required parameters, unexpected parameters, type check (int accepted
  * for float; one level of nested array item types), value check against the acceptable values (strings standardised,
  * lists element-wise, dicts key-wise), optional parameters marked by {@code ""}. Parallel categories match calls
- * order-free: each expected call takes the first still-unmatched predicted call that passes.
+ * order-free: each expected call takes the first still-unmatched predicted call that passes. A name is also accepted in
+ * its native-API spelling ({@link NativeToolName}: {@code math_factorial} for {@code math.factorial}), as BFCL accepts
+ * it from function-calling models.
  * BFCL error types map to the seed categories: wrong_count -> wrong_func_count, wrong_func_name ->
  * hallucinated_func_name (name not among the functions) or wrong_func_name, missing_required and missing_optional ->
  * missing_required_parameter, unexpected_param -> unexpected_param, type_error and value_error -> value_error.
@@ -27,7 +30,7 @@ public final class BfclAstChecker {
             return BfclCheckResult.fail(BfclErrorCategory.WRONG_FUNC_COUNT, test.category() + "_function_checker:wrong_count",
                     "expected " + expected.size() + " calls, got " + predicted.size());
         }
-        if (!test.category().startsWith("parallel")) {
+        if (!test.category().contains("parallel")) {
             return checkCall(test.functions(), predicted.get(0), expected.get(0));
         }
         Set<Integer> matched = new HashSet<>();
@@ -73,8 +76,8 @@ public final class BfclAstChecker {
         Map<String, List<Object>> acceptable = expectedCall.get(answerName);
         Map<String, Object> description = describe(functions, answerName);
         String expectedName = String.valueOf(description.get("name"));
-        if (!expectedName.equals(call.name())) {
-            boolean known = functions.stream().anyMatch(f -> call.name().equals(f.get("name")));
+        if (!expectedName.equals(call.name()) && !NativeToolName.of(expectedName).equals(call.name())) {
+            boolean known = functions.stream().anyMatch(f -> call.name().equals(f.get("name")) || call.name().equals(NativeToolName.of(String.valueOf(f.get("name")))));
             return BfclCheckResult.fail(known ? BfclErrorCategory.WRONG_FUNC_NAME : BfclErrorCategory.HALLUCINATED_FUNC_NAME,
                     "simple_function_checker:wrong_func_name",
                     "expected function '" + expectedName + "', got '" + call.name() + "'" + (known ? "" : " (not among the functions)"));

@@ -1,36 +1,66 @@
 package dev.ibench.core.bfcl;
 
+import dev.ibench.core.sample.ToolCall;
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Renders calls in BFCL's Python call syntax, {@code [func(a=1, b="x")]}, the way a model answering a BFCL prompt
- * writes them. Used by the BFCL oracle (first acceptable answer of a possible_answer entry) and by tests.
+ * The first acceptable answer of a BFCL possible-answer entry, as calls (the gold sequence of an imported BFCL sample,
+ * which the oracle answers) and in BFCL's Python call syntax, {@code [func(a=1, b="x")]}, the way a model answering a
+ * BFCL prompt writes it.
  */
 public final class BfclCallRenderer {
     private BfclCallRenderer() {}
 
     /**
-     * Renders each expected call with the first acceptable value of every parameter. A first value {@code ""} (the
-     * optional marker) omits the parameter, unless the function requires it: then the first other value is used (BFCL
-     * data marks some required parameters optional, e.g. simple_200's fuel_efficiency). The function name is the test's
-     * description name ({@link BfclAstChecker#describe}).
+     * Each expected call with the first acceptable value of every parameter. A first value {@code ""} (the optional
+     * marker) omits the parameter, unless the function requires it: then the first other value is used (BFCL data marks
+     * some required parameters optional, e.g. simple_200's fuel_efficiency). Dict values inside possible answers are
+     * themselves lists of acceptable values and get the same treatment. The function name is the test's description
+     * name ({@link BfclAstChecker#describe}).
      */
     @SuppressWarnings("unchecked")
-    public static String firstAcceptable(BfclTestCase test, BfclPossibleAnswer answer) {
+    public static List<ToolCall> firstAcceptableCalls(BfclTestCase test, BfclPossibleAnswer answer) {
         return answer.groundTruth().stream().map(call -> {
             String answerName = call.keySet().iterator().next();
             Map<String, Object> description = BfclAstChecker.describe(test.functions(), answerName);
             List<String> required = (List<String>) ((Map<String, Object>) description.get("parameters")).getOrDefault("required", List.of());
-            String args = call.get(answerName).entrySet().stream()
-                    .map(e -> Map.entry(e.getKey(), e.getValue().stream().filter(v -> !"".equals(v) || !required.contains(e.getKey())).findFirst()))
-                    .filter(e -> e.getValue().isPresent() && !"".equals(e.getValue().get()))
-                    .map(e -> e.getKey() + "=" + python(e.getValue().get()))
-                    .collect(Collectors.joining(", "));
-            return description.get("name") + "(" + args + ")";
-        }).collect(Collectors.joining(", ", "[", "]"));
+            Map<String, Object> args = new LinkedHashMap<>();
+            call.get(answerName).forEach((param, acceptable) -> acceptable.stream()
+                    .filter(v -> !"".equals(v) || !required.contains(param)).findFirst()
+                    .filter(v -> !"".equals(v))
+                    .ifPresent(v -> args.put(param, concrete(v))));
+            return new ToolCall(String.valueOf(description.get("name")), args, null);
+        }).toList();
+    }
+
+    /** {@link #firstAcceptableCalls} in BFCL's Python call syntax. */
+    public static String firstAcceptable(BfclTestCase test, BfclPossibleAnswer answer) {
+        return firstAcceptableCalls(test, answer).stream()
+                .map(call -> call.name() + "(" + call.arguments().entrySet().stream()
+                        .map(e -> e.getKey() + "=" + python(e.getValue())).collect(Collectors.joining(", ")) + ")")
+                .collect(Collectors.joining(", ", "[", "]"));
+    }
+
+    /** A value of a possible answer with every nested dict's acceptable-value lists reduced to their first value. */
+    private static Object concrete(Object value) {
+        if (value instanceof List<?> list) {
+            return list.stream().map(BfclCallRenderer::concrete).toList();
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((k, v) -> {
+                Object first = v instanceof List<?> l && !l.isEmpty() ? l.get(0) : v;
+                if (!"".equals(first)) {
+                    out.put(String.valueOf(k), concrete(first));
+                }
+            });
+            return out;
+        }
+        return value;
     }
 
     public static String python(Object value) {
@@ -54,16 +84,9 @@ public final class BfclCallRenderer {
             return list.stream().map(BfclCallRenderer::python).collect(Collectors.joining(", ", "[", "]"));
         }
         if (value instanceof Map<?, ?> map) {
-            return map.entrySet().stream()
-                    .filter(e -> !(e.getValue() instanceof List<?> l && !l.isEmpty() && "".equals(l.get(0))))
-                    .map(e -> python(String.valueOf(e.getKey())) + ": " + python(firstOf(e.getValue())))
+            return map.entrySet().stream().map(e -> python(String.valueOf(e.getKey())) + ": " + python(e.getValue()))
                     .collect(Collectors.joining(", ", "{", "}"));
         }
         return String.valueOf(value);
-    }
-
-    /** Dict values in possible answers are themselves lists of acceptable values. */
-    private static Object firstOf(Object value) {
-        return value instanceof List<?> l && !l.isEmpty() ? l.get(0) : value;
     }
 }

@@ -2,11 +2,10 @@ package dev.ibench.core.nestful;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonRows;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,13 +31,7 @@ public final class NestfulImporter {
     public record Result(List<EvalSample> samples, List<RejectedRow> rejected) {}
 
     public static Result read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("NESTful file " + file + ": cannot read: " + e.getMessage(), e);
-        }
-        List<String> rows = splitRows(file, text);
+        List<String> rows = JsonRows.read("NESTful file", file);
         List<EvalSample> samples = new ArrayList<>();
         List<RejectedRow> rejected = new ArrayList<>();
         Set<String> ids = new HashSet<>();
@@ -67,22 +60,6 @@ public final class NestfulImporter {
             }
         }
         return new Result(samples, rejected);
-    }
-
-    private static List<String> splitRows(Path file, String text) {
-        String trimmed = text.strip();
-        if (!trimmed.startsWith("[")) {
-            return List.of(text.split("\\R", -1));
-        }
-        try {
-            List<String> rows = new ArrayList<>();
-            for (JsonNode item : Json.MAPPER.readTree(trimmed)) {
-                rows.add(Json.MAPPER.writeValueAsString(item));
-            }
-            return rows;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("NESTful file " + file + ": not a JSON array nor JSON Lines: " + e.getMessage(), e);
-        }
     }
 
     private static EvalSample convert(JsonNode node, String id) {

@@ -15,7 +15,7 @@ import java.util.List;
  * The seed's in-context examples for one style, loaded from an ICL file ({@code {"data": [sample, ...]}},
  * as in IBM/api-integrated-llm-experiment {@code source/prompts/examples/}). SLOT uses
  * {@code examples_icl_slot_filling.json}, SEL {@code examples_icl_sequencing.json}, NESTFUL NESTful's own
- * {@code examples_icl_nestful.json}; REST and REACT use none. The files are bundled under the {@code icl/} resources; a directory holding files of the same names overrides them.
+ * {@code examples_icl_nestful.json}; REST, REACT and BFCL use none. The files are bundled under the {@code icl/} resources; a directory holding files of the same names overrides them.
  */
 public final class IclExamples {
     public static final String SLOT_FILE = "examples_icl_slot_filling.json";
@@ -35,7 +35,7 @@ public final class IclExamples {
         return new IclExamples("none", List.of());
     }
 
-    /** The bundled examples for a style (empty for REST and REACT). */
+    /** The bundled examples for a style (empty for REST, REACT and BFCL). */
     public static IclExamples bundled(PromptStyle style) {
         String file = fileFor(style);
         return file == null ? none() : parse("classpath:icl/" + file, ProfileCatalog.readResource("icl/" + file));
@@ -63,7 +63,7 @@ public final class IclExamples {
             case SLOT -> SLOT_FILE;
             case SEL -> SEL_FILE;
             case NESTFUL -> NESTFUL_FILE;
-            case REST, REACT -> null;
+            case REST, REACT, BFCL -> null;
         };
     }
 

@@ -1,5 +1,7 @@
 package dev.ibench.core.report;
 
+import java.util.List;
+
 /** Renders a campaign report as a self-contained HTML page (no external assets). */
 public final class HtmlReportRenderer {
     private HtmlReportRenderer() {}
@@ -26,6 +28,17 @@ public final class HtmlReportRenderer {
             h.append("</tr>");
         }
         h.append("</table>");
+        List<BfclOverall> bfcl = BfclOverall.of(report.cells());
+        if (!bfcl.isEmpty()) {
+            h.append("<h2>BFCL overall per model</h2><table><tr><th>model</th><th>categories</th><th>samples</th>"
+                    + "<th>overall (weighted)</th><th>overall (unweighted)</th></tr>");
+            for (BfclOverall b : bfcl) {
+                h.append("<tr><td>").append(escape(b.model())).append("</td><td>").append(escape(String.join(", ", b.categories())))
+                        .append("</td><td>").append(b.samples()).append("</td><td>").append(escape(MarkdownReportRenderer.format(b.weighted())))
+                        .append("</td><td>").append(escape(MarkdownReportRenderer.format(b.unweighted()))).append("</td></tr>");
+            }
+            h.append("</table>");
+        }
         for (CellReport cell : report.cells()) {
             h.append("<h2>").append(escape(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + ")")).append("</h2><table>");
             cell.metrics().forEach((k, v) -> h.append("<tr><td>").append(escape(k)).append("</td><td>")

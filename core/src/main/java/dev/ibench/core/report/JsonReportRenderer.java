@@ -36,6 +36,19 @@ public final class JsonReportRenderer {
             cells.add(c);
         }
         root.put("cells", cells);
+        List<Object> bfcl = new ArrayList<>();
+        for (BfclOverall b : BfclOverall.of(report.cells())) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("model", b.model());
+            m.put("categories", b.categories());
+            m.put("samples", b.samples());
+            m.put("overall_weighted", b.weighted());
+            m.put("overall_unweighted", b.unweighted());
+            bfcl.add(m);
+        }
+        if (!bfcl.isEmpty()) {
+            root.put("bfcl_overall", bfcl);
+        }
         try {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
         } catch (JsonProcessingException e) {

@@ -1,5 +1,6 @@
 package dev.ibench.core.report;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -25,6 +26,14 @@ public final class MarkdownReportRenderer {
                 md.append(' ').append(format(cell.metrics().get(key))).append(" |");
             }
             md.append('\n');
+        }
+        List<BfclOverall> bfcl = BfclOverall.of(report.cells());
+        if (!bfcl.isEmpty()) {
+            md.append("\n## BFCL overall per model\n\n| model | categories | samples | overall (weighted) | overall (unweighted) |\n|---|---|---:|---:|---:|\n");
+            for (BfclOverall b : bfcl) {
+                md.append("| ").append(b.model()).append(" | ").append(String.join(", ", b.categories())).append(" | ").append(b.samples())
+                        .append(" | ").append(format(b.weighted())).append(" | ").append(format(b.unweighted())).append(" |\n");
+            }
         }
         for (CellReport cell : report.cells()) {
             md.append("\n## ").append(cell.model()).append(" on ").append(cell.benchmark()).append(" (").append(cell.mode()).append(")\n\n");

@@ -35,6 +35,11 @@ public final class ReportMetrics {
                 m.put("nestful.win_rate", report.nestful().winRate());
             }
         }
+        if (report.bfcl() != null) {
+            report.bfcl().categories().forEach((category, c) -> m.put("bfcl.accuracy." + category.key(), c.accuracy()));
+            m.put("bfcl.overall_weighted", report.bfcl().overallWeighted());
+            m.put("bfcl.overall_unweighted", report.bfcl().overallUnweighted());
+        }
         m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
         return m;
     }

@@ -1,5 +1,6 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.ErrorClassification;
 import dev.ibench.core.metrics.IntentMode;
@@ -12,7 +13,8 @@ import java.util.Map;
 
 /**
  * Every score of one sample and the reason for every point it lost. {@code completed} is null when no tool runtime
- * was available to execute the prediction. {@code nestful} is null except for NESTful samples.
+ * was available to execute the prediction. {@code nestful} is null except for NESTful samples, {@code bfcl} except for
+ * BFCL samples.
  */
 public record SampleScore(
         String sampleId,
@@ -26,7 +28,8 @@ public record SampleScore(
         Boolean completed,
         ErrorClassification error,
         List<String> lostPoints,
-        NestfulSampleFacts nestful) {
+        NestfulSampleFacts nestful,
+        BfclVerdict bfcl) {
 
     public SampleScore {
         intent = Map.copyOf(intent);

@@ -1,5 +1,8 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclJudge;
+import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.CompletionRateMetric;
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.ErrorClassification;
@@ -78,7 +81,8 @@ public final class SampleScorer {
         }
         Boolean completed = null;
         // a sample whose database is not available here gets no completion result: that is not the model's loss
-        boolean executable = completion != null && completion.unavailable(sample).isEmpty();
+        // BFCL samples are judged by their AST alone (BFCL's AST categories have no executable functions)
+        boolean executable = completion != null && BfclCategory.of(sample).isEmpty() && completion.unavailable(sample).isEmpty();
         if (executable && !parsed.isParsed()) {
             completed = false;
             lost.add("completion: output not parsed, nothing executed");
@@ -99,8 +103,12 @@ public final class SampleScorer {
         }
         NestfulSampleFacts nestful = NestfulImporter.DATASET.equals(sample.datasetName())
                 ? new NestfulSampleFacts(gold, predicted, NestfulStructure.of(sample.output())) : null;
+        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, parsed)).orElse(null);
+        if (bfcl != null && !bfcl.valid()) {
+            lost.add("bfcl " + bfcl.category().key() + ": " + bfcl.errorType() + ": " + bfcl.message());
+        }
         return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
-                completed, error, lost, nestful);
+                completed, error, lost, nestful, bfcl);
     }
 
     private static void explainIntent(List<String> gold, List<String> predicted, List<String> lost) {

@@ -1,5 +1,7 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclSummary;
+import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.IntentMode;
@@ -15,7 +17,8 @@ import java.util.Map;
  * Aggregated scores over samples: intent and slot micro P/R/F1 (pooled counts), completion rate (null when not
  * executed), LCS P/R/F1 (averaged per sample, F1 of the averages), NESTful partial/full sequence accuracy (means),
  * BFCL error category counts (all categories, zeros included), the per-sample scores, and for NESTful samples their
- * own metrics ({@link NestfulSummary}; null when there are none).
+ * own metrics ({@link NestfulSummary}; null when there are none), for BFCL samples BFCL's accuracies ({@link BfclSummary};
+ * null when there are none).
  */
 public record ScoreReport(
         int samples,
@@ -28,7 +31,8 @@ public record ScoreReport(
         double fullSequence,
         Map<BfclErrorCategory, Integer> errors,
         List<SampleScore> perSample,
-        NestfulSummary nestful) {
+        NestfulSummary nestful,
+        BfclSummary bfcl) {
 
     public static ScoreReport of(List<SampleScore> scores) {
         int n = scores.size();
@@ -51,7 +55,9 @@ public record ScoreReport(
         List<NestfulSummary.Row> nestfulRows = scores.stream().filter(s -> s.nestful() != null)
                 .map(s -> new NestfulSummary.Row(s.nestful(), s.sequence().partial(), s.sequence().full(), s.completed())).toList();
         NestfulSummary nestful = nestfulRows.isEmpty() ? null : NestfulSummary.of(nestfulRows);
-        return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores), nestful);
+        List<BfclVerdict> verdicts = scores.stream().map(SampleScore::bfcl).filter(v -> v != null).toList();
+        BfclSummary bfcl = verdicts.isEmpty() ? null : BfclSummary.of(verdicts);
+        return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores), nestful, bfcl);
     }
 
     /** The JSON layout of {@code ibench rescore --json} (see docs/metrics.md). */
@@ -71,6 +77,9 @@ public record ScoreReport(
         root.put("errors", errorTree);
         if (nestful != null) {
             root.put("nestful", nestfulTree(nestful));
+        }
+        if (bfcl != null) {
+            root.put("bfcl", bfclTree(bfcl));
         }
         List<Object> per = new ArrayList<>();
         for (SampleScore s : perSample) {
@@ -94,6 +103,10 @@ public record ScoreReport(
                 row.put("nestful", ordered("depth", s.nestful().structure().depth(),
                         "dependencies", s.nestful().structure().dependencies(), "pattern", s.nestful().structure().pattern()));
             }
+            if (s.bfcl() != null) {
+                row.put("bfcl", ordered("category", s.bfcl().category().key(), "valid", s.bfcl().valid(),
+                        "error_type", s.bfcl().errorType()));
+            }
             per.add(row);
         }
         root.put("per_sample", per);
@@ -108,6 +121,14 @@ public record ScoreReport(
         return ordered("f1_function", n.functionF1(), "f1_parameter", n.parameterF1(), "partial_sequence", n.partialSequence(),
                 "full_sequence", n.fullSequence(), "win_rate", n.winRate(), "win_unavailable", n.winUnavailable(),
                 "by_depth", byDepth, "by_pattern", byPattern);
+    }
+
+    private static Map<String, Object> bfclTree(BfclSummary b) {
+        Map<String, Object> categories = new LinkedHashMap<>();
+        b.categories().forEach((category, c) -> categories.put(category.key(),
+                ordered("samples", c.samples(), "correct", c.correct(), "accuracy", c.accuracy())));
+        return ordered("categories", categories, "overall_weighted", b.overallWeighted(), "overall_unweighted", b.overallUnweighted(),
+                "error_types", b.errorTypes());
     }
 
     private static Map<String, Object> ordered(Object... keyValues) {

@@ -6,6 +6,7 @@ import dev.ibench.core.metrics.PrecisionRecallF1;
 import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.activities.nestful.PythonSequenceExecutor;
+import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.workers.IbenchHome;
@@ -92,7 +93,7 @@ final class RescoreCommand implements Callable<Integer> {
             err.println("ibench rescore: " + result.missingPredictions().size() + " sample(s) of " + evalSet
                     + " have no prediction and were not scored: " + abbreviate(result.missingPredictions()));
         }
-        if (result.report().completionRate() == null) {
+        if (result.report().completionRate() == null && samples.stream().anyMatch(s -> BfclCategory.of(s).isEmpty())) {
             err.println("ibench rescore: completion_rate not computed: no sample could be executed (are the databases under --data-root?)");
         }
         if (json) {
@@ -149,6 +150,16 @@ final class RescoreCommand implements Callable<Integer> {
                     n.winUnavailable() > 0 ? " (" + n.winUnavailable() + " sample(s) not executable here, left out)" : "");
             n.byDepth().forEach((depth, g) -> out.printf(Locale.ROOT, "  depth %-8d %d samples, win rate %s%n", depth, g.samples(),
                     g.winRate() == null ? "n/a" : fmt(g.winRate())));
+        }
+        if (r.bfcl() != null) {
+            var b = r.bfcl();
+            out.println();
+            out.printf(Locale.ROOT, "%-26s %7s %7s %9s%n", "bfcl category", "samples", "correct", "accuracy");
+            b.categories().forEach((category, c) -> out.printf(Locale.ROOT, "%-26s %7d %7d %9s%n", category.key(), c.samples(),
+                    c.correct(), fmt(c.accuracy())));
+            out.printf(Locale.ROOT, "%-26s %s%n", "bfcl overall (weighted)", fmt(b.overallWeighted()));
+            out.printf(Locale.ROOT, "%-26s %s%n", "bfcl overall (unweighted)", fmt(b.overallUnweighted()));
+            b.errorTypes().forEach((type, n) -> out.printf(Locale.ROOT, "  %-40s %d%n", type, n));
         }
         out.println();
         out.println("errors (BFCL categories, in order of precedence)");

@@ -1,0 +1,49 @@
+package dev.ibench.core.bfcl;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ParsedOutput;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.ToolCall;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Judges a parsed model output on a BFCL sample as BFCL's evaluator does: AST categories by {@link BfclAstChecker}
+ * against the possible answer held in the sample's {@code gold_answer} (an output that decodes to no call fails with
+ * {@code ast_decoder:decoder_failed}); irrelevance categories are correct when the output decodes to no call (prose, an
+ * empty list); {@code live_relevance} is correct when it decodes to at least one call.
+ */
+public final class BfclJudge {
+    private BfclJudge() {}
+
+    public static BfclVerdict judge(EvalSample sample, BfclCategory category, ParsedOutput parsed) {
+        List<ToolCall> calls = parsed.isParsed() ? parsed.calls() : List.of();
+        return switch (category.kind()) {
+            case IRRELEVANCE -> calls.isEmpty() ? BfclVerdict.correct(category)
+                    : BfclVerdict.wrong(category, "irrelevance_error:decoder_success",
+                            "called " + calls.stream().map(ToolCall::name).toList() + " where no function fits the question");
+            case RELEVANCE -> !calls.isEmpty() ? BfclVerdict.correct(category)
+                    : BfclVerdict.wrong(category, "relevance_error:decoder_failed", "no function call where one fits the question");
+            case AST -> ast(sample, category, parsed);
+        };
+    }
+
+    private static BfclVerdict ast(EvalSample sample, BfclCategory category, ParsedOutput parsed) {
+        if (!parsed.isParsed() || parsed.calls().isEmpty()) {
+            return BfclVerdict.wrong(category, "ast_decoder:decoder_failed",
+                    parsed.isParsed() ? "the output decodes to no function call" : "the output is not a function call: " + parsed.problem());
+        }
+        BfclCheckResult result = BfclAstChecker.check(new BfclTestCase(sample.sampleId(), category.key(), sample.tools()),
+                possibleAnswer(sample), parsed.calls());
+        return result.valid() ? BfclVerdict.correct(category) : BfclVerdict.wrong(category, result.bfclErrorType(), result.message());
+    }
+
+    private static BfclPossibleAnswer possibleAnswer(EvalSample sample) {
+        if (sample.goldAnswer() == null) {
+            throw new IllegalArgumentException("BFCL sample " + sample.sampleId() + " has no possible answer in 'gold_answer'");
+        }
+        List<Map<String, Map<String, List<Object>>>> expected = Json.MAPPER.convertValue(sample.goldAnswer(), new TypeReference<>() {});
+        return new BfclPossibleAnswer(sample.sampleId(), expected);
+    }
+}

@@ -1,0 +1,115 @@
+package dev.ibench.workers.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclImporter;
+import dev.ibench.core.json.Json;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ibench import bfcl FILE [--answers FILE] --category CATEGORY --out DIR [--name NAME] [--json]}: writes
+ * {@code DIR/NAME.json} (the eval set, samples of dataset {@code bfcl_<category>}) and {@code DIR/NAME-import.json}
+ * (rows imported, rows left out with the reason). Exit 0: at least one row imported; 2: unusable input or no row
+ * importable.
+ */
+@Command(name = "bfcl", mixinStandardHelpOptions = true,
+        description = "Import a BFCL test category (and its possible answers) as an eval set scored by BFCL's AST check.")
+final class ImportBfclCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "BFCL test file, e.g. BFCL_v3_simple.json (JSON Lines).")
+    Path file;
+
+    @Option(names = "--answers", paramLabel = "FILE",
+            description = "BFCL possible-answer file of the same category (required except for irrelevance and live_relevance).")
+    Path answers;
+
+    @Option(names = "--category", required = true, paramLabel = "CATEGORY",
+            description = "simple, multiple, parallel, parallel_multiple, live_simple, live_multiple, live_parallel, "
+                    + "live_parallel_multiple, irrelevance, live_irrelevance or live_relevance.")
+    String category;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the eval set into.")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "Eval set name (default: bfcl-<category>).")
+    String name;
+
+    @Option(names = "--json", description = "Print the import report as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        BfclCategory parsedCategory;
+        try {
+            parsedCategory = BfclCategory.parse(category);
+        } catch (IllegalArgumentException e) {
+            err.println("ibench import bfcl: --category: " + e.getMessage());
+            return 2;
+        }
+        for (Path input : answers == null ? new Path[] {file} : new Path[] {file, answers}) {
+            if (!Files.isRegularFile(input)) {
+                err.println("ibench import bfcl: no such file: " + input);
+                return 2;
+            }
+        }
+        String setName = name != null ? name : "bfcl-" + parsedCategory.key().replace('_', '-');
+        if (!setName.matches("[A-Za-z0-9._-]+")) {
+            err.println("ibench import bfcl: --name '" + setName + "' may hold only letters, digits, '.', '_' and '-'");
+            return 2;
+        }
+        BfclImporter.Result imported;
+        try {
+            imported = BfclImporter.read(file, answers, parsedCategory);
+        } catch (IllegalArgumentException e) {
+            err.println("ibench import bfcl: " + e.getMessage());
+            return 2;
+        }
+        ObjectNode report = Json.MAPPER.createObjectNode();
+        report.put("file", file.toString());
+        report.put("answers", answers == null ? null : answers.toString());
+        report.put("category", parsedCategory.key());
+        report.put("imported", imported.samples().size());
+        ArrayNode rejected = report.putArray("rejected");
+        imported.rejected().forEach(r -> rejected.addObject().put("line", r.line()).put("id", r.id()).put("reason", r.reason()));
+        if (imported.samples().isEmpty()) {
+            err.println("ibench import bfcl: no row of " + file + " could be imported");
+            imported.rejected().forEach(r -> err.println("  line " + r.line() + ": " + r.reason()));
+            return 2;
+        }
+        Files.createDirectories(out);
+        Path evalSet = out.resolve(setName + ".json");
+        ObjectNode set = Json.MAPPER.createObjectNode();
+        set.put("style", "bfcl");
+        set.put("category", parsedCategory.key());
+        set.put("source", file.getFileName().toString());
+        set.set("data", Json.MAPPER.valueToTree(imported.samples()));
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(evalSet.toFile(), set);
+        report.put("eval_set", evalSet.toString());
+        Path reportFile = out.resolve(setName + "-import.json");
+        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(reportFile.toFile(), report);
+        if (json) {
+            stdout.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+        } else {
+            stdout.printf(Locale.ROOT, "imported %d %s row(s) into %s; %d left out%n", imported.samples().size(), parsedCategory.key(),
+                    evalSet, imported.rejected().size());
+            imported.rejected().forEach(r -> stdout.printf(Locale.ROOT, "  line %d (%s): %s%n", r.line(), r.id(), r.reason()));
+            stdout.println("report: " + reportFile);
+        }
+        stdout.flush();
+        return 0;
+    }
+}
