@@ -1,0 +1,83 @@
+package dev.ibench.core.bfcl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.ibench.core.parse.ParsedOutput;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.sample.EvalSample;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class BfclJudgeTest {
+    private static final Map<String, Object> PLAY = Map.of("name", "spotify.play", "parameters", Map.of("type", "dict",
+            "properties", Map.of("artist", Map.of("type", "string"), "duration", Map.of("type", "integer")),
+            "required", List.of("artist", "duration")));
+    private static final List<Object> TWO_SONGS = List.of(
+            Map.of("spotify.play", Map.of("artist", List.of("Taylor Swift"), "duration", List.of(20))),
+            Map.of("spotify.play", Map.of("artist", List.of("Maroon 5"), "duration", List.of(15))));
+
+    private static EvalSample sample(BfclCategory category, Object possibleAnswer) {
+        return new EvalSample(category.key() + "_0", category.datasetName(), "q", null, possibleAnswer, List.of(), null, List.of(PLAY), List.of());
+    }
+
+    private static BfclVerdict judge(BfclCategory category, Object possibleAnswer, String output) {
+        ParsedOutput parsed = ParserChains.named("default").parse(output);
+        return BfclJudge.judge(sample(category, possibleAnswer), category, parsed);
+    }
+
+    @Test
+    void parallelCallsMatchInAnyOrderAndAMissingOneIsAWrongCount() {
+        String reversed = "[spotify.play(artist=\"Maroon 5\", duration=15), spotify.play(artist=\"Taylor Swift\", duration=20)]";
+        assertThat(judge(BfclCategory.PARALLEL, TWO_SONGS, reversed).valid()).isTrue();
+        assertThat(judge(BfclCategory.LIVE_PARALLEL, TWO_SONGS, reversed).valid()).as("live_parallel is order-free too").isTrue();
+        BfclVerdict one = judge(BfclCategory.PARALLEL, TWO_SONGS, "[spotify.play(artist=\"Maroon 5\", duration=15)]");
+        assertThat(one.valid()).isFalse();
+        assertThat(one.errorType()).endsWith("wrong_count");
+    }
+
+    @Test
+    void theApiSafeSpellingOfADottedNameIsAccepted() {
+        List<Object> one = List.of(TWO_SONGS.get(0));
+        assertThat(judge(BfclCategory.SIMPLE, one, "[{\"name\": \"spotify_play\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]")
+                .valid()).isTrue();
+        BfclVerdict other = judge(BfclCategory.SIMPLE, one, "[{\"name\": \"spotify_stop\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]");
+        assertThat(other.errorType()).isEqualTo("simple_function_checker:wrong_func_name");
+    }
+
+    @Test
+    void anOutputWithoutCallsFailsAnAstCategoryAsADecoderFailure() {
+        BfclVerdict prose = judge(BfclCategory.SIMPLE, List.of(TWO_SONGS.get(0)), "Sorry, I cannot play music.");
+        assertThat(prose.valid()).isFalse();
+        assertThat(prose.errorType()).isEqualTo("ast_decoder:decoder_failed");
+    }
+
+    @Test
+    void irrelevanceIsCorrectOnlyWithoutCallsAndRelevanceOnlyWithOne() {
+        assertThat(judge(BfclCategory.IRRELEVANCE, null, "None of the functions can answer this.").valid()).isTrue();
+        assertThat(judge(BfclCategory.IRRELEVANCE, null, "[]").valid()).isTrue();
+        BfclVerdict called = judge(BfclCategory.LIVE_IRRELEVANCE, null, "[spotify.play(artist=\"x\", duration=1)]");
+        assertThat(called.valid()).isFalse();
+        assertThat(called.errorType()).isEqualTo("irrelevance_error:decoder_success");
+        assertThat(judge(BfclCategory.LIVE_RELEVANCE, null, "[spotify.play(artist=\"x\", duration=1)]").valid()).isTrue();
+        assertThat(judge(BfclCategory.LIVE_RELEVANCE, null, "no call").valid()).isFalse();
+    }
+
+    @Test
+    void summaryGivesPerCategoryAccuracyAndTheWeightedAndUnweightedOverall() {
+        // by hand: simple 2 of 3, irrelevance 1 of 1, multiple 0 of 2 -> weighted 3/6 = 0.5, unweighted (2/3 + 1 + 0) / 3 = 5/9
+        BfclSummary s = BfclSummary.of(List.of(
+                BfclVerdict.correct(BfclCategory.SIMPLE), BfclVerdict.correct(BfclCategory.SIMPLE),
+                BfclVerdict.wrong(BfclCategory.SIMPLE, "type_error:simple", "m"),
+                BfclVerdict.correct(BfclCategory.IRRELEVANCE),
+                BfclVerdict.wrong(BfclCategory.MULTIPLE, "type_error:simple", "m"),
+                BfclVerdict.wrong(BfclCategory.MULTIPLE, "ast_decoder:decoder_failed", "m")));
+        assertThat(s.categories().get(BfclCategory.SIMPLE).accuracy()).isCloseTo(2 / 3.0, within(1e-12));
+        assertThat(s.categories().get(BfclCategory.IRRELEVANCE).accuracy()).isEqualTo(1.0);
+        assertThat(s.categories().get(BfclCategory.MULTIPLE).accuracy()).isEqualTo(0.0);
+        assertThat(s.overallWeighted()).isEqualTo(0.5);
+        assertThat(s.overallUnweighted()).isCloseTo(5 / 9.0, within(1e-12));
+        assertThat(s.errorTypes()).containsExactly(Map.entry("type_error:simple", 2), Map.entry("ast_decoder:decoder_failed", 1));
+    }
+}

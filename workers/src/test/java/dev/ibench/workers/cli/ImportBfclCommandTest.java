@@ -1,0 +1,140 @@
+package dev.ibench.workers.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.json.Json;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code ibench import bfcl} on the bundled simple and multiple sets, then {@code ibench rescore} of the oracle (1.0), of
+ * the oracle's answers in BFCL's Python call syntax (1.0), and of hand-written predictions whose scores are derived by hand.
+ */
+class ImportBfclCommandTest {
+    @TempDir static Path dir;
+
+    record Run(int exit, String out, String err) {}
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new IbenchCli());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @BeforeAll
+    static void importBundledSets() throws Exception {
+        for (String category : new String[] {"simple", "multiple"}) {
+            Run imported = run("import", "bfcl", RescoreCommandTest.data("bfcl/BFCL_v3_" + category + ".json").toString(),
+                    "--answers", RescoreCommandTest.data("bfcl/possible_answer/BFCL_v3_" + category + ".json").toString(),
+                    "--category", category, "--out", dir.toString(), "--json");
+            assertThat(imported.exit()).as(imported.err()).isZero();
+            JsonNode report = Json.MAPPER.readTree(imported.out());
+            assertThat(report.get("imported").asInt()).isEqualTo(category.equals("simple") ? 400 : 200);
+            assertThat(report.get("rejected")).isEmpty();
+            assertThat(dir.resolve("bfcl-" + category + ".json")).exists();
+        }
+    }
+
+    private static JsonNode rescore(String evalSet, String predictions) throws Exception {
+        Path file = Files.createTempFile(dir, "predictions", ".jsonl");
+        Files.writeString(file, predictions);
+        Run r = run("rescore", "--eval-set", dir.resolve(evalSet).toString(), "--predictions", file.toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).as("BFCL samples are not executed, so no completion warning").doesNotContain("completion_rate");
+        return Json.MAPPER.readTree(r.out());
+    }
+
+    private static String line(String sampleId, String generatedText) throws Exception {
+        return Json.MAPPER.writeValueAsString(Map.of("sample_id", sampleId, "generated_text", generatedText)) + "\n";
+    }
+
+    @Test
+    void theOracleScoresOneOnBothBundledSets() throws Exception {
+        for (String category : new String[] {"simple", "multiple"}) {
+            StringBuilder lines = new StringBuilder();
+            for (JsonNode sample : Json.MAPPER.readTree(dir.resolve("bfcl-" + category + ".json").toFile()).get("data")) {
+                lines.append(line(sample.get("sample_id").asText(), Json.MAPPER.writeValueAsString(sample.get("output"))));
+            }
+            JsonNode scores = rescore("bfcl-" + category + ".json", lines.toString());
+            assertThat(scores.at("/bfcl/categories/" + category + "/accuracy").asDouble()).isEqualTo(1.0);
+            assertThat(scores.at("/bfcl/categories/" + category + "/samples").asInt()).isEqualTo(category.equals("simple") ? 400 : 200);
+            assertThat(scores.at("/bfcl/overall_weighted").asDouble()).isEqualTo(1.0);
+            assertThat(scores.at("/completion_rate").isNull()).isTrue();
+        }
+    }
+
+    /**
+     * Six simple rows, one kind of prediction each; by hand against their possible answers:
+     * <pre>
+     * simple_0 right (unit left out: optional)        [calculate_triangle_area(base=10, height=5)]     correct
+     * simple_1 right, API-safe name of math.factorial native tool call math_factorial(number=5)        correct
+     * simple_2 wrong name                               [math.hypotenuse(x=4, y=5)]                      wrong_func_name
+     * simple_3 wrong argument (b=3, gold -3)            [algebra.quadratic_roots(a=1, b=3, c=2)]         value_error
+     * simple_4 missing call (prose)                     "I cannot solve equations."                      decoder_failed
+     * simple_5 extra call (the right call twice)        [solve_quadratic(...), solve_quadratic(...)]     wrong_count
+     * </pre>
+     * Accuracy 2/6.
+     */
+    @Test
+    void handWrittenPredictionsScoreAsDerivedByHand() throws Exception {
+        String call5 = "solve_quadratic(a=3, b=-11, c=-4, root_type=\"all\")";
+        JsonNode scores = rescore("bfcl-simple.json",
+                line("simple_0", "[calculate_triangle_area(base=10, height=5)]")
+                        + line("simple_1", "[{\"name\": \"math_factorial\", \"arguments\": {\"number\": 5}}]")
+                        + line("simple_2", "[math.hypotenuse(x=4, y=5)]")
+                        + line("simple_3", "[algebra.quadratic_roots(a=1, b=3, c=2)]")
+                        + line("simple_4", "I cannot solve equations.")
+                        + line("simple_5", "[" + call5 + ", " + call5 + "]"));
+        assertThat(scores.at("/bfcl/categories/simple/samples").asInt()).isEqualTo(6);
+        assertThat(scores.at("/bfcl/categories/simple/correct").asInt()).isEqualTo(2);
+        assertThat(scores.at("/bfcl/categories/simple/accuracy").asDouble()).isCloseTo(2 / 6.0, within(1e-12));
+        Map<String, String> errorOf = new java.util.HashMap<>();
+        scores.get("per_sample").forEach(s -> errorOf.put(s.get("sample_id").asText(),
+                s.at("/bfcl/valid").asBoolean() ? "correct" : s.at("/bfcl/error_type").asText()));
+        assertThat(errorOf).containsEntry("simple_0", "correct").containsEntry("simple_1", "correct")
+                .containsEntry("simple_2", "simple_function_checker:wrong_func_name")
+                .containsEntry("simple_4", "ast_decoder:decoder_failed")
+                .containsEntry("simple_5", "simple_function_checker:wrong_count");
+        assertThat(errorOf.get("simple_3")).startsWith("value_error");
+        JsonNode types = scores.at("/bfcl/error_types");
+        assertThat(types.size()).isEqualTo(4);
+    }
+
+    @Test
+    void multipleRowsPickTheRightFunctionAmongSeveral() throws Exception {
+        // multiple_0: triangle_properties.get(side1=5, side2=4, side3=3) is right; multiple_1 wants math.triangle_area_heron
+        // but calls math.circle_area, another of its functions: wrong_func_name
+        JsonNode scores = rescore("bfcl-multiple.json",
+                line("multiple_0", "[triangle_properties.get(side1=5, side2=4, side3=3)]")
+                        + line("multiple_1", "[math.circle_area(radius=3)]"));
+        assertThat(scores.at("/bfcl/categories/multiple/correct").asInt()).isEqualTo(1);
+        assertThat(scores.at("/per_sample/1/bfcl/error_type").asText()).isEqualTo("simple_function_checker:wrong_func_name");
+    }
+
+    @Test
+    void badInvocationsExitTwoNamingTheProblem() {
+        Run unknown = run("import", "bfcl", "x.json", "--category", "java", "--out", dir.toString());
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown BFCL category 'java'").contains("live_simple");
+        Run noAnswers = run("import", "bfcl", RescoreCommandTest.data("bfcl/BFCL_v3_simple.json").toString(), "--category", "simple",
+                "--out", dir.toString());
+        assertThat(noAnswers.exit()).isEqualTo(2);
+        assertThat(noAnswers.err()).contains("give --answers");
+        Run missing = run("import", "bfcl", dir.resolve("nope.json").toString(), "--category", "irrelevance", "--out", dir.toString());
+        assertThat(missing.exit()).isEqualTo(2);
+        assertThat(missing.err()).contains("no such file").contains("nope.json");
+    }
+}
