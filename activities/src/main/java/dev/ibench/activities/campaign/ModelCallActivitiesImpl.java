@@ -54,7 +54,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
         ModelRunner runner = runners.runner(cell.campaignId(), cell.model(), cell.evalSet());
-        CallResult result = callWithHeartbeats(runner, sample, cell);
+        CallResult result = callWithHeartbeats(runner, sample, item.trial(), cell);
         ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
                 RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
                 result.response().latencyMillis(), result.cacheHit());
@@ -63,11 +63,11 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         return summary(record, false);
     }
 
-    private CallResult callWithHeartbeats(ModelRunner runner, EvalSample sample, CellRecord cell) {
+    private CallResult callWithHeartbeats(ModelRunner runner, EvalSample sample, int trial, CellRecord cell) {
         ActivityExecutionContext context = Activity.getExecutionContext();
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context), 2, 5, TimeUnit.SECONDS);
         try {
-            return runner.answer(sample);
+            return runner.answer(sample, trial);
         } catch (ModelCallException e) {
             metrics.modelFailure(cell.model(), e.kind().name());
             throw ModelCallFailures.forActivity(e);

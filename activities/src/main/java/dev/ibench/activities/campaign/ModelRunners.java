@@ -8,6 +8,7 @@ import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.llm.RetryPolicy;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.IclExamples;
@@ -53,12 +54,17 @@ public final class ModelRunners {
         ModelClient client = ModelClients.createOrReject(profile, environment, evalSets.samples(evalSet).values());
         PromptRenderer renderer = new PromptRenderer(profile, IclExamples.bundled(
                 PromptStyles.of(evalSets.samples(evalSet).values().iterator().next())));
-        return new ModelRunner(profile, renderer, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()));
+        return new ModelRunner(profile, renderer, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()),
+                spec(campaignId).decoding());
     }
 
-    /** The profile a campaign's model runs with: the named profile with the campaign's endpoint and key variable applied. */
+    /**
+     * The profile a campaign's model runs with: the named profile with the campaign's endpoint and key variable applied,
+     * and the campaign's {@code decoding:} temperature and max_tokens over the profile's.
+     */
     public ModelProfile profile(String campaignId, String modelName) {
-        ModelEntry entry = modelEntry(campaignId, modelName);
+        CampaignSpec spec = spec(campaignId);
+        ModelEntry entry = modelEntry(spec, campaignId, modelName);
         ModelProfile profile;
         try {
             profile = profiles.resolve(entry.profile());
@@ -71,10 +77,15 @@ public final class ModelRunners {
         if (entry.apiKeyEnv() != null) {
             profile = profile.withApiKeyEnv(entry.apiKeyEnv());
         }
+        DecodingOverrides decoding = spec.decoding();
+        if (decoding.temperature() != null || decoding.maxTokens() != null) {
+            profile = profile.withDecoding(decoding.maxTokens() != null ? decoding.maxTokens() : profile.maxTokens(),
+                    decoding.temperature() != null ? decoding.temperature() : profile.temperature());
+        }
         return profile;
     }
 
-    private ModelEntry modelEntry(String campaignId, String modelName) {
+    private CampaignSpec spec(String campaignId) {
         String json = store.campaignSpecJson(campaignId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
                 "campaign " + campaignId + " is not in the results store", "UnknownCampaign"));
         CampaignSpec spec;
@@ -83,6 +94,10 @@ public final class ModelRunners {
         } catch (IOException e) {
             throw ApplicationFailure.newNonRetryableFailure("campaign " + campaignId + ": stored spec unreadable", "UnknownCampaign");
         }
+        return spec;
+    }
+
+    private static ModelEntry modelEntry(CampaignSpec spec, String campaignId, String modelName) {
         return spec.models().stream().filter(m -> m.name().equals(modelName)).findFirst()
                 .orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
                         "campaign " + campaignId + " has no model named " + modelName, "UnknownCampaign"));

@@ -11,7 +11,8 @@ import java.util.HexFormat;
 
 /**
  * Key of the response cache: SHA-256 over canonical JSON (map keys sorted) of endpoint, model, the raw
- * prompt or the messages, the native tools and the decoding settings. Credentials are never part of it.
+ * prompt or the messages, the native tools, the decoding settings (seed included) and the trial index. Credentials are
+ * never part of it.
  */
 public final class CacheKey {
     private static final ObjectMapper CANONICAL = Json.MAPPER.copy().configure(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true);
@@ -29,6 +30,7 @@ public final class CacheKey {
         }
         key.set("tools", CANONICAL.valueToTree(request.prompt().tools()));
         key.set("decoding", CANONICAL.valueToTree(request.decoding()));
+        key.put("trial", request.trial());
         try {
             byte[] canonical = CANONICAL.writeValueAsBytes(CANONICAL.treeToValue(key, Object.class));
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical));

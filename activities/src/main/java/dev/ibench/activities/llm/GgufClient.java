@@ -19,6 +19,8 @@ import java.util.List;
  * Constrained output: the request's JSON schema becomes a llama.cpp grammar.
  */
 public final class GgufClient implements ModelClient {
+    /** The sampler seed of a request that sets none (outside campaign trials). */
+    private static final int DEFAULT_SEED = 42;
     private final Path modelFile;
     private final int contextLength;
     private final int threads;
@@ -63,8 +65,11 @@ public final class GgufClient implements ModelClient {
             InferenceParameters params = new InferenceParameters(prompt)
                     .setNPredict(maxTokens)
                     .setTemperature((float) request.decoding().temperature())
-                    .setSeed(42)
+                    .setSeed(request.decoding().seed() == null ? DEFAULT_SEED : (int) (long) request.decoding().seed())
                     .setCachePrompt(false);
+            if (request.decoding().topP() != null) {
+                params.setTopP(request.decoding().topP().floatValue());
+            }
             if (!request.decoding().stop().isEmpty()) {
                 params.setStopStrings(request.decoding().stop().toArray(String[]::new));
             }

@@ -50,6 +50,15 @@ public final class ModelGateway implements AutoCloseable {
         return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema), sampleId);
     }
 
+    /** {@link #request} for one trial of a campaign: the trial's own sampling seed and the campaign's top_p (null: none). */
+    public static ModelRequest trialRequest(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools,
+            int trial, long seed, Double topP) {
+        ModelRequest base = request(profile, prompt, sampleId, sampleTools);
+        DecodingSettings d = base.decoding();
+        return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed),
+                sampleId, trial);
+    }
+
     public CallResult call(ModelRequest request) {
         stats.calls.incrementAndGet();
         String key = CacheKey.of(client.endpoint(), request);

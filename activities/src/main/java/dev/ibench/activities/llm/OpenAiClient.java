@@ -97,6 +97,12 @@ public final class OpenAiClient implements ModelClient {
         DecodingSettings d = request.decoding();
         body.put("max_tokens", d.maxTokens());
         body.put("temperature", d.temperature());
+        if (d.topP() != null) {
+            body.put("top_p", d.topP());
+        }
+        if (d.seed() != null) {
+            body.put("seed", d.seed());
+        }
         if (!d.stop().isEmpty()) {
             body.set("stop", Json.MAPPER.valueToTree(d.stop()));
         }

@@ -14,6 +14,7 @@ import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.ReportMetrics;
+import dev.ibench.core.report.TrialOutcomes;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.core.score.ScoreReport;
@@ -66,6 +67,7 @@ public final class CampaignReportBuilder {
         int scored = 0;
         int infra = 0;
         int rejected = 0;
+        TrialOutcomes overTrials = new TrialOutcomes();
         for (SampleResultRecord r : results) {
             if (r.isInfraError()) {
                 infra++;
@@ -79,7 +81,9 @@ public final class CampaignReportBuilder {
             ModelCallRecord call = store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(
                     () -> new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
                             + " is scored but its model output is missing from the results store"));
-            byTrial.get(r.trial()).add(scorer.score(evalSets.sample(cell.evalSet(), r.sampleId()), call.rawOutput()));
+            SampleScore score = scorer.score(evalSets.sample(cell.evalSet(), r.sampleId()), call.rawOutput());
+            byTrial.get(r.trial()).add(score);
+            overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), call.rawOutput());
         }
         List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
         Map<String, Integer> categories = new LinkedHashMap<>();
@@ -88,9 +92,10 @@ public final class CampaignReportBuilder {
                 categories.put(e.getKey().key(), e.getValue());
             }
         }
+        Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports));
+        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra - rejected, ReportMetrics.summarize(trialReports), categories, trialReports,
-                rejected);
+                samples * cell.trials() - scored - infra - rejected, metrics, categories, trialReports, rejected);
     }
 
     /**

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
- * which samples, how many trials per sample, how much runs at once, where results go, and the ReACT
- * budget and observation size for {@code react} cells.
+ * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
+ * budget and observation size for {@code react} cells, and decoding settings that override the profiles.
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -20,7 +20,8 @@ public record CampaignSpec(
         @JsonProperty("cells_in_flight") Integer cellsInFlight,
         @JsonProperty("samples_in_flight") Integer samplesInFlight,
         @JsonProperty("output") String output,
-        @JsonProperty("react") ReactSettings react) {
+        @JsonProperty("react") ReactSettings react,
+        @JsonProperty("decoding") DecodingOverrides decoding) {
 
     public static final String DEFAULT_ABLATION = "none";
 
@@ -35,5 +36,6 @@ public record CampaignSpec(
         samplesInFlight = samplesInFlight == null ? 8 : samplesInFlight;
         output = output == null ? "out/campaigns" : output;
         react = react == null ? ReactSettings.DEFAULT : react;
+        decoding = decoding == null ? DecodingOverrides.NONE : decoding;
     }
 }

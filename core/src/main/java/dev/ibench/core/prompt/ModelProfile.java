@@ -101,6 +101,13 @@ public record ModelProfile(
                 templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
     }
 
+    /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
+    public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
+                newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+    }
+
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,

@@ -37,6 +37,11 @@ public final class MarkdownReportRenderer {
         }
         for (CellReport cell : report.cells()) {
             md.append("\n## ").append(cell.model()).append(" on ").append(cell.benchmark()).append(" (").append(cell.mode()).append(")\n\n");
+            MetricSummary identical = cell.metrics().get(TrialOutcomes.IDENTICAL_SHARE);
+            if (identical != null && identical.mean() == 1.0) {
+                md.append("Trials are deterministic: every sample gave the same output in all ").append(cell.trials())
+                        .append(" trials (e.g. temperature 0), so pass@k equals pass@1.\n\n");
+            }
             md.append("| metric | value |\n|---|---:|\n");
             cell.metrics().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(format(v)).append(" |\n"));
             md.append("\nError categories (BFCL, first trial):\n\n| category | samples |\n|---|---:|\n");

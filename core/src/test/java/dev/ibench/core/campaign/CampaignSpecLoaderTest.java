@@ -76,4 +76,47 @@ class CampaignSpecLoaderTest {
         assertThat(SampleSelector.select(ids, new SampleSelection(3, 42L))).isEqualTo(first);
         assertThat(SampleSelector.select(ids, SampleSelection.all())).isEqualTo(ids);
     }
+
+    @Test
+    void ablationsAndModesThatDoNotRunAreRejectedNamingTheValidOnes() throws IOException {
+        String base = "name: a\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        Path unknown = write(base + "ablations: [shuffled]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(unknown)).hasMessageContaining("unknown ablation 'shuffled'")
+                .hasMessageContaining("obfuscated, universe:<percent>, paraphrase, toolkit_expansion");
+        for (String notYet : List.of("obfuscated", "universe:50", "paraphrase", "toolkit_expansion")) {
+            Path f = write(base + "ablations: ['" + notYet + "']\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).hasMessageContaining("'" + notYet + "' is not implemented yet");
+        }
+        Path sql = write(base + "modes: [sql]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(sql)).hasMessageContaining("mode 'sql' is not implemented yet");
+        Path agent = write(base + "modes: [agent]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(agent)).hasMessageContaining("unknown mode 'agent'")
+                .hasMessageContaining("direct, react").hasMessageContaining("sql");
+        assertThat(new CampaignSpecLoader().load(write(base + "ablations: [none]\n")).ablations()).containsExactly("none");
+    }
+
+    @Test
+    void readsAndChecksTheDecodingBlock() throws IOException {
+        String base = "name: d\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        CampaignSpec spec = new CampaignSpecLoader().load(write(base + "decoding: {temperature: 0.8, top_p: 0.95, max_tokens: 64, seed: 11}\n"));
+        assertThat(spec.decoding()).isEqualTo(new DecodingOverrides(0.8, 0.95, 64, 11L));
+        assertThat(new CampaignSpecLoader().load(write(base)).decoding()).isEqualTo(DecodingOverrides.NONE);
+        Path badTopP = write(base + "decoding: {top_p: 0}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badTopP)).hasMessageContaining("decoding.top_p");
+        Path badTemperature = write(base + "decoding: {temperature: -1}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badTemperature)).hasMessageContaining("decoding.temperature");
+        Path typo = write(base + "decoding: {temprature: 1}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(typo)).hasMessageContaining("temprature");
+    }
+
+    @Test
+    void everyTrialOfASampleGetsItsOwnStableSeed() {
+        long t0 = TrialSeed.of(0, "superhero/1", 0);
+        long t1 = TrialSeed.of(0, "superhero/1", 1);
+        long t2 = TrialSeed.of(0, "superhero/1", 2);
+        assertThat(List.of(t0, t1, t2)).doesNotHaveDuplicates().allSatisfy(seed -> assertThat(seed).isBetween(0L, (long) Integer.MAX_VALUE));
+        assertThat(TrialSeed.of(0, "superhero/1", 1)).as("a re-run samples the same way").isEqualTo(t1);
+        assertThat(TrialSeed.of(0, "superhero/2", 1)).isNotEqualTo(t1);
+        assertThat(TrialSeed.of(7, "superhero/1", 1)).as("another campaign seed").isNotEqualTo(t1);
+    }
 }

@@ -33,8 +33,16 @@ public final class CampaignStarter {
         this.client = client;
     }
 
+    /**
+     * Reads and checks a campaign file (fields, modes, ablations, decoding, eval sets present) without contacting any
+     * server, so a bad file fails before Temporal is needed.
+     */
+    public static CampaignSpec validate(Path file) {
+        return resolvePaths(file, new CampaignSpecLoader().load(file));
+    }
+
     public String start(Path file, String requestedId) {
-        CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
+        CampaignSpec spec = validate(file);
         String campaignId = requestedId != null ? requestedId
                 : spec.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         if (!campaignId.matches("[A-Za-z0-9._-]+")) {
@@ -69,6 +77,6 @@ public final class CampaignStarter {
             return new BenchmarkEntry(b.name(), evalSet.toString());
         }).toList();
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
-                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react());
+                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding());
     }
 }

@@ -122,6 +122,7 @@ final class CampaignCommand implements Callable<Integer> {
         @Mixin TemporalOptions temporal;
 
         public Integer call() throws Exception {
+            CampaignStarter.validate(file);
             try (TemporalConnection connection = temporal.connect()) {
                 String campaignId = new CampaignStarter(CampaignServices.of(IbenchHome.resolve()), connection.client()).start(file, id);
                 String workflowId = CampaignWorkflow.workflowId(campaignId);

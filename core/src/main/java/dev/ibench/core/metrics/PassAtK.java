@@ -1,0 +1,59 @@
+package dev.ibench.core.metrics;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The unbiased estimators over repeated trials (Chen et al. 2021 for pass@k, tau-bench for pass^k): for a sample with
+ * {@code n} trials of which {@code c} succeeded, pass@k = 1 - C(n-c, k) / C(n, k) (at least one of k trials drawn
+ * without replacement succeeds) and pass^k = C(c, k) / C(n, k) (all k succeed); a set's value is the mean over its
+ * samples that have at least k trials.
+ */
+public final class PassAtK {
+    private PassAtK() {}
+
+    /** One sample's trials: how many ran and how many succeeded. */
+    public record Trials(int n, int successes) {}
+
+    public static double passAt(int n, int c, int k) {
+        return 1 - ratio(n - c, n, k);
+    }
+
+    public static double passHat(int n, int c, int k) {
+        return ratio(c, n, k);
+    }
+
+    /** C(a, k) / C(n, k), 0 when a < k. */
+    private static double ratio(int a, int n, int k) {
+        if (k < 1 || k > n) {
+            throw new IllegalArgumentException("k must be between 1 and n=" + n + ", got " + k);
+        }
+        if (a < k) {
+            return 0;
+        }
+        double r = 1;
+        for (int i = 0; i < k; i++) {
+            r *= (double) (a - i) / (n - i);
+        }
+        return r;
+    }
+
+    /**
+     * {@code pass@k.<name>} and {@code pass^k.<name>} for k = 1..maxK, each over the samples with at least k trials;
+     * a k no sample reaches is left out.
+     */
+    public static Map<String, Double> table(String name, List<Trials> samples, int maxK) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int k = 1; k <= maxK; k++) {
+            final int kk = k;
+            List<Trials> eligible = samples.stream().filter(t -> t.n() >= kk).toList();
+            if (eligible.isEmpty()) {
+                continue;
+            }
+            out.put("pass@" + k + "." + name, eligible.stream().mapToDouble(t -> passAt(t.n(), t.successes(), kk)).average().orElse(0));
+            out.put("pass^" + k + "." + name, eligible.stream().mapToDouble(t -> passHat(t.n(), t.successes(), kk)).average().orElse(0));
+        }
+        return out;
+    }
+}

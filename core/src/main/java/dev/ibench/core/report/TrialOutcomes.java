@@ -1,0 +1,56 @@
+package dev.ibench.core.report;
+
+import dev.ibench.core.metrics.PassAtK;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A cell's scored trials per sample, for the statistics over trials: pass@k and pass^k on completion and on full
+ * sequence success ({@link PassAtK}), and how often a sample's trials gave identical raw outputs
+ * ({@code trials.identical_share}: 1.0 means the trials were deterministic, e.g. temperature 0).
+ */
+public final class TrialOutcomes {
+    public static final String IDENTICAL_SHARE = "trials.identical_share";
+
+    private record Outcome(Boolean completed, boolean full, String rawOutput) {}
+
+    private final Map<String, List<Outcome>> bySample = new LinkedHashMap<>();
+
+    /** @param completed null when the sample could not be executed (it then counts for neither side of completion) */
+    public void add(String sampleId, Boolean completed, boolean fullSequence, String rawOutput) {
+        bySample.computeIfAbsent(sampleId, k -> new ArrayList<>()).add(new Outcome(completed, fullSequence, rawOutput));
+    }
+
+    public Map<String, Double> metrics(int trials) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (trials < 2) {
+            return out;
+        }
+        List<PassAtK.Trials> completion = new ArrayList<>();
+        List<PassAtK.Trials> full = new ArrayList<>();
+        int repeated = 0;
+        int identical = 0;
+        for (List<Outcome> outcomes : bySample.values()) {
+            List<Outcome> executed = outcomes.stream().filter(o -> o.completed() != null).toList();
+            if (!executed.isEmpty()) {
+                completion.add(new PassAtK.Trials(executed.size(), (int) executed.stream().filter(Outcome::completed).count()));
+            }
+            full.add(new PassAtK.Trials(outcomes.size(), (int) outcomes.stream().filter(Outcome::full).count()));
+            if (outcomes.size() > 1) {
+                repeated++;
+                if (new HashSet<>(outcomes.stream().map(Outcome::rawOutput).toList()).size() == 1) {
+                    identical++;
+                }
+            }
+        }
+        out.putAll(PassAtK.table("completion", completion, trials));
+        out.putAll(PassAtK.table("sequence_full", full, trials));
+        if (repeated > 0) {
+            out.put(IDENTICAL_SHARE, identical / (double) repeated);
+        }
+        return out;
+    }
+}
