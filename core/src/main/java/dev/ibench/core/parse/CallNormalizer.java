@@ -25,12 +25,10 @@ final class CallNormalizer {
     private static final String STARTING_TABLE = "starting_table_var";
 
     /**
-     * The calls, and a problem when some item is not a well-formed call. Such an item is kept as a call with an empty
-     * name and no arguments, so that scoring still counts it as a (wrong) predicted call, as the seed authors' scorer does.
+     * The well-formed calls, and a problem when some item is not a well-formed call. Such an item is left out (a call
+     * is never emitted without a name); the problem makes the output {@code WRONG_FORMAT}.
      */
-    record Result(List<ToolCall> calls, String problem) {}
-
-    static final String UNREADABLE = "";
+    record Result(List<ToolCall> calls, String problem, int malformedItems) {}
 
     private CallNormalizer() {}
 
@@ -38,6 +36,7 @@ final class CallNormalizer {
         List<?> items = asItems(value);
         List<ToolCall> calls = new ArrayList<>();
         String problem = null;
+        int malformed = 0;
         for (int i = 0; i < items.size(); i++) {
             Object item = items.get(i);
             String itemProblem = null;
@@ -58,13 +57,13 @@ final class CallNormalizer {
             }
             if (itemProblem != null) {
                 problem = problem == null ? itemProblem : problem;
-                calls.add(new ToolCall(UNREADABLE, Map.of(), null));
+                malformed++;
                 continue;
             }
             Object label = map.containsKey("label") ? map.get("label") : body.get("label");
             calls.add(new ToolCall(s.strip(), args.get(), label == null ? null : bareLabel(String.valueOf(label))));
         }
-        return new Result(canonicalReferences(calls), problem);
+        return new Result(canonicalReferences(calls), problem, malformed);
     }
 
     /** {@code "$FILTERED_DF$"}, {@code "$FILTERED_DF"}, {@code "${FILTERED_DF}"} -> {@code FILTERED_DF}. */

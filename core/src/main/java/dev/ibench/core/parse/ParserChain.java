@@ -46,7 +46,7 @@ public final class ParserChain {
                 return ParsedOutput.parsed(result.calls(), stage.name());
             }
             if (firstFormatProblem == null) {
-                firstFormatProblem = ParsedOutput.wrongFormat(result.calls(), stage.name(), result.problem());
+                firstFormatProblem = ParsedOutput.wrongFormat(result.calls(), stage.name(), result.problem(), result.malformedItems());
             }
         }
         return firstFormatProblem != null
@@ -56,6 +56,6 @@ public final class ParserChain {
 
     private static String stripSpecialTokens(String text) {
         return text.replace("<|endoftext|>", "").replace("<|eot_id|>", "").replace("<|im_end|>", "")
-                .replace("<|python_tag|>", "").strip();
+                .replace("<|python_tag|>", "").replace("<|eom_id|>", "").replace("[TOOL_CALLS]", "").replace("<|tool_call|>", "").strip();
     }
 }

@@ -32,6 +32,9 @@ import java.util.Map;
  * The executor is optional: without one, completion is not computed (null).
  */
 public final class SampleScorer {
+    /** How a malformed item of a WRONG_FORMAT output appears among the predicted names. */
+    public static final String MALFORMED_ITEM = "<malformed item>";
+
     private final ParserChain parser;
     private final CompletionRateMetric completion;
     private final SlotPairing slotPairing;
@@ -52,7 +55,7 @@ public final class SampleScorer {
 
     public SampleScore score(EvalSample sample, ParsedOutput parsed) {
         List<ToolCall> gold = NestfulGrounding.ground(sample.output());
-        List<ToolCall> predicted = NestfulGrounding.ground(parsed.calls());
+        List<ToolCall> predicted = withMalformedItems(NestfulGrounding.ground(parsed.calls()), parsed.malformedItems());
         List<String> goldNames = gold.stream().map(ToolCall::name).toList();
         List<String> predictedNames = predicted.stream().map(ToolCall::name).toList();
         List<String> lost = new ArrayList<>();
@@ -109,6 +112,21 @@ public final class SampleScorer {
         }
         return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
                 completed, error, lost, nestful, bfcl);
+    }
+
+    /**
+     * The predicted calls as the metrics see them: each malformed item of a WRONG_FORMAT output counts as one wrong
+     * predicted call (the seed authors' scorer counts it), under a name no tool has.
+     */
+    private static List<ToolCall> withMalformedItems(List<ToolCall> calls, int malformed) {
+        if (malformed == 0) {
+            return calls;
+        }
+        List<ToolCall> all = new ArrayList<>(calls);
+        for (int i = 0; i < malformed; i++) {
+            all.add(new ToolCall(MALFORMED_ITEM, Map.of(), null));
+        }
+        return all;
     }
 
     private static void explainIntent(List<String> gold, List<String> predicted, List<String> lost) {

@@ -89,15 +89,15 @@ class ParserChainTest {
     void listOfNamesIsWrongFormatNotAnException() {
         ParsedOutput p = chain.parse("Here is the tool call:\n```json\n[\"get_percentage_most_common_bond_type\"]\n```");
         assertThat(p.status()).isEqualTo(ParseStatus.WRONG_FORMAT);
-        assertThat(p.calls()).containsExactly(new ToolCall("", Map.of(), null));
+        assertThat(p.calls()).isEmpty();
         assertThat(p.problem()).contains("not an object");
     }
 
     @Test
-    void malformedItemsAreKeptAsEmptyNamedPlaceholdersBesideGoodCalls() {
+    void malformedItemsAreLeftOutBesideGoodCallsNeverAsNamelessCalls() {
         ParsedOutput p = chain.parse("[{\"name\": \"f\", \"arguments\": {\"a\": 1}}, {\"answer\": 42}]");
         assertThat(p.status()).isEqualTo(ParseStatus.WRONG_FORMAT);
-        assertThat(p.calls()).containsExactly(new ToolCall("f", Map.of("a", 1), null), new ToolCall("", Map.of(), null));
+        assertThat(p.calls()).containsExactly(new ToolCall("f", Map.of("a", 1), null));
         assertThat(p.problem()).isEqualTo("item 1 has no string 'name'");
     }
 

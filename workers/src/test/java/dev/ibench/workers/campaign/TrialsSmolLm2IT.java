@@ -1,0 +1,125 @@
+package dev.ibench.workers.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.report.TrialOutcomes;
+import dev.ibench.core.score.SampleScorer;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.cli.IbenchCli;
+import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.testing.DevServerProcess;
+import dev.ibench.workers.testing.WorkerProcess;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import dev.ibench.workflows.campaign.CellState;
+import io.temporal.client.WorkflowStub;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * Trials with the real SmolLM2 (in-process GGUF) on real superhero SLOT samples, on the real dev server with a worker
+ * in its own JVM: at temperature 0.8 every trial is its own stored request with its own seed and the outputs differ;
+ * at temperature 0 the trials are identical and the report says so. (The full 20 x 3 run is
+ * bench/run-trials-smollm2.sh.)
+ */
+class TrialsSmolLm2IT {
+    @TempDir Path dir;
+    private DevServerProcess server;
+    private WorkerProcess worker;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (worker != null) {
+            worker.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        System.clearProperty("ibench.results.db");
+    }
+
+    private Path campaign(String name, int samples, int trials, double temperature) throws Exception {
+        Path file = dir.resolve(name + ".yaml");
+        Files.writeString(file, """
+                name: %s
+                models:
+                  - {name: smol, profile: smollm2}
+                benchmarks:
+                  - {name: superhero-slot, eval_set: eval/bird-superhero-slot.json}
+                samples: {limit: %d, seed: 3}
+                trials: %d
+                decoding: {temperature: %s, max_tokens: 40, seed: 21}
+                """.formatted(name, samples, trials, temperature));
+        return file;
+    }
+
+    @Test
+    void hotTrialsAreIndependentRequestsAndColdTrialsAreReportedDeterministic() throws Exception {
+        Path data = (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
+        int built = new CommandLine(new IbenchCli()).execute("build", "--source", "bird", "--root", data.resolve("bird").toString(),
+                "--db", "superhero", "--style", "slot", "--mode", "paper", "--out", dir.resolve("eval").toString());
+        assertThat(built).isZero();
+        Path hot = campaign("hot", 3, 3, 0.8);
+        Path cold = campaign("cold", 2, 2, 0.0);
+        Path results = dir.resolve("results.db");
+        System.setProperty("ibench.results.db", results.toString());
+        server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
+        worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
+                Map.of("IBENCH_RESULTS_DB", results.toString()), "--models-from", hot.toString(), "--models-from", cold.toString());
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        try (TemporalConnection connection = server.connect()) {
+            for (Path file : List.of(hot, cold)) {
+                String id = new CampaignStarter(services, connection.client()).start(file, file.getFileName().toString().replace(".yaml", ""));
+                CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class,
+                        CampaignWorkflow.workflowId(id))).getResult(10, TimeUnit.MINUTES, CampaignStatus.class);
+                assertThat(status.state()).as(Files.readString(dir.resolve("worker.log"))).isEqualTo(CellState.COMPLETED);
+            }
+            String hotCell = "hot/smol/superhero-slot/direct";
+            List<ModelCallRecord> calls = new ArrayList<>();
+            for (String sampleId : services.store().cellSampleIds(hotCell)) {
+                for (int trial = 0; trial < 3; trial++) {
+                    calls.add(services.store().modelCall(hotCell, sampleId, trial, 0).orElseThrow());
+                }
+            }
+            assertThat(calls).hasSize(9);
+            assertThat(calls.stream().map(ModelCallRecord::cacheKey).distinct()).as("one stored request per trial").hasSize(9);
+            assertThat(calls).noneMatch(ModelCallRecord::cacheHit);
+            Set<String> samplesWithDifferentOutputs = new HashSet<>();
+            for (int i = 0; i < calls.size(); i += 3) {
+                if (new HashSet<>(calls.subList(i, i + 3).stream().map(ModelCallRecord::rawOutput).toList()).size() > 1) {
+                    samplesWithDifferentOutputs.add(calls.get(i).sampleId());
+                }
+            }
+            assertThat(samplesWithDifferentOutputs).as("sampling at 0.8 with per-trial seeds").isNotEmpty();
+
+            CampaignReportBuilder reports = new CampaignReportBuilder(services.store(), services.evalSets(),
+                    cell -> new SampleScorer(services.parserOf(cell), services.executors().apply(cell.evalSet())));
+            CampaignReport hotReport = reports.build("hot", Instant.now().toString());
+            CellReport hotCellReport = hotReport.cells().get(0);
+            assertThat(hotCellReport.metrics()).containsKeys("pass@1.completion", "pass@3.completion", "pass^3.completion",
+                    "pass@1.sequence_full", "pass^3.sequence_full");
+            assertThat(hotCellReport.metrics().get(TrialOutcomes.IDENTICAL_SHARE).mean()).isLessThan(1.0);
+            assertThat(MarkdownReportRenderer.render(hotReport)).doesNotContain("Trials are deterministic");
+
+            CampaignReport coldReport = reports.build("cold", Instant.now().toString());
+            assertThat(coldReport.cells().get(0).metrics().get(TrialOutcomes.IDENTICAL_SHARE).mean()).isEqualTo(1.0);
+            assertThat(MarkdownReportRenderer.render(coldReport)).contains("Trials are deterministic");
+        }
+    }
+}
