@@ -86,11 +86,10 @@ public final class CampaignReportBuilder {
             overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), call.rawOutput());
         }
         List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
+        // every trial's failing samples count, not only the first trial's
         Map<String, Integer> categories = new LinkedHashMap<>();
-        if (!trialReports.isEmpty()) {
-            for (Map.Entry<BfclErrorCategory, Integer> e : trialReports.get(0).errors().entrySet()) {
-                categories.put(e.getKey().key(), e.getValue());
-            }
+        for (BfclErrorCategory c : BfclErrorCategory.values()) {
+            categories.put(c.key(), trialReports.stream().mapToInt(r -> r.errors().get(c)).sum());
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));

@@ -68,7 +68,13 @@ class CampaignReportBuilderTest {
             assertThat(direct.metrics().get("intent.list.f1").trials().get(0)).isEqualTo(1.0);
             assertThat(direct.metrics().get("intent.list.f1").trials().get(1)).isLessThan(1.0);
             assertThat(direct.metrics().get("intent.list.f1").spread()).isGreaterThan(0.0);
-            assertThat(direct.errorCategories().get("instruction_alignment_failure")).isZero();
+            assertThat(direct.errorCategories().get("instruction_alignment_failure")).as("trial 1's prose answer counts too").isEqualTo(1);
+            // full sequence: sample 0 in 2 of 2 trials, sample 1 in 1 of 2: pass@1 = (1 + 1/2) / 2, pass@2 = 1, pass^2 = (1 + 0) / 2
+            assertThat(direct.metrics().get("pass@1.sequence_full").mean()).isEqualTo(0.75);
+            assertThat(direct.metrics().get("pass@2.sequence_full").mean()).isEqualTo(1.0);
+            assertThat(direct.metrics().get("pass^2.sequence_full").mean()).isEqualTo(0.5);
+            assertThat(direct.metrics()).as("no executor: no completion").doesNotContainKey("pass@1.completion");
+            assertThat(direct.metrics().get("trials.identical_share").mean()).isEqualTo(0.5);
 
             CellReport react = report.cells().get(1);
             assertThat(react.scored()).isEqualTo(1);

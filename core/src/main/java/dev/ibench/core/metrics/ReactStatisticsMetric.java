@@ -5,14 +5,15 @@ import java.util.List;
 
 /**
  * ReACT agent error statistics, seed 000 appendix H.1.2: Avg. Loops (mean number of think-act-observe loops),
- * OOB (failed and used the whole loop budget), Stuck (failed and made at least 2 identical consecutive calls: same
+ * OOB (failed because the loop budget ran out before any final answer: the one definition, used by the per-sample
+ * flag and by the report alike), Stuck (failed and made at least 2 identical consecutive calls: same
  * name and same arguments), Unclassified (failed, neither OOB nor Stuck). OOB and Stuck are not exclusive.
  */
 public final class ReactStatisticsMetric {
     private ReactStatisticsMetric() {}
 
     public static boolean isOutOfBudget(ReactTrajectory t) {
-        return !t.completed() && t.loops() >= t.budget();
+        return !t.completed() && !t.answered() && t.loops() >= t.budget();
     }
 
     public static boolean isStuck(ReactTrajectory t) {

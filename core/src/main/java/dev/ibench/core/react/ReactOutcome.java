@@ -32,6 +32,6 @@ public record ReactOutcome(
     /** The scoring module's view, for {@code ReactStatisticsMetric.summarize}. */
     @JsonIgnore
     public ReactTrajectory trajectory() {
-        return new ReactTrajectory(sampleId, calls, loops, budget, completed);
+        return new ReactTrajectory(sampleId, calls, loops, budget, completed, end == ReactEnd.FINAL_ANSWER);
     }
 }

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * Classifies a finished trajectory: completed when its Final Answer matches the gold answer
- * ({@link FinalAnswerValue}); OOB when the budget ran out without a final answer; Stuck when it failed and made
+ * ({@link FinalAnswerValue}); OOB when the budget ran out without a final answer
+ * ({@link ReactStatisticsMetric#isOutOfBudget}, as in the report); Stuck when it failed and made
  * the same call (name and arguments, labels ignored) at least twice in a row ({@link ReactStatisticsMetric#isStuck});
  * unclassified for any other failure.
  */
@@ -35,8 +36,9 @@ public final class ReactOutcomeClassifier {
         ReactEnd end = finalAnswer != null ? ReactEnd.FINAL_ANSWER : steps.size() >= budget ? ReactEnd.OUT_OF_BUDGET : ReactEnd.ABORTED;
         boolean completed = finalAnswer != null && FinalAnswerValue.matchesGold(executor, sample, finalAnswer);
         int loops = steps.size();
-        boolean stuck = ReactStatisticsMetric.isStuck(new ReactTrajectory(sample.sampleId(), calls, loops, budget, completed));
-        boolean oob = !completed && end == ReactEnd.OUT_OF_BUDGET;
+        ReactTrajectory trajectory = new ReactTrajectory(sample.sampleId(), calls, loops, budget, completed, finalAnswer != null);
+        boolean stuck = ReactStatisticsMetric.isStuck(trajectory);
+        boolean oob = ReactStatisticsMetric.isOutOfBudget(trajectory);
         return new ReactOutcome(sample.sampleId(), end, completed, loops, budget, oob, stuck, !completed && !oob && !stuck,
                 parseFailures, toolErrors, finalAnswer, calls);
     }

@@ -44,7 +44,7 @@ public final class MarkdownReportRenderer {
             }
             md.append("| metric | value |\n|---|---:|\n");
             cell.metrics().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(format(v)).append(" |\n"));
-            md.append("\nError categories (BFCL, first trial):\n\n| category | samples |\n|---|---:|\n");
+            md.append("\nError categories (BFCL, samples over all trials):\n\n| category | samples |\n|---|---:|\n");
             for (Map.Entry<String, Integer> e : cell.errorCategories().entrySet()) {
                 md.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
             }

@@ -19,6 +19,18 @@ class ReactStatisticsMetricTest {
     }
 
     @Test
+    void aWrongFinalAnswerInTheLastLoopIsNotOutOfBudget() {
+        // budget 5, the fifth loop is a final answer that is wrong: the budget did not run out
+        var answeredWrongAtTheEnd = new ReactTrajectory("5", List.of(call("f", "a", 1)), 5, 5, false, true);
+        var ranOut = new ReactTrajectory("6", List.of(call("f", "a", 1)), 5, 5, false, false);
+        assertThat(ReactStatisticsMetric.isOutOfBudget(answeredWrongAtTheEnd)).isFalse();
+        assertThat(ReactStatisticsMetric.isOutOfBudget(ranOut)).isTrue();
+        ReactStatistics s = ReactStatisticsMetric.summarize(List.of(answeredWrongAtTheEnd, ranOut));
+        assertThat(s.outOfBudget()).isEqualTo(0.5);
+        assertThat(s.unclassified()).isEqualTo(0.5);
+    }
+
+    @Test
     void noTrajectories() {
         assertThat(ReactStatisticsMetric.summarize(List.of())).isEqualTo(new ReactStatistics(0, 0, 0, 0, 0, 0));
     }

@@ -2,6 +2,7 @@ package dev.ibench.core.react;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.runtime.ExecutionOutcome;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
@@ -60,6 +61,15 @@ class ReactOutcomeClassifierTest {
         assertThat(o.parseFailures()).isEqualTo(1);
         assertThat(o.toolErrors()).isEqualTo(1);
         assertThat(o.trajectory().calls()).extracting(ToolCall::name).containsExactly("g");
+    }
+
+    @Test
+    void aWrongFinalAnswerInTheLastAllowedLoopIsNotOobInTheFlagNorInTheReportStatistics() {
+        ReactOutcome o = classify(List.of(action(1, CALL), action(2, CALL.replace("1", "2")), ReactStep.of(3, "Final Answer: 41")), 3);
+        assertThat(o.loops()).isEqualTo(3);
+        assertThat(o.outOfBudget()).isFalse();
+        assertThat(o.unclassified()).isTrue();
+        assertThat(ReactStatisticsMetric.summarize(List.of(o.trajectory())).outOfBudget()).as("the report's OOB").isEqualTo(0.0);
     }
 
     @Test
