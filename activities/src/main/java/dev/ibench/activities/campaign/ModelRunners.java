@@ -35,6 +35,7 @@ public final class ModelRunners {
     private final EndpointLimiters limiters = new EndpointLimiters();
     private final Function<String, String> environment;
     private final Map<String, ModelRunner> runners = new ConcurrentHashMap<>();
+    private final Map<String, ModelGateway> gateways = new ConcurrentHashMap<>();
 
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment) {
@@ -59,8 +60,25 @@ public final class ModelRunners {
     }
 
     /**
-     * The profile a campaign's model runs with: the named profile with the campaign's endpoint and key variable applied,
-     * and the campaign's {@code decoding:} temperature and max_tokens over the profile's.
+     * A gateway to a campaign's model for callers that render their own prompts (ReACT steps): the same profile,
+     * endpoint, response cache and endpoint limits as the model's direct cells.
+     */
+    public ModelGateway gateway(String campaignId, String modelName) {
+        return gateways.computeIfAbsent(campaignId + "\n" + modelName, k -> {
+            ModelProfile profile = profile(campaignId, modelName);
+            return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, java.util.List.of()), cache, limiters,
+                    RetryPolicy.none());
+        });
+    }
+
+    /** The campaign's {@code decoding:} block (top_p, the campaign seed trials derive theirs from). */
+    public DecodingOverrides decoding(String campaignId) {
+        return spec(campaignId).decoding();
+    }
+
+    /**
+     * The profile a campaign's model runs with: the named profile with the entry's endpoint, key variable, model name
+     * and concurrency applied, and the campaign's {@code decoding:} temperature and max_tokens over the profile's.
      */
     public ModelProfile profile(String campaignId, String modelName) {
         CampaignSpec spec = spec(campaignId);
@@ -76,6 +94,12 @@ public final class ModelRunners {
         }
         if (entry.apiKeyEnv() != null) {
             profile = profile.withApiKeyEnv(entry.apiKeyEnv());
+        }
+        if (entry.model() != null) {
+            profile = profile.withModel(entry.model());
+        }
+        if (entry.concurrency() != null) {
+            profile = profile.withMaxConcurrency(entry.concurrency());
         }
         DecodingOverrides decoding = spec.decoding();
         if (decoding.temperature() != null || decoding.maxTokens() != null) {

@@ -4,6 +4,8 @@ import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
+import dev.ibench.core.campaign.DecodingOverrides;
+import dev.ibench.core.campaign.TrialSeed;
 import dev.ibench.core.prompt.IclExamples;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.PromptRenderer;
@@ -26,23 +28,27 @@ public final class GatewayAgentModel implements ReactAgentModel {
 
     private final ModelProfile profile;
     private final ModelGateway gateway;
+    private final DecodingOverrides decoding;
     private final PromptRenderer renderer;
 
-    public GatewayAgentModel(ModelProfile profile, ModelGateway gateway) {
+    /** @param decoding the campaign's decoding block: top_p and the campaign seed each trial's seed derives from */
+    public GatewayAgentModel(ModelProfile profile, ModelGateway gateway, DecodingOverrides decoding) {
         this.profile = profile;
         this.gateway = gateway;
+        this.decoding = decoding;
         this.renderer = new PromptRenderer(profile, IclExamples.none());
     }
 
     @Override
-    public Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings) {
+    public Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial) {
         RenderedPrompt prompt = ReactPrompt.forNextStep(renderer, sample, initialObservation, previous, settings);
         List<String> stop = new ArrayList<>(profile.stop());
         if (!stop.contains(STOP_AT_OBSERVATION)) {
             stop.add(STOP_AT_OBSERVATION);
         }
+        long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
         ModelRequest request = new ModelRequest(profile.model(), prompt,
-                new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null), sample.sampleId());
+                new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null, decoding.topP(), seed), sample.sampleId(), trial);
         CallResult result = gateway.call(request);
         return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
                 result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit());

@@ -11,7 +11,8 @@ import java.util.List;
  * limits); {@link OracleAgentModel} is the scripted test tool.
  */
 public interface ReactAgentModel {
-    Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings);
+    /** @param trial the trial of the sample (each trial samples with its own seed) */
+    Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial);
 
     /** The model's text and what the call cost; {@code cacheKey} is null when nothing was cached. */
     record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit) {}

@@ -3,6 +3,7 @@ package dev.ibench.activities.react;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.llm.ErrorKind;
 import dev.ibench.activities.llm.Heartbeating;
+import dev.ibench.activities.llm.ModelCallFailures;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
@@ -17,21 +18,22 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** {@link ReactModelActivities} against the results store and the cell's {@link ReactAgentModel}. */
+/**
+ * {@link ReactModelActivities} against the results store and the cell's {@link ReactAgentModel}. A failed model call
+ * is mapped exactly as in direct cells ({@link ModelCallFailures#forActivity}: endpoint rejections stop the cell,
+ * sample rejections end the item, the rest is retried with the server's Retry-After), except that a prompt grown past
+ * the context is recorded as the trajectory's end.
+ */
 public final class ReactModelActivitiesImpl implements ReactModelActivities {
-    /** ApplicationFailure types, the same strings as the campaign workflows' {@code FailureTypes}. */
-    public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
-    public static final String SAMPLE_REJECTED = "ModelSampleRejected";
-
     private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
 
     private final ResultsStore store;
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
-    private final Function<String, ReactAgentModel> modelOfCell;
+    private final Function<CellRecord, ReactAgentModel> modelOfCell;
 
-    /** @param modelOfCell the agent model of a cell's model name (e.g. {@code oracle-agent} or a profile name) */
-    public ReactModelActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, ReactAgentModel> modelOfCell) {
+    /** @param modelOfCell the agent model of a cell (its campaign's model entry) */
+    public ReactModelActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, ReactAgentModel> modelOfCell) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
@@ -55,16 +57,16 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
         }
         String initial = trajectories.initialObservation(ref.cellId(), sampleId, ref.trial());
         ReactSettings settings = new ReactSettings(ReactSettings.DEFAULT.budget(), request.observationChars());
-        ReactAgentModel model = modelOfCell.apply(cell.model());
+        ReactAgentModel model = modelOfCell.apply(cell);
         ReactAgentModel.Reply reply;
         try {
-            reply = Heartbeating.call(() -> model.next(sample, initial, previous, settings), HEARTBEAT_EVERY, ref.step());
+            reply = Heartbeating.call(() -> model.next(sample, initial, previous, settings, ref.trial()), HEARTBEAT_EVERY, ref.step());
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.CONTEXT_LENGTH) {
                 store.recordError(ref.cellId(), sampleId, ref.trial(), ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, e.getMessage());
                 return new ReactTurnSummary(ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, null, null, false);
             }
-            throw failure(e);
+            throw ModelCallFailures.forActivity(e);
         }
         store.saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.step(), reply.cacheKey(), reply.text(),
                 reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit()));
@@ -78,14 +80,5 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
         }
         String kind = step.isFinalAnswer() ? ReactTurnSummary.FINAL_ANSWER : ReactTurnSummary.PARSE_FAILURE;
         return new ReactTurnSummary(step.step(), kind, null, null, reused);
-    }
-
-    private static ApplicationFailure failure(ModelCallException e) {
-        return switch (e.kind()) {
-            case UNAUTHORIZED, FORBIDDEN, NOT_FOUND, CONFIGURATION, UNSUPPORTED ->
-                    ApplicationFailure.newNonRetryableFailure(e.getMessage(), ENDPOINT_REJECTED);
-            case BAD_REQUEST -> ApplicationFailure.newNonRetryableFailure(e.getMessage(), SAMPLE_REJECTED);
-            default -> ApplicationFailure.newFailure(e.getMessage(), e.kind().name());
-        };
     }
 }

@@ -3,8 +3,10 @@ package dev.ibench.core.campaign;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * One model of a campaign: a profile (prompt family, mode, parser chain) reached at an endpoint.
- * {@code apiKeyEnv} names the environment variable holding the key; the key itself never enters the spec.
+ * One model of a campaign: a profile (prompt family, mode, parser chain) reached at an endpoint, optionally under
+ * another model name there ({@code model}, e.g. the name a vLLM server serves). {@code apiKeyEnv} names the
+ * environment variable holding the key; the key itself never enters the spec. {@code concurrency} bounds the calls in
+ * flight and wins over the profile's {@code max_concurrency}.
  */
 public record ModelEntry(
         @JsonProperty("name") String name,
@@ -12,7 +14,8 @@ public record ModelEntry(
         @JsonProperty("endpoint") String endpoint,
         @JsonProperty("api_key_env") String apiKeyEnv,
         @JsonProperty("concurrency") Integer concurrency,
-        @JsonProperty("rate_per_second") Double ratePerSecond) {
+        @JsonProperty("rate_per_second") Double ratePerSecond,
+        @JsonProperty("model") String model) {
 
     public int concurrencyOrDefault() {
         return concurrency == null ? 4 : concurrency;

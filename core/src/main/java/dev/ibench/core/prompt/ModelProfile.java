@@ -101,6 +101,20 @@ public record ModelProfile(
                 templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
     }
 
+    /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
+    public ModelProfile withModel(String newModel) {
+        return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+    }
+
+    /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
+    public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+    }
+
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,

@@ -1,9 +1,7 @@
 package dev.ibench.workers.worker;
 
 import dev.ibench.core.campaign.ModelEntry;
-import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.react.ReactRegistration;
-import dev.ibench.workers.react.ReactWorkerConfig;
 import dev.ibench.workers.worker.roles.CampaignModelsRegistration;
 import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
 import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
@@ -39,14 +37,13 @@ public final class WorkerRoles {
     /** The registrations of the product; the LLM role serves the given campaign models and REST code-gen/judge profiles. */
     public static WorkerRoles standard(List<ModelEntry> campaignModels, List<String> restModels) {
         RestGenerationRegistration rest = new RestGenerationRegistration(restModels);
-        ReactRegistration react = new ReactRegistration(ReactWorkerConfig.from(System::getenv, IbenchHome.resolve()));
+        ReactRegistration react = new ReactRegistration();
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
                 .add(WorkerRole.WORKFLOWS, new CampaignWorkflowsRegistration())
                 .add(WorkerRole.SCORING, new CampaignScoringRegistration())
                 .add(WorkerRole.LLM, new CampaignModelsRegistration(campaignModels))
                 .add(WorkerRole.WORKFLOWS, react::workflows)
-                .add(WorkerRole.LLM, react::llm)
                 .add(WorkerRole.TOOLS, react::tools)
                 .add(WorkerRole.SCORING, react::scoring)
                 .add(WorkerRole.WORKFLOWS, rest::workflows)

@@ -7,6 +7,9 @@ import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.campaign.CampaignSpecLoader;
+import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
@@ -35,8 +38,9 @@ import picocli.CommandLine;
 /**
  * Acceptance 3 and 4 of issue #7 on the REAL dev server: a worker JVM runs a ReACT trajectory against a fake
  * OpenAI-compatible endpoint (test double); it is SIGKILLed while the model is asked for step 4; a new worker
- * continues the same trajectory at step 4, and the endpoint never sees a second request for steps 1-3 (the
- * LLM response cache is off, so only the durable steps can explain that). The event history reads as the
+ * continues the same trajectory at step 4, and the endpoint never sees a second request for steps 1-3 (each step's
+ * output is stored before its activity completes, and the new worker reads finished steps back instead of asking).
+ * The model is a campaign file entry given only by {@code endpoint:}, as users configure every cell. The event history reads as the
  * trajectory through activity summaries, and {@code ibench campaign trajectory} prints it.
  */
 class ReactResumeIT {
@@ -54,28 +58,26 @@ class ReactResumeIT {
         Path results = dir.resolve("results.sqlite");
         String campaignId = "it-react-resume-" + System.nanoTime();
         String cellId = campaignId + "-cell";
-        try (ResultsDatabase db = ResultsDatabase.open(results)) {
-            ResultsStore store = new ResultsStore(db);
-            store.saveCampaign(campaignId, "react resume IT", "{}");
-            store.saveCell(new CellRecord(cellId, campaignId, MODEL, "superhero-slot", "react", "none", evalSet.toString(), 1));
-            store.saveCellSamples(cellId, List.of(sample.sampleId()));
-        }
-
         try (ScriptedOpenAiEndpoint endpoint = new ScriptedOpenAiEndpoint(sample, HOLD_STEP);
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
              TemporalConnection connection = server.connect()) {
-            Path profiles = Files.createDirectories(dir.resolve("profiles"));
-            Files.writeString(profiles.resolve(MODEL + ".yaml"), String.join("\n",
-                    "# TEST DOUBLE endpoint: a scripted MockWebServer, not a model",
-                    "name: " + MODEL, "provider: openai", "model: fake", "family: gpt-4o", "api: chat",
-                    "base_url: " + endpoint.baseUrl(), "max_attempts: 1", "timeout_seconds: 300", ""));
+            // the model is the campaign file's entry, as for direct cells: the generic profile at the scripted endpoint
+            Path campaignFile = dir.resolve("campaign.yaml");
+            Files.writeString(campaignFile, String.join("\n", "name: react-resume",
+                    "models: [{name: " + MODEL + ", profile: openai-compatible, endpoint: \"" + endpoint.baseUrl() + "\", model: fake}]",
+                    "benchmarks: [{name: superhero-slot, eval_set: " + evalSet + "}]", "modes: [react]", ""));
+            CampaignSpec spec = new CampaignSpecLoader().load(campaignFile);
+            try (ResultsDatabase db = ResultsDatabase.open(results)) {
+                ResultsStore store = new ResultsStore(db);
+                store.saveCampaign(campaignId, "react resume IT", Json.MAPPER.writeValueAsString(spec));
+                store.saveCell(new CellRecord(cellId, campaignId, MODEL, "superhero-slot", "react", "none", evalSet.toString(), 1));
+                store.saveCellSamples(cellId, List.of(sample.sampleId()));
+            }
             Map<String, String> env = Map.of(
                     "IBENCH_RESULTS_DB", results.toString(),
-                    "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString(),
-                    "IBENCH_PROFILE_DIR", profiles.toString(),
-                    "IBENCH_LLM_CACHE", "none",
-                    "IBENCH_REACT_MODELS", MODEL);
-            WorkerProcess first = WorkerProcess.start(server.address(), "workflows,llm,tools,scoring", dir.resolve("worker-1.log"), env);
+                    "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
+            WorkerProcess first = WorkerProcess.start(server.address(), "workflows,llm,tools,scoring", dir.resolve("worker-1.log"), env,
+                    "--models-from", campaignFile.toString());
 
             String workflowId = ReactSampleWorkflow.workflowId(cellId, 0, 0);
             ReactSampleWorkflow workflow = connection.client().newWorkflowStub(ReactSampleWorkflow.class,
@@ -89,7 +91,8 @@ class ReactResumeIT {
 
             SampleOutcome outcome;
             long started = System.nanoTime();
-            try (WorkerProcess second = WorkerProcess.start(server.address(), "workflows,llm,tools,scoring", dir.resolve("worker-2.log"), env)) {
+            try (WorkerProcess second = WorkerProcess.start(server.address(), "workflows,llm,tools,scoring", dir.resolve("worker-2.log"), env,
+                    "--models-from", campaignFile.toString())) {
                 outcome = WorkflowStub.fromTyped(workflow).getResult(180, TimeUnit.SECONDS, SampleOutcome.class);
             }
             long recoverySeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);

@@ -19,20 +19,26 @@ import okhttp3.mockwebserver.RecordedRequest;
 
 /**
  * TEST DOUBLE, not a model: a fake OpenAI-compatible chat endpoint (OkHttp MockWebServer) that plays a ReACT
- * agent for one sample: the gold calls one per step, then the gold answer. It tells the step of a request from
- * its prompt (the number of previous {@code Action Input: {...}} lines + 1) and logs every request's step, so a
- * test can prove which steps were asked twice. The first request of {@code holdStep} is held until released.
+ * agent for its samples: the gold calls one per step, then the gold answer. It tells the sample of a request by the
+ * question in its prompt and the step by the number of previous {@code Action Input: {...}} lines + 1, and logs
+ * every request's step and arrival time, so a test can prove which steps were asked twice and how fast requests
+ * came. The first request of {@code holdStep} (0: none) is held until released.
  */
 final class ScriptedOpenAiEndpoint implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
-    private final EvalSample sample;
+    private final List<EvalSample> samples;
     private final int holdStep;
     private final List<Integer> stepLog = Collections.synchronizedList(new ArrayList<>());
+    private final List<Long> arrivalNanos = Collections.synchronizedList(new ArrayList<>());
     private final CountDownLatch holdReached = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
 
     ScriptedOpenAiEndpoint(EvalSample sample, int holdStep) throws IOException {
-        this.sample = sample;
+        this(List.of(sample), holdStep);
+    }
+
+    ScriptedOpenAiEndpoint(List<EvalSample> samples, int holdStep) throws IOException {
+        this.samples = List.copyOf(samples);
         this.holdStep = holdStep;
         server.setDispatcher(new Dispatcher() {
             @Override
@@ -53,6 +59,13 @@ final class ScriptedOpenAiEndpoint implements AutoCloseable {
         }
     }
 
+    /** Arrival times of all requests, in nanoseconds ({@link System#nanoTime}), in arrival order. */
+    List<Long> arrivals() {
+        synchronized (arrivalNanos) {
+            return List.copyOf(arrivalNanos);
+        }
+    }
+
     boolean awaitHeldStep(long seconds) throws InterruptedException {
         return holdReached.await(seconds, TimeUnit.SECONDS);
     }
@@ -62,7 +75,12 @@ final class ScriptedOpenAiEndpoint implements AutoCloseable {
             JsonNode body = Json.MAPPER.readTree(request.getBody().readUtf8());
             String prompt = body.path("messages").path(body.path("messages").size() - 1).path("content").asText();
             int step = countPreviousActions(prompt) + 1;
+            arrivalNanos.add(System.nanoTime());
             stepLog.add(step);
+            EvalSample sample = samples.stream().filter(s -> prompt.contains(s.input())).findFirst().orElse(null);
+            if (sample == null) {
+                return new MockResponse().setResponseCode(400).setBody("{\"error\":\"no scripted sample's question in the prompt\"}");
+            }
             if (step == holdStep && holdReached.getCount() > 0) {
                 holdReached.countDown();
                 release.await(120, TimeUnit.SECONDS); // the worker is killed while it waits for this answer

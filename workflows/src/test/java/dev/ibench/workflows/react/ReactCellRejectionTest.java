@@ -26,11 +26,11 @@ class ReactCellRejectionTest {
     void aSampleTheEndpointRefusesIsRecordedAsRejected() {
         Path evalSet = SuperheroEvalSets.slot();
         List<String> refused = new ArrayList<>();
-        ReactAgentModel model = (sample, initial, previous, settings) -> {
+        ReactAgentModel model = (sample, initial, previous, settings, trial) -> {
             if (!refused.isEmpty() && refused.get(0).equals(sample.sampleId())) {
                 throw ModelCallException.of(ErrorKind.BAD_REQUEST, "test", "400 Bad Request: tool schema not supported");
             }
-            return new OracleAgentModel().next(sample, initial, previous, settings);
+            return new OracleAgentModel().next(sample, initial, previous, settings, trial);
         };
         try (ReactHarness h = new ReactHarness(dir.resolve("results.sqlite"), m -> model)) {
             refused.add(h.evalSets.samples(evalSet.toString()).keySet().iterator().next());

@@ -57,7 +57,7 @@ final class ReactHarness implements AutoCloseable {
                 new io.micrometer.core.instrument.simple.SimpleMeterRegistry()));
         // one model call at a time, as an in-process model serves them: waiting steps queue in Temporal, not in a timed-out activity
         env.newWorker(LLM_QUEUE, io.temporal.worker.WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(1).build())
-                .registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, models));
+                .registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, cell -> models.apply(cell.model())));
         env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new ReactToolActivitiesImpl(store, evalSets, runtime));
         env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new ReactScoringActivitiesImpl(store, evalSets, runtime));
         env.start();

@@ -35,14 +35,14 @@ class ReactSampleWorkflowTest {
 
     /** Records which step each model call was for, then answers with {@code answer}. */
     private ReactAgentModel recording(ReactAgentModel answer) {
-        return (sample, initial, previous, settings) -> {
+        return (sample, initial, previous, settings, trial) -> {
             askedSteps.add(previous.size() + 1);
-            return answer.next(sample, initial, previous, settings);
+            return answer.next(sample, initial, previous, settings, trial);
         };
     }
 
     private static ReactAgentModel saying(String text) {
-        return (sample, initial, previous, settings) -> new ReactAgentModel.Reply(text, null, 1, 1, 1L, false);
+        return (sample, initial, previous, settings, trial) -> new ReactAgentModel.Reply(text, null, 1, 1, 1L, false);
     }
 
     private EvalSample prepare(ReactHarness h, int goldLengthAtLeast) {
@@ -123,11 +123,11 @@ class ReactSampleWorkflowTest {
 
     @Test
     void promptOutgrowingTheContextEndsTheTrajectoryWithoutAnswer() {
-        ReactAgentModel tooLong = (sample, initial, previous, settings) -> {
+        ReactAgentModel tooLong = (sample, initial, previous, settings, trial) -> {
             if (previous.size() == 1) {
                 throw ModelCallException.of(ErrorKind.CONTEXT_LENGTH, "test", "prompt too long");
             }
-            return new OracleAgentModel().next(sample, initial, previous, settings);
+            return new OracleAgentModel().next(sample, initial, previous, settings, trial);
         };
         try (ReactHarness h = new ReactHarness(dir.resolve("r.sqlite"), m -> tooLong)) {
             prepare(h, 2);
@@ -142,7 +142,7 @@ class ReactSampleWorkflowTest {
 
     @Test
     void rejectedEndpointFailsTheRunWithItsFailureType() {
-        ReactAgentModel rejected = (sample, initial, previous, settings) -> {
+        ReactAgentModel rejected = (sample, initial, previous, settings, trial) -> {
             throw ModelCallException.of(ErrorKind.UNAUTHORIZED, "test", "401");
         };
         try (ReactHarness h = new ReactHarness(dir.resolve("r.sqlite"), m -> rejected)) {

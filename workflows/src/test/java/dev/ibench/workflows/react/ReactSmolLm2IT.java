@@ -53,7 +53,7 @@ class ReactSmolLm2IT {
         ModelGateway gateway = new ModelGateway(profile,
                 ModelClients.create(profile, name -> ModelClients.MODEL_DIR_ENV.equals(name) ? modelDir.toString() : null, List.of()),
                 null, new EndpointLimiters(), RetryPolicy.none());
-        GatewayAgentModel smollm2 = new GatewayAgentModel(profile, gateway);
+        GatewayAgentModel smollm2 = new GatewayAgentModel(profile, gateway, dev.ibench.core.campaign.DecodingOverrides.NONE);
         try (ReactHarness harness = new ReactHarness(dir.resolve("results.sqlite"), model -> smollm2)) {
             long start = System.nanoTime();
             List<String> shortestPrompts = harness.evalSets.samples(SuperheroEvalSets.slot().toString()).values().stream()

@@ -1,6 +1,8 @@
 package dev.ibench.workers.worker.roles;
 
 import dev.ibench.activities.campaign.ModelCallActivitiesImpl;
+import dev.ibench.activities.react.ReactAgents;
+import dev.ibench.activities.react.ReactModelActivitiesImpl;
 import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.RoleRegistration;
@@ -10,9 +12,10 @@ import io.temporal.worker.WorkerOptions;
 import java.util.List;
 
 /**
- * Model calls of campaign cells: one LLM task queue per model, rate-limited and bounded as the
- * campaign file says ({@code rate_per_second} is enforced by the Temporal server across all workers
- * of the queue; {@code concurrency} bounds this worker's calls in flight).
+ * Model calls of campaign cells, direct and ReACT alike: one LLM task queue per model, rate-limited and bounded as
+ * the campaign file says ({@code rate_per_second} is enforced by the Temporal server across all workers of the
+ * queue; {@code concurrency} bounds this worker's calls in flight). Both kinds of activity reach the model through
+ * the same {@code ModelRunners}: the campaign's model entry, cache and endpoint limits.
  */
 public final class CampaignModelsRegistration implements RoleRegistration {
     private final List<ModelEntry> models;
@@ -30,6 +33,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
         CampaignServices services = CampaignServices.of(setup.home());
         ModelCallActivitiesImpl activities = new ModelCallActivitiesImpl(
                 services.store(), services.evalSets(), services.modelRunners(), setup.meters());
+        ReactModelActivitiesImpl reactSteps = new ReactModelActivitiesImpl(services.store(), services.evalSets(),
+                new ReactAgents(services.modelRunners()));
         for (ModelEntry model : models) {
             WorkerOptions.Builder options = WorkerOptions.newBuilder()
                     .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault());
@@ -37,8 +42,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
                 options.setMaxTaskQueueActivitiesPerSecond(model.ratePerSecond());
             }
             String queue = TaskQueues.llm(model.name());
-            setup.worker(queue, options.build()).registerActivitiesImplementations(activities);
-            setup.describe("ModelCallActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
+            setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps);
+            setup.describe("ModelCallActivities and ReactModelActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
                     + model.concurrencyOrDefault() + (model.ratePerSecond() == null ? "" : ", " + model.ratePerSecond() + "/s")
                     + ") on " + queue);
         }

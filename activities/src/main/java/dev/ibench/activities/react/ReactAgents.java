@@ -1,0 +1,36 @@
+package dev.ibench.activities.react;
+
+import dev.ibench.activities.campaign.ModelRunners;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.core.prompt.ModelProfile;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The ReACT agent of a react cell, from its campaign's model entry exactly as direct cells get theirs
+ * ({@link ModelRunners}: profile, endpoint, key variable, decoding block, response cache, endpoint limits): a model
+ * whose profile's provider is {@code oracle} plays the scripted {@link OracleAgentModel}, any other model answers
+ * through its gateway ({@link GatewayAgentModel}).
+ */
+public final class ReactAgents implements Function<CellRecord, ReactAgentModel> {
+    private static final String ORACLE_PROVIDER = "oracle";
+
+    private final ModelRunners runners;
+    private final Map<String, ReactAgentModel> agents = new ConcurrentHashMap<>();
+
+    public ReactAgents(ModelRunners runners) {
+        this.runners = runners;
+    }
+
+    @Override
+    public ReactAgentModel apply(CellRecord cell) {
+        return agents.computeIfAbsent(cell.campaignId() + "\n" + cell.model(), k -> {
+            ModelProfile profile = runners.profile(cell.campaignId(), cell.model());
+            if (ORACLE_PROVIDER.equals(profile.provider())) {
+                return new OracleAgentModel();
+            }
+            return new GatewayAgentModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()));
+        });
+    }
+}
