@@ -65,8 +65,44 @@ public final class OpenAiClient implements ModelClient {
         if (apiKey.present()) {
             builder.header("Authorization", apiKey.authorizationHeader());
         }
+        Request httpRequest = builder.build();
+        try {
+            return send(httpRequest, where, chat);
+        } catch (NoResponse first) {
+            // A kept-alive connection the server has closed meanwhile (servers and proxies that close after each
+            // response) fails before any answer comes back: reconnect at once instead of spending a backed-off retry.
+            // A failure after the answer began is not replayed here: the server may already have done the work.
+            http.connectionPool().evictAll();
+            try {
+                return send(httpRequest, where, chat);
+            } catch (NoResponse second) {
+                throw HttpFailureClassifier.fromIo(where, second.cause, apiKey);
+            }
+        }
+    }
+
+    /** The request failed before any response arrived (connect, write, or no status line). */
+    private static final class NoResponse extends Exception {
+        private final IOException cause;
+
+        NoResponse(IOException cause) {
+            super(cause.getMessage(), null, false, false);
+            this.cause = cause;
+        }
+    }
+
+    private ModelResponse send(Request httpRequest, String where, boolean chat) throws NoResponse {
         long start = System.nanoTime();
-        try (Response response = http.newCall(builder.build()).execute()) {
+        Response response;
+        try {
+            response = http.newCall(httpRequest).execute();
+        } catch (IOException e) {
+            if (HttpFailureClassifier.fromIo(where, e, apiKey).kind() == ErrorKind.TIMEOUT) {
+                throw HttpFailureClassifier.fromIo(where, e, apiKey);
+            }
+            throw new NoResponse(e);
+        }
+        try (response) {
             ResponseBody responseBody = response.body();
             String text = responseBody == null ? "" : responseBody.string();
             long latency = (System.nanoTime() - start) / 1_000_000;
