@@ -130,7 +130,7 @@ final class CampaignCommand implements Callable<Integer> {
                     System.out.println(Json.MAPPER.writeValueAsString(Map.of("campaign_id", campaignId, "workflow_id", workflowId)));
                 } else {
                     System.out.println("started campaign " + campaignId + " (workflow " + workflowId + ")");
-                    System.out.println("watch it: ./ibench campaign status " + campaignId);
+                    System.out.println("watch it: ./ibench campaign status " + campaignId + temporal.hintFlags());
                 }
                 if (waitForEnd) {
                     CampaignStatus end = WorkflowStub.fromTyped(campaignStub(connection.client(), campaignId))

@@ -12,6 +12,17 @@ final class TemporalOptions {
     @Option(names = "--namespace", description = "Temporal namespace (default: $TEMPORAL_NAMESPACE or default).")
     String namespace;
 
+    /**
+     * The options to repeat in a printed follow-up command so it reaches the same server and namespace: empty when
+     * they are the defaults.
+     */
+    String hintFlags() {
+        String a = address != null ? address : TemporalConnection.addressFromEnvironment();
+        String n = namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment();
+        return (a.equals(TemporalConnection.DEFAULT_ADDRESS) ? "" : " --address " + a)
+                + (n.equals(TemporalConnection.DEFAULT_NAMESPACE) ? "" : " --namespace " + n);
+    }
+
     /** Opens a connection and checks the server answers, failing with a message that names the address. */
     TemporalConnection connect() {
         TemporalConnection connection = TemporalConnection.open(
