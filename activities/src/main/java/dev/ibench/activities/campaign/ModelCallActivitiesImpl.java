@@ -6,6 +6,9 @@ import dev.ibench.activities.llm.ModelCallFailures;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.activity.Activity;
@@ -53,8 +56,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
                 "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
-        ModelRunner runner = runners.runner(cell.campaignId(), cell.model(), cell.evalSet());
-        CallResult result = callWithHeartbeats(runner, sample, item.trial(), cell);
+        ModelRunner runner = runners.runner(cell);
+        ModelRunner.Answer answer = callWithHeartbeats(runner, sample, item.trial(), cell);
+        CallResult result = answer.result();
+        store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson(answer.prompt()));
         ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
                 RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
                 result.response().latencyMillis(), result.cacheHit());
@@ -63,7 +68,15 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         return summary(record, false);
     }
 
-    private CallResult callWithHeartbeats(ModelRunner runner, EvalSample sample, int trial, CellRecord cell) {
+    private static String promptJson(RenderedPrompt prompt) {
+        try {
+            return Json.MAPPER.writeValueAsString(prompt);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise a rendered prompt", e);
+        }
+    }
+
+    private ModelRunner.Answer callWithHeartbeats(ModelRunner runner, EvalSample sample, int trial, CellRecord cell) {
         ActivityExecutionContext context = Activity.getExecutionContext();
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context), 2, 5, TimeUnit.SECONDS);
         try {

@@ -10,15 +10,26 @@ import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
 
 /**
- * A campaign model ready to answer one eval set's samples: its profile (with the campaign's decoding overrides
- * applied), prompt renderer, gateway and the campaign's decoding block (top_p, the seed trials derive theirs from).
+ * A campaign model ready to answer one cell's samples: its profile (with the campaign's decoding overrides
+ * applied), prompt renderer, gateway, the campaign's decoding block (top_p, the seed trials derive theirs from) and
+ * the cell's ablation (what the model is shown of a sample).
  */
-public record ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGateway gateway, DecodingOverrides decoding) {
+public record ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGateway gateway, DecodingOverrides decoding,
+                          CellAblation ablation) {
+
+    public ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGateway gateway, DecodingOverrides decoding) {
+        this(profile, renderer, gateway, decoding, CellAblation.NONE);
+    }
+
+    /** The model's answer and the prompt it was asked. */
+    public record Answer(CallResult result, RenderedPrompt prompt) {}
 
     /** Trial {@code trial} of a sample: its own request (own cache entry) with its own sampling seed. */
-    public CallResult answer(EvalSample sample, int trial) {
-        RenderedPrompt prompt = renderer.render(PromptStyles.of(sample), sample);
+    public Answer answer(EvalSample sample, int trial) {
+        EvalSample shown = ablation.shown(sample);
+        RenderedPrompt prompt = renderer.render(PromptStyles.of(shown), shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        return gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), sample.tools(), trial, seed, decoding.topP()));
+        return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed,
+                decoding.topP())), prompt);
     }
 }

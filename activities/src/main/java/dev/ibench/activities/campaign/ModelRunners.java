@@ -6,7 +6,9 @@ import dev.ibench.activities.llm.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.ablation.Ablation;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.ModelEntry;
@@ -17,6 +19,7 @@ import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.PromptRenderer;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -36,6 +39,7 @@ public final class ModelRunners {
     private final Function<String, String> environment;
     private final Map<String, ModelRunner> runners = new ConcurrentHashMap<>();
     private final Map<String, ModelGateway> gateways = new ConcurrentHashMap<>();
+    private final Map<String, CellAblation> ablations = new ConcurrentHashMap<>();
 
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment) {
@@ -46,17 +50,34 @@ public final class ModelRunners {
         this.environment = environment;
     }
 
-    public ModelRunner runner(String campaignId, String modelName, String evalSet) {
-        return runners.computeIfAbsent(campaignId + "\n" + modelName + "\n" + evalSet, k -> create(campaignId, modelName, evalSet));
+    /** The runner of a cell: its campaign's model entry, its eval set and its ablation. */
+    public ModelRunner runner(CellRecord cell) {
+        return runners.computeIfAbsent(cell.campaignId() + "\n" + cell.model() + "\n" + cell.evalSet() + "\n" + cell.ablation(),
+                k -> create(cell));
     }
 
-    private ModelRunner create(String campaignId, String modelName, String evalSet) {
-        ModelProfile profile = profile(campaignId, modelName);
-        ModelClient client = ModelClients.createOrReject(profile, environment, evalSets.samples(evalSet).values());
-        PromptRenderer renderer = new PromptRenderer(profile, IclExamples.bundled(
-                PromptStyles.of(evalSets.samples(evalSet).values().iterator().next())));
+    private ModelRunner create(CellRecord cell) {
+        ModelProfile profile = profile(cell.campaignId(), cell.model());
+        CellAblation ablation = ablation(cell);
+        // the oracle (a test tool) answers the gold of the sample as shown, so it speaks the ablation's names
+        ModelClient client = ModelClients.createOrReject(profile, environment, ablation.evalSet().stream().map(ablation::shown).toList());
+        PromptRenderer renderer = new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0)))));
         return new ModelRunner(profile, renderer, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()),
-                spec(campaignId).decoding());
+                spec(cell.campaignId()).decoding(), ablation);
+    }
+
+    /** A cell's ablation with its eval set and the campaign seed; cached, so a tool universe is drawn once per cell. */
+    public CellAblation ablation(CellRecord cell) {
+        return ablations.computeIfAbsent(cell.cellId(), k -> {
+            Ablation ablation;
+            try {
+                ablation = Ablation.parse(cell.ablation());
+            } catch (IllegalArgumentException e) {
+                throw ApplicationFailure.newNonRetryableFailure("cell " + cell.cellId() + ": " + e.getMessage(), "UnknownAblation");
+            }
+            return new CellAblation(ablation, List.copyOf(evalSets.samples(cell.evalSet()).values()),
+                    spec(cell.campaignId()).decoding().campaignSeed());
+        });
     }
 
     /**
@@ -66,7 +87,7 @@ public final class ModelRunners {
     public ModelGateway gateway(String campaignId, String modelName) {
         return gateways.computeIfAbsent(campaignId + "\n" + modelName, k -> {
             ModelProfile profile = profile(campaignId, modelName);
-            return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, java.util.List.of()), cache, limiters,
+            return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache, limiters,
                     RetryPolicy.none());
         });
     }

@@ -28,6 +28,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     private final EvalSetCache evalSets;
     private final Function<String, SequenceExecutor> executorOfEvalSet;
     private final Function<CellRecord, ParserChain> parserOfCell;
+    private final Function<CellRecord, CellAblation> ablationOfCell;
     private final CampaignMetrics metrics;
 
     /** One executor for every eval set (the SLOT/SEL runtime); may be null (no completion). */
@@ -39,10 +40,18 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     /** The executor of each eval set, e.g. {@link EvalSetExecutors}: the tool runtime, or a REST set's endpoints. */
     public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
                                  Function<CellRecord, ParserChain> parserOfCell, MeterRegistry meters) {
+        this(store, evalSets, executorOfEvalSet, parserOfCell, cell -> CellAblation.NONE, meters);
+    }
+
+    /** @param ablationOfCell each cell's ablation, which reads a prediction back into the sample's own names */
+    public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
+                                 Function<CellRecord, ParserChain> parserOfCell, Function<CellRecord, CellAblation> ablationOfCell,
+                                 MeterRegistry meters) {
         this.store = store;
         this.evalSets = evalSets;
         this.executorOfEvalSet = executorOfEvalSet;
         this.parserOfCell = parserOfCell;
+        this.ablationOfCell = ablationOfCell;
         this.metrics = new CampaignMetrics(meters);
     }
 
@@ -61,7 +70,8 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
                         + " cannot be executed on this worker: " + reason, "SampleUnavailable");
             });
         }
-        SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).score(sample, call.rawOutput());
+        SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).restoring(ablationOfCell.apply(cell)::restore)
+                .score(sample, call.rawOutput());
         store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
                 score.completed(), summaryJson(score), null));
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));

@@ -94,7 +94,7 @@ public final class CampaignReportBuilder {
         Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra - rejected, metrics, categories, trialReports, rejected);
+                samples * cell.trials() - scored - infra - rejected, metrics, categories, trialReports, rejected, cell.ablation());
     }
 
     /**

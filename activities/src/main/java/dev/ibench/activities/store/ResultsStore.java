@@ -100,6 +100,20 @@ public final class ResultsStore {
                 cellId, sampleId, trial, step).stream().findFirst();
     }
 
+    /** The prompt a direct cell sent for a sample's trial (after its ablation), as JSON. */
+    public synchronized void savePrompt(String cellId, String sampleId, int trial, String promptJson) {
+        update("save prompt " + key(cellId, sampleId, trial),
+                "INSERT INTO rendered_prompts(cell_id, sample_id, trial, prompt_json) VALUES (?,?,?,?) "
+                        + "ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET prompt_json=excluded.prompt_json",
+                cellId, sampleId, trial, promptJson);
+    }
+
+    public synchronized Optional<String> prompt(String cellId, String sampleId, int trial) {
+        return query("read prompt " + key(cellId, sampleId, trial),
+                "SELECT prompt_json FROM rendered_prompts WHERE cell_id=? AND sample_id=? AND trial=?",
+                rs -> rs.getString(1), cellId, sampleId, trial).stream().findFirst();
+    }
+
     public synchronized void saveToolExecution(ToolExecutionRecord r) {
         update("save tool execution " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
                 "INSERT INTO tool_executions(cell_id, sample_id, trial, step, call_json, observation, ok) VALUES (?,?,?,?,?,?,?) "

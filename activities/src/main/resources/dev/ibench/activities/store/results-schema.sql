@@ -72,3 +72,10 @@ CREATE TABLE IF NOT EXISTS errors (
     created_at    TEXT NOT NULL,
     PRIMARY KEY (cell_id, sample_id, trial, step, kind)
 );
+CREATE TABLE IF NOT EXISTS rendered_prompts (
+    cell_id     TEXT NOT NULL,
+    sample_id   TEXT NOT NULL,
+    trial       INTEGER NOT NULL,
+    prompt_json TEXT NOT NULL,
+    PRIMARY KEY (cell_id, sample_id, trial)
+);

@@ -79,7 +79,7 @@ class ModelRunnerTrialsTest {
             ModelRunner runner = new ModelRunner(profile, new PromptRenderer(profile, IclExamples.none()), gateway, decoding);
             for (int trial = 0; trial < 3; trial++) {
                 server.enqueue(new MockResponse().setBody(ANSWER));
-                CallResult r = runner.answer(sample, trial);
+                CallResult r = runner.answer(sample, trial).result();
                 assertThat(r.cacheHit()).as("trial %d must not reuse another trial's answer", trial).isFalse();
                 keys.add(r.cacheKey());
             }
@@ -92,7 +92,7 @@ class ModelRunnerTrialsTest {
                 assertThat(body.get("top_p").asDouble()).isEqualTo(0.9);
                 assertThat(body.get("temperature").asDouble()).isEqualTo(0.8);
             }
-            CallResult again = runner.answer(sample, 1);
+            CallResult again = runner.answer(sample, 1).result();
             assertThat(again.cacheHit()).as("the same trial again (a retried activity, a re-run) is served by the cache").isTrue();
             assertThat(again.cacheKey()).isEqualTo(keys.get(1));
             assertThat(server.getRequestCount()).isEqualTo(3);

@@ -87,6 +87,11 @@ public final class IclExamples {
         }
     }
 
+    /** These examples, each transformed (an ablation's view of them). */
+    public IclExamples map(java.util.function.UnaryOperator<ObjectNode> transform) {
+        return new IclExamples(source, examples.stream().map(transform).toList());
+    }
+
     public String source() {
         return source;
     }

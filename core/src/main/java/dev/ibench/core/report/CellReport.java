@@ -8,8 +8,8 @@ import java.util.Map;
  * Every metric of one campaign cell. {@code metrics} maps a metric key (see {@link ReportMetrics}) to
  * its summary over trials; {@code trialReports} hold the full per-trial scores with per-sample reasons.
  * Samples recorded as infra_error or rejected (the endpoint refused the request, e.g. prompt longer than
- * the context) are counted apart and never enter the metrics; {@code rejected} is last to keep the
- * older constructor.
+ * the context) are counted apart and never enter the metrics; {@code rejected} and {@code ablation} (the cell's
+ * prompt transform, {@code none} without) come last to keep the older constructors.
  */
 public record CellReport(
         String cellId,
@@ -24,7 +24,20 @@ public record CellReport(
         Map<String, MetricSummary> metrics,
         Map<String, Integer> errorCategories,
         List<ScoreReport> trialReports,
-        int rejected) {
+        int rejected,
+        String ablation) {
+
+    public CellReport(String cellId, String model, String benchmark, String mode, int samples, int trials, int scored,
+                      int infraErrors, int pending, Map<String, MetricSummary> metrics, Map<String, Integer> errorCategories,
+                      List<ScoreReport> trialReports, int rejected) {
+        this(cellId, model, benchmark, mode, samples, trials, scored, infraErrors, pending, metrics, errorCategories,
+                trialReports, rejected, "none");
+    }
+
+    /** The mode as tables show it: with the ablation when there is one ({@code direct · obfuscated}). */
+    public String modeShown() {
+        return ablation == null || ablation.equals("none") ? mode : mode + " · " + ablation;
+    }
 
     public CellReport(String cellId, String model, String benchmark, String mode, int samples, int trials, int scored,
                       int infraErrors, int pending, Map<String, MetricSummary> metrics, Map<String, Integer> errorCategories,

@@ -19,7 +19,7 @@ public final class HtmlReportRenderer {
         h.append("</tr>");
         for (CellReport cell : report.cells()) {
             h.append("<tr><td>").append(escape(cell.model())).append("</td><td>").append(escape(cell.benchmark()))
-                    .append("</td><td>").append(escape(cell.mode())).append("</td><td>").append(cell.scored()).append('/')
+                    .append("</td><td>").append(escape(cell.modeShown())).append("</td><td>").append(cell.scored()).append('/')
                     .append(cell.samples() * cell.trials()).append("</td><td>").append(cell.infraErrors()).append("</td><td>")
                     .append(cell.rejected()).append("</td><td>").append(cell.pending()).append("</td>");
             for (String key : ReportMetrics.HEADLINE) {
@@ -40,7 +40,7 @@ public final class HtmlReportRenderer {
             h.append("</table>");
         }
         for (CellReport cell : report.cells()) {
-            h.append("<h2>").append(escape(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + ")")).append("</h2><table>");
+            h.append("<h2>").append(escape(cell.model() + " on " + cell.benchmark() + " (" + cell.modeShown() + ")")).append("</h2><table>");
             cell.metrics().forEach((k, v) -> h.append("<tr><td>").append(escape(k)).append("</td><td>")
                     .append(escape(MarkdownReportRenderer.format(v))).append("</td></tr>"));
             cell.errorCategories().forEach((k, v) -> h.append("<tr><td>errors: ").append(escape(k)).append("</td><td>")

@@ -24,6 +24,7 @@ public final class JsonReportRenderer {
             c.put("model", cell.model());
             c.put("benchmark", cell.benchmark());
             c.put("mode", cell.mode());
+            c.put("ablation", cell.ablation());
             c.put("samples", cell.samples());
             c.put("trials", cell.trials());
             c.put("scored", cell.scored());

@@ -18,7 +18,7 @@ public final class MarkdownReportRenderer {
         ReportMetrics.HEADLINE.forEach(k -> md.append("---:|"));
         md.append('\n');
         for (CellReport cell : report.cells()) {
-            md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.mode())
+            md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.modeShown())
                     .append(" | ").append(cell.scored()).append('/').append(cell.samples() * cell.trials())
                     .append(" | ").append(cell.infraErrors()).append(" | ").append(cell.rejected())
                     .append(" | ").append(cell.pending()).append(" |");
@@ -36,7 +36,7 @@ public final class MarkdownReportRenderer {
             }
         }
         for (CellReport cell : report.cells()) {
-            md.append("\n## ").append(cell.model()).append(" on ").append(cell.benchmark()).append(" (").append(cell.mode()).append(")\n\n");
+            md.append("\n## ").append(cell.model()).append(" on ").append(cell.benchmark()).append(" (").append(cell.modeShown()).append(")\n\n");
             MetricSummary identical = cell.metrics().get(TrialOutcomes.IDENTICAL_SHARE);
             if (identical != null && identical.mean() == 1.0) {
                 md.append("Trials are deterministic: every sample gave the same output in all ").append(cell.trials())

@@ -26,6 +26,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 
 /**
  * Scores one raw model output against its sample with every direct-invocation metric and explains each lost point.
@@ -38,19 +39,34 @@ public final class SampleScorer {
     private final ParserChain parser;
     private final CompletionRateMetric completion;
     private final SlotPairing slotPairing;
+    private final BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore;
 
     public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull) {
         this(parser, executorOrNull, SlotPairing.OCCURRENCE);
     }
 
     public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull, SlotPairing slotPairing) {
+        this(parser, executorOrNull == null ? null : new CompletionRateMetric(executorOrNull), slotPairing, (sample, parsed) -> parsed);
+    }
+
+    private SampleScorer(ParserChain parser, CompletionRateMetric completion, SlotPairing slotPairing,
+                         BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore) {
         this.parser = parser;
-        this.completion = executorOrNull == null ? null : new CompletionRateMetric(executorOrNull);
+        this.completion = completion;
         this.slotPairing = slotPairing;
+        this.restore = restore;
+    }
+
+    /**
+     * This scorer reading each parsed raw output back through {@code restore} first: an ablated cell's prediction, in
+     * the names the model was shown, becomes one in the sample's own names.
+     */
+    public SampleScorer restoring(BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore) {
+        return new SampleScorer(parser, completion, slotPairing, restore);
     }
 
     public SampleScore score(EvalSample sample, String generatedText) {
-        return score(sample, parser.parse(generatedText));
+        return score(sample, restore.apply(sample, parser.parse(generatedText)));
     }
 
     public SampleScore score(EvalSample sample, ParsedOutput parsed) {

@@ -82,17 +82,25 @@ class CampaignSpecLoaderTest {
         String base = "name: a\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
         Path unknown = write(base + "ablations: [shuffled]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(unknown)).hasMessageContaining("unknown ablation 'shuffled'")
-                .hasMessageContaining("obfuscated, universe:<percent>, paraphrase, toolkit_expansion");
-        for (String notYet : List.of("obfuscated", "universe:50", "paraphrase", "toolkit_expansion")) {
+                .hasMessageContaining("obfuscated, universe:<percent>").hasMessageContaining("paraphrase, toolkit_expansion");
+        for (String notYet : List.of("paraphrase", "toolkit_expansion")) {
             Path f = write(base + "ablations: ['" + notYet + "']\n");
             assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).hasMessageContaining("'" + notYet + "' is not implemented yet");
         }
+        for (String badShare : List.of("universe:0", "universe:101", "universe:half")) {
+            Path f = write(base + "ablations: ['" + badShare + "']\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).hasMessageContaining(badShare);
+        }
+        CampaignSpec ablated = new CampaignSpecLoader().load(write(base + "ablations: [none, obfuscated, 'universe:40']\n"));
+        assertThat(CellPlan.cells("c", ablated)).extracting(CellSpec::cellId)
+                .containsExactly("c/m/b/direct", "c/m/b/direct/obfuscated", "c/m/b/direct/universe:40");
+        Path reactAblated = write(base + "modes: [react]\nablations: [obfuscated]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(reactAblated)).hasMessageContaining("direct cells only");
         Path sql = write(base + "modes: [sql]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(sql)).hasMessageContaining("mode 'sql' is not implemented yet");
         Path agent = write(base + "modes: [agent]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(agent)).hasMessageContaining("unknown mode 'agent'")
                 .hasMessageContaining("direct, react").hasMessageContaining("sql");
-        assertThat(new CampaignSpecLoader().load(write(base + "ablations: [none]\n")).ablations()).containsExactly("none");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.core.parse.ParserChain;
+import dev.ibench.core.score.SampleScorer;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.activities.store.ResultsDatabase;
@@ -76,6 +77,11 @@ public final class CampaignServices {
     }
 
     /** The output parser a cell's model uses, from its profile's {@code parser} list. */
+    /** How a cell's stored outputs are scored: its model's parser chain, its eval set's executor, its ablation. */
+    public SampleScorer scorerOf(CellRecord cell) {
+        return new SampleScorer(parserOf(cell), executors().apply(cell.evalSet())).restoring(modelRunners().ablation(cell)::restore);
+    }
+
     public ParserChain parserOf(CellRecord cell) {
         return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
     }

@@ -276,7 +276,7 @@ final class CampaignCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(),
-                    cell -> new SampleScorer(services.parserOf(cell), services.executors().apply(cell.evalSet())))
+                    services::scorerOf)
                     .build(id, Instant.now().toString());
             String text = switch (format) {
                 case "md" -> MarkdownReportRenderer.render(report);

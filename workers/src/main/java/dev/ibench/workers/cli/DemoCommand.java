@@ -87,7 +87,7 @@ final class DemoCommand implements Callable<Integer> {
         }
 
         CampaignReportBuilder reports = new CampaignReportBuilder(services.store(), services.evalSets(),
-                cell -> new SampleScorer(services.parserOf(cell), services.executors().apply(cell.evalSet())));
+                services::scorerOf);
         var report = reports.build(campaignId, Instant.now().toString());
         if (json) {
             System.out.println(JsonReportRenderer.render(report));

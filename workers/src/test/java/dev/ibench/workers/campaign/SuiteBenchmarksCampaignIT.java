@@ -93,7 +93,7 @@ class SuiteBenchmarksCampaignIT {
             assertThat(status.cells()).hasSize(4).allSatisfy(cell -> assertThat(cell.state()).isEqualTo(CellState.COMPLETED));
 
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(),
-                    cell -> new SampleScorer(services.parserOf(cell), services.executors().apply(cell.evalSet())))
+                    services::scorerOf)
                     .build(id, Instant.now().toString());
             JsonNode json = Json.MAPPER.readTree(JsonReportRenderer.render(report));
             for (JsonNode cell : json.get("cells")) {

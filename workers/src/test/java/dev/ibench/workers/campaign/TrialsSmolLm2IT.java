@@ -109,7 +109,7 @@ class TrialsSmolLm2IT {
             assertThat(samplesWithDifferentOutputs).as("sampling at 0.8 with per-trial seeds").isNotEmpty();
 
             CampaignReportBuilder reports = new CampaignReportBuilder(services.store(), services.evalSets(),
-                    cell -> new SampleScorer(services.parserOf(cell), services.executors().apply(cell.evalSet())));
+                    services::scorerOf);
             CampaignReport hotReport = reports.build("hot", Instant.now().toString());
             CellReport hotCellReport = hotReport.cells().get(0);
             assertThat(hotCellReport.metrics()).containsKeys("pass@1.completion", "pass@3.completion", "pass^3.completion",

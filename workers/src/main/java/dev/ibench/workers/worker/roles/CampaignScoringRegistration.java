@@ -12,7 +12,8 @@ public final class CampaignScoringRegistration implements RoleRegistration {
     public void register(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new ScoringActivitiesImpl(
-                services.store(), services.evalSets(), services.executors(), services::parserOf, setup.meters()));
+                services.store(), services.evalSets(), services.executors(), services::parserOf,
+                cell -> services.modelRunners().ablation(cell), setup.meters()));
         setup.describe("ScoringActivities on " + TaskQueues.SCORING);
     }
 }

@@ -1,0 +1,45 @@
+package dev.ibench.core.ablation;
+
+import dev.ibench.core.parse.ParsedOutput;
+import dev.ibench.core.prompt.IclExamples;
+import dev.ibench.core.sample.EvalSample;
+import java.util.Collection;
+
+/**
+ * A named prompt transform of a campaign cell (seed 000 appendix C): what the model is shown of a sample and how its
+ * answer is read back for scoring. {@code none} shows the sample as it is.
+ */
+public interface Ablation {
+    String VALID_NAMES = "obfuscated, universe:<percent>";
+
+    /** The name as written in the campaign file ({@code none}, {@code obfuscated}, {@code universe:40}). */
+    String name();
+
+    /**
+     * The sample as the model sees it. {@code evalSet} holds every sample of the cell's eval set (a tool universe is
+     * taken from it); {@code seed} makes any random choice reproducible.
+     */
+    EvalSample shown(EvalSample sample, Collection<EvalSample> evalSet, long seed);
+
+    /** The in-context examples as the model sees them. */
+    default IclExamples icl(IclExamples examples) {
+        return examples;
+    }
+
+    /** A prediction for the shown sample, read back into the original sample's terms for scoring. */
+    ParsedOutput restore(EvalSample original, Collection<EvalSample> evalSet, long seed, ParsedOutput parsed);
+
+    /** @throws IllegalArgumentException naming the ablation and the valid ones */
+    static Ablation parse(String name) {
+        if (name == null || name.equals(NoAblation.NAME)) {
+            return NoAblation.INSTANCE;
+        }
+        if (name.equals(Obfuscation.NAME)) {
+            return Obfuscation.INSTANCE;
+        }
+        if (name.startsWith(ToolUniverse.PREFIX)) {
+            return ToolUniverse.parse(name);
+        }
+        throw new IllegalArgumentException("unknown ablation '" + name + "' (valid: none, " + VALID_NAMES + ")");
+    }
+}
