@@ -143,18 +143,26 @@ public final class OpenAiClient implements ModelClient {
             body.set("stop", Json.MAPPER.valueToTree(d.stop()));
         }
         if (d.jsonSchema() != null) {
+            JsonNode schemaNode;
+            try {
+                schemaNode = Json.MAPPER.readTree(d.jsonSchema());
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException("constrained-output JSON schema is not valid JSON", e);
+            }
+            boolean anyJson = "{}".equals(d.jsonSchema().strip());
             ObjectNode format = body.putObject("response_format");
-            if ("{}".equals(d.jsonSchema().strip())) {
+            if (anyJson) {
                 format.put("type", "json_object");
             } else {
                 format.put("type", "json_schema");
                 ObjectNode schema = format.putObject("json_schema");
                 schema.put("name", "tool_calls");
-                try {
-                    schema.set("schema", Json.MAPPER.readTree(d.jsonSchema()));
-                } catch (JsonProcessingException e) {
-                    throw new IllegalArgumentException("constrained-output JSON schema is not valid JSON", e);
-                }
+                schema.set("schema", schemaNode);
+            }
+            if (!chat) {
+                // llama.cpp's llama-server reads response_format on chat only; on /v1/completions it takes json_schema
+                // (vLLM reads response_format on both and ignores the extra field)
+                body.set("json_schema", anyJson ? Json.MAPPER.createObjectNode() : schemaNode);
             }
         }
         return body.toString();

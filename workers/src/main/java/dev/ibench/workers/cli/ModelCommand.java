@@ -132,10 +132,14 @@ final class ModelCommand implements Callable<Integer> {
             try (ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, System::getenv, List.of(sample)), cache,
                     new EndpointLimiters(), RetryPolicy.defaults(profile.maxAttempts()))) {
                 CallResult result = gateway.call(request);
+                List<String> warnings = ModelCheckWarnings.of(profile, request, prompt, result);
                 if (json) {
-                    System.out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report(profile, gateway, sample, promptStyle, prompt, result)));
+                    ObjectNode out = report(profile, gateway, sample, promptStyle, prompt, result);
+                    out.set("warnings", Json.MAPPER.valueToTree(warnings));
+                    System.out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(out));
                 } else {
                     printText(gateway, result);
+                    warnings.forEach(w -> System.out.println("WARNING:  " + w));
                 }
                 return 0;
             } catch (ModelCallException e) {

@@ -1,0 +1,48 @@
+package dev.ibench.workers.cli;
+
+import dev.ibench.activities.llm.CallResult;
+import dev.ibench.activities.llm.ModelRequest;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.RenderedPrompt;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code ibench model check} warns about when a server silently ignores part of a request: output constrained to
+ * JSON that comes back as something else, and native tools that produce neither tool calls nor a mention of any tool
+ * (the model's chat template may drop them).
+ */
+final class ModelCheckWarnings {
+    private ModelCheckWarnings() {}
+
+    static List<String> of(ModelProfile profile, ModelRequest request, RenderedPrompt prompt, CallResult result) {
+        List<String> warnings = new ArrayList<>();
+        String text = result.response().text() == null ? "" : result.response().text().strip();
+        if (request.decoding().jsonSchema() != null && result.response().toolCalls().isEmpty() && !isJson(text)) {
+            warnings.add("profile " + profile.name() + " asks for constrained output (" + profile.constrainedOutput()
+                    + ") but the answer is not JSON: the server ignored the constraint; scores of this profile would be "
+                    + "those of free text");
+        }
+        if (!prompt.tools().isEmpty() && result.response().toolCalls().isEmpty()) {
+            boolean mentionsATool = prompt.tools().stream()
+                    .map(t -> String.valueOf(((java.util.Map<?, ?>) t.get("function")).get("name")))
+                    .anyMatch(text::contains);
+            if (!mentionsATool) {
+                warnings.add("profile " + profile.name() + " sends " + prompt.tools().size() + " native tools but the answer has no "
+                        + "tool call and names no tool: the server or the model's chat template may drop tools (try a "
+                        + "prompt-mode profile such as llama-cpp-chat)");
+            }
+        }
+        return warnings;
+    }
+
+    private static boolean isJson(String text) {
+        try {
+            Json.MAPPER.readTree(text);
+            return !text.isEmpty();
+        } catch (Exception e) {
+            return false;
+        }
+    }
+}
