@@ -8,17 +8,24 @@ import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.PromptRenderer;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
+import java.util.function.Function;
 
 /**
  * A campaign model ready to answer one cell's samples: its profile (with the campaign's decoding overrides
- * applied), prompt renderer, gateway, the campaign's decoding block (top_p, the seed trials derive theirs from) and
+ * applied), how a sample becomes a prompt, its gateway, the campaign's decoding block (top_p, the seed trials derive theirs from) and
  * the cell's ablation (what the model is shown of a sample).
  */
-public record ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGateway gateway, DecodingOverrides decoding,
-                          CellAblation ablation) {
+public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPrompt> prompts, ModelGateway gateway,
+                          DecodingOverrides decoding, CellAblation ablation) {
 
+    /** A runner that renders each sample in its own style with {@code renderer}, without ablation. */
     public ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGateway gateway, DecodingOverrides decoding) {
-        this(profile, renderer, gateway, decoding, CellAblation.NONE);
+        this(profile, inOwnStyle(renderer), gateway, decoding, CellAblation.NONE);
+    }
+
+    /** Each sample in the prompt style it belongs to (SLOT, SEL, REST, NESTful, BFCL). */
+    public static Function<EvalSample, RenderedPrompt> inOwnStyle(PromptRenderer renderer) {
+        return shown -> renderer.render(PromptStyles.of(shown), shown);
     }
 
     /** The model's answer and the prompt it was asked. */
@@ -27,7 +34,7 @@ public record ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGa
     /** Trial {@code trial} of a sample: its own request (own cache entry) with its own sampling seed. */
     public Answer answer(EvalSample sample, int trial) {
         EvalSample shown = ablation.shown(sample);
-        RenderedPrompt prompt = renderer.render(PromptStyles.of(shown), shown);
+        RenderedPrompt prompt = prompts.apply(shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
         return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed,
                 decoding.topP())), prompt);

@@ -8,7 +8,10 @@ import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.llm.RetryPolicy;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.ModelEntry;
@@ -40,9 +43,17 @@ public final class ModelRunners {
     private final Map<String, ModelRunner> runners = new ConcurrentHashMap<>();
     private final Map<String, ModelGateway> gateways = new ConcurrentHashMap<>();
     private final Map<String, CellAblation> ablations = new ConcurrentHashMap<>();
+    private final SqlBaselineDatabases sqlDatabases;
 
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment) {
+        this(store, evalSets, profiles, cache, environment, null);
+    }
+
+    /** @param sqlDatabases the databases sql-mode cells show the schema of (null: this worker runs no sql cells) */
+    public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
+                        Function<String, String> environment, SqlBaselineDatabases sqlDatabases) {
+        this.sqlDatabases = sqlDatabases;
         this.store = store;
         this.evalSets = evalSets;
         this.profiles = profiles;
@@ -59,10 +70,14 @@ public final class ModelRunners {
     private ModelRunner create(CellRecord cell) {
         ModelProfile profile = profile(cell.campaignId(), cell.model());
         CellAblation ablation = ablation(cell);
-        // the oracle (a test tool) answers the gold of the sample as shown, so it speaks the ablation's names
-        ModelClient client = ModelClients.createOrReject(profile, environment, ablation.evalSet().stream().map(ablation::shown).toList());
-        PromptRenderer renderer = new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0)))));
-        return new ModelRunner(profile, renderer, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()),
+        boolean sql = SqlMode.MODE.equals(cell.mode());
+        // the oracle (a test tool) answers the gold of the sample as shown: in the ablation's names, or the gold SQL
+        List<EvalSample> oracleView = ablation.evalSet().stream().map(ablation::shown).map(s -> sql ? SqlMode.goldQueryAsAnswer(s) : s).toList();
+        ModelClient client = ModelClients.createOrReject(profile, environment, oracleView);
+        Function<EvalSample, RenderedPrompt> prompts = sql
+                ? SqlMode.prompts(new PromptRenderer(profile, IclExamples.none()), sqlDatabases)
+                : ModelRunner.inOwnStyle(new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0))))));
+        return new ModelRunner(profile, prompts, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()),
                 spec(cell.campaignId()).decoding(), ablation);
     }
 

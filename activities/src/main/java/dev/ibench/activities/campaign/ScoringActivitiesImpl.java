@@ -1,18 +1,24 @@
 package dev.ibench.activities.campaign;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
-import dev.ibench.core.json.Json;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ParserChain;
-import io.micrometer.core.instrument.MeterRegistry;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.SampleScorer;
+import dev.ibench.core.sql.SqlBaselineJudge;
+import dev.ibench.core.sql.SqlBaselineOutcome;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.failure.ApplicationFailure;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -24,11 +30,15 @@ import java.util.function.Function;
  * this worker fails the activity (retried, then recorded as infra_error), never scored as not completed.
  */
 public final class ScoringActivitiesImpl implements ScoringActivities {
+    /** The SQL baseline's limits: 30 s per query, 100,000 rows. */
+    private static final SqlBaselineJudge SQL_JUDGE = new SqlBaselineJudge(30, 100_000);
+
     private final ResultsStore store;
     private final EvalSetCache evalSets;
     private final Function<String, SequenceExecutor> executorOfEvalSet;
     private final Function<CellRecord, ParserChain> parserOfCell;
     private final Function<CellRecord, CellAblation> ablationOfCell;
+    private final SqlBaselineDatabases sqlDatabases;
     private final CampaignMetrics metrics;
 
     /** One executor for every eval set (the SLOT/SEL runtime); may be null (no completion). */
@@ -47,6 +57,14 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
                                  Function<CellRecord, ParserChain> parserOfCell, Function<CellRecord, CellAblation> ablationOfCell,
                                  MeterRegistry meters) {
+        this(store, evalSets, executorOfEvalSet, parserOfCell, ablationOfCell, null, meters);
+    }
+
+    /** @param sqlDatabases the databases the queries of sql cells run on (null: this worker scores no sql cells) */
+    public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
+                                 Function<CellRecord, ParserChain> parserOfCell, Function<CellRecord, CellAblation> ablationOfCell,
+                                 SqlBaselineDatabases sqlDatabases, MeterRegistry meters) {
+        this.sqlDatabases = sqlDatabases;
         this.store = store;
         this.evalSets = evalSets;
         this.executorOfEvalSet = executorOfEvalSet;
@@ -63,6 +81,9 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        if (SqlMode.MODE.equals(cell.mode())) {
+            return scoreSql(item, cell, sample, call.rawOutput());
+        }
         SequenceExecutor executor = BfclCategory.of(sample).isPresent() ? null : executorOfEvalSet.apply(cell.evalSet());
         if (executor != null) {
             executor.unavailable(sample).ifPresent(reason -> {
@@ -76,6 +97,34 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
                 score.completed(), summaryJson(score), null));
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));
         return new SampleOutcome(false, score.parsed().isParsed(), Boolean.TRUE.equals(score.completed()));
+    }
+
+    private SampleOutcome scoreSql(WorkItem item, CellRecord cell, EvalSample sample, String rawOutput) {
+        if (sqlDatabases == null) {
+            throw ApplicationFailure.newFailure("this worker scores no sql cells", "SampleUnavailable");
+        }
+        Connection connection;
+        try {
+            connection = sqlDatabases.connection(sample);
+        } catch (SQLException | IllegalArgumentException e) {
+            throw ApplicationFailure.newFailure("sample " + sample.sampleId() + " of " + cell.evalSet()
+                    + " cannot be executed on this worker: " + e.getMessage(), "SampleUnavailable");
+        }
+        SqlBaselineOutcome outcome = SQL_JUDGE.judge(sample, rawOutput, connection);
+        Map<String, Object> summary = new LinkedHashMap<>();
+        summary.put("mode", SqlMode.MODE);
+        summary.put("sql", outcome.sql());
+        summary.put("completed", outcome.completed());
+        summary.put("failure", outcome.kind());
+        summary.put("reason", outcome.message());
+        try {
+            store.saveSampleResult(new SampleResultRecord(item.cellId(), sample.sampleId(), item.trial(), SampleResultRecord.SCORED,
+                    outcome.completed(), Json.MAPPER.writeValueAsString(summary), null));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise the sql outcome of " + sample.sampleId(), e);
+        }
+        metrics.sampleScored(cell.model(), cell.benchmark(), outcome.completed());
+        return new SampleOutcome(false, outcome.sql() != null, outcome.completed());
     }
 
     /** What a person inspecting one sample wants: how it parsed, whether it completed, its error category and lost points. */
@@ -94,7 +143,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         summary.put("lost_points", score.lostPoints());
         try {
             return Json.MAPPER.writeValueAsString(summary);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise the score of " + score.sampleId(), e);
         }
     }

@@ -1,6 +1,8 @@
 package dev.ibench.activities.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
@@ -58,6 +60,9 @@ public final class CampaignReportBuilder {
         List<SampleResultRecord> results = store.sampleResults(cell.cellId());
         if (REACT.equals(cell.mode())) {
             return reactCellReport(cell, samples, results);
+        }
+        if (SqlMode.MODE.equals(cell.mode())) {
+            return sqlCellReport(cell, samples, results);
         }
         SampleScorer scorer = scorerOfCell.apply(cell);
         List<List<SampleScore>> byTrial = new ArrayList<>();
@@ -136,6 +141,48 @@ public final class CampaignReportBuilder {
         int scored = results.size() - infra - rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
                 samples * cell.trials() - scored - infra - rejected, metrics, Map.of(), List.of(), rejected);
+    }
+
+    /**
+     * A sql cell (the SQL baseline): completion per trial from the stored outcomes (the query ran on the worker's
+     * database at scoring time), and the failures by kind over all trials as the cell's error categories.
+     */
+    private CellReport sqlCellReport(CellRecord cell, int samples, List<SampleResultRecord> results) {
+        Map<Integer, int[]> byTrial = new java.util.TreeMap<>();
+        Map<String, Integer> failures = new LinkedHashMap<>();
+        int infra = 0;
+        int rejected = 0;
+        for (SampleResultRecord r : results) {
+            if (r.isInfraError()) {
+                infra++;
+            } else if (r.isRejected()) {
+                rejected++;
+            } else {
+                int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
+                counts[0]++;
+                counts[1] += Boolean.TRUE.equals(r.completed()) ? 1 : 0;
+                String kind = sqlFailureKind(r);
+                if (kind != null) {
+                    failures.merge("sql." + kind, 1, Integer::sum);
+                }
+            }
+        }
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        byTrial.values().forEach(c -> add(values, "completion_rate", c[1] / (double) c[0]));
+        Map<String, MetricSummary> metrics = new LinkedHashMap<>();
+        values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
+        int scored = results.size() - infra - rejected;
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
+                samples * cell.trials() - scored - infra - rejected, metrics, failures, List.of(), rejected, cell.ablation());
+    }
+
+    private static String sqlFailureKind(SampleResultRecord r) {
+        try {
+            JsonNode summary = Json.MAPPER.readTree(r.scoreJson());
+            return summary.path("failure").isTextual() ? summary.get("failure").asText() : null;
+        } catch (Exception e) {
+            throw new IllegalStateException("cell " + r.cellId() + ": sample " + r.sampleId() + " has an unreadable sql outcome", e);
+        }
     }
 
     private static void add(Map<String, List<Double>> values, String key, double value) {

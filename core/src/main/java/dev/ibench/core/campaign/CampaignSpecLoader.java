@@ -14,9 +14,7 @@ import java.util.Set;
 
 /** Reads and validates a campaign YAML file; every problem is reported with the file and field it concerns. */
 public final class CampaignSpecLoader {
-    private static final List<String> MODES = List.of("direct", "react");
-    /** Modes the seeds define that ibench does not run yet: rejected, never silently run as something else. */
-    private static final List<String> MODES_NOT_YET = List.of("sql");
+    private static final List<String> MODES = List.of("direct", "react", "sql");
     /** Ablations of seed 004 that ibench does not run yet: rejected, never silently run as something else. */
     private static final List<String> NOT_YET_ABLATIONS = List.of("paraphrase", "toolkit_expansion");
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
@@ -61,10 +59,7 @@ public final class CampaignSpecLoader {
             require(file, b.evalSet() != null && !b.evalSet().isBlank(), "benchmarks[" + i + "].eval_set: missing");
         }
         for (String mode : spec.modes()) {
-            require(file, !MODES_NOT_YET.contains(mode), "modes: mode '" + mode + "' is not implemented yet (runnable: "
-                    + String.join(", ", MODES) + ")");
-            require(file, MODES.contains(mode), "modes: unknown mode '" + mode + "' (valid: " + String.join(", ", MODES)
-                    + "; not implemented yet: " + String.join(", ", MODES_NOT_YET) + ")");
+            require(file, MODES.contains(mode), "modes: unknown mode '" + mode + "' (valid: " + String.join(", ", MODES) + ")");
         }
         for (String ablation : spec.ablations()) {
             try {
@@ -74,8 +69,8 @@ public final class CampaignSpecLoader {
                         "ablations: '" + a + "' is not implemented yet (runnable: none, " + Ablation.VALID_NAMES + ")"));
                 require(file, false, "ablations: " + e.getMessage() + "; not implemented yet: " + String.join(", ", NOT_YET_ABLATIONS));
             }
-            require(file, ablation.equals(CampaignSpec.DEFAULT_ABLATION) || !spec.modes().contains("react"),
-                    "ablations: '" + ablation + "' applies to direct cells only; run react cells in a campaign without ablations");
+            require(file, ablation.equals(CampaignSpec.DEFAULT_ABLATION) || spec.modes().equals(List.of("direct")),
+                    "ablations: '" + ablation + "' applies to direct cells only; run react and sql cells in a campaign without ablations");
         }
         spec.decoding().problems().forEach(p -> require(file, false, p));
         require(file, spec.trials() >= 1, "trials: must be >= 1");

@@ -63,7 +63,7 @@ public final class IclExamples {
             case SLOT -> SLOT_FILE;
             case SEL -> SEL_FILE;
             case NESTFUL -> NESTFUL_FILE;
-            case REST, REACT, BFCL -> null;
+            case REST, REACT, BFCL, SQL -> null;
         };
     }
 

@@ -50,6 +50,15 @@ public final class PromptRenderer {
         return shape(TemplateLibrary.forProfile(profile, style), vars, nativeTools);
     }
 
+    /** The SQL baseline's prompt: the sample's database schema, the question's evidence (may be empty) and the question. */
+    public RenderedPrompt renderSql(EvalSample sample, String schema, String evidence) {
+        Map<String, String> vars = new HashMap<>();
+        vars.put("SCHEMA", schema);
+        vars.put("EVIDENCE", evidence == null || evidence.isBlank() ? "(none)" : evidence);
+        vars.put("QUERY", requireQuestion(sample));
+        return shape(TemplateLibrary.forProfile(profile, PromptStyle.SQL), vars, List.of());
+    }
+
     /** One ReACT step prompt (seed G.1): the previous Thought/Action/Observation turns go into {@code previousRuns}. */
     public RenderedPrompt renderReact(EvalSample sample, String previousRuns, String scratchpad) {
         Map<String, String> vars = new HashMap<>();

@@ -14,7 +14,8 @@ public enum PromptStyle {
     REST("rest"),
     REACT("react"),
     NESTFUL("nestful"),
-    BFCL("bfcl");
+    BFCL("bfcl"),
+    SQL("sql");
 
     private final String templateDir;
 
@@ -31,7 +32,7 @@ public enum PromptStyle {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException | NullPointerException e) {
-            throw new IllegalArgumentException("unknown prompt style '" + text + "' (expected slot, sel, rest, react, nestful or bfcl)");
+            throw new IllegalArgumentException("unknown prompt style '" + text + "' (expected slot, sel, rest, react, nestful, bfcl or sql)");
         }
     }
 }

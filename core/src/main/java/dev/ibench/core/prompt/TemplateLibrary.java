@@ -10,7 +10,8 @@ import java.util.Locale;
 /**
  * Finds the template a profile uses for a style: the profile's {@code templates} override (a file path,
  * or a resource path starting with {@code prompts/}), else the built-in
- * {@code prompts/<style-dir>/<family>.txt}; REACT falls back to the family-independent {@code prompts/react/react.txt}.
+ * {@code prompts/<style-dir>/<family>.txt}; REACT and SQL fall back to their family-independent
+ * {@code prompts/react/react.txt} and {@code prompts/sql/sql.txt}.
  */
 public final class TemplateLibrary {
     private TemplateLibrary() {}
@@ -27,8 +28,8 @@ public final class TemplateLibrary {
         if (TemplateLibrary.class.getClassLoader().getResource(familyResource) != null) {
             return load(familyResource);
         }
-        if (style == PromptStyle.REACT) {
-            return load("prompts/react/react.txt");
+        if (style == PromptStyle.REACT || style == PromptStyle.SQL) {
+            return load("prompts/" + style.templateDir() + "/" + style.templateDir() + ".txt");
         }
         throw new IllegalArgumentException("no " + style + " prompt template for family '" + profile.family()
                 + "' of model profile " + profile.name() + " (looked for resource " + familyResource

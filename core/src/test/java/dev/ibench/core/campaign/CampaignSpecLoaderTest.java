@@ -96,11 +96,10 @@ class CampaignSpecLoaderTest {
                 .containsExactly("c/m/b/direct", "c/m/b/direct/obfuscated", "c/m/b/direct/universe:40");
         Path reactAblated = write(base + "modes: [react]\nablations: [obfuscated]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(reactAblated)).hasMessageContaining("direct cells only");
-        Path sql = write(base + "modes: [sql]\n");
-        assertThatThrownBy(() -> new CampaignSpecLoader().load(sql)).hasMessageContaining("mode 'sql' is not implemented yet");
+        assertThat(new CampaignSpecLoader().load(write(base + "modes: [direct, sql]\n")).modes()).containsExactly("direct", "sql");
         Path agent = write(base + "modes: [agent]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(agent)).hasMessageContaining("unknown mode 'agent'")
-                .hasMessageContaining("direct, react").hasMessageContaining("sql");
+                .hasMessageContaining("direct, react, sql");
     }
 
     @Test

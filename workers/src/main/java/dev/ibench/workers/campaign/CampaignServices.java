@@ -5,6 +5,7 @@ import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.core.parse.ParserChains;
@@ -31,6 +32,7 @@ public final class CampaignServices {
     private final IbenchHome home;
     private final Path storeFile;
     private ModelRunners modelRunners;
+    private SqlBaselineDatabases sqlDatabases;
     private ToolRuntime runtime;
     private EvalSetExecutors executors;
 
@@ -71,17 +73,25 @@ public final class CampaignServices {
     public synchronized ModelRunners modelRunners() {
         if (modelRunners == null) {
             modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
-                    new ResponseCache(storeFile), System::getenv);
+                    new ResponseCache(storeFile), System::getenv, sqlDatabases());
         }
         return modelRunners;
     }
 
-    /** The output parser a cell's model uses, from its profile's {@code parser} list. */
+    /** The databases sql-mode cells (the SQL baseline) read, read-only, over {@link #dataRoot()}. */
+    public synchronized SqlBaselineDatabases sqlDatabases() {
+        if (sqlDatabases == null) {
+            sqlDatabases = new SqlBaselineDatabases(dataRoot());
+        }
+        return sqlDatabases;
+    }
+
     /** How a cell's stored outputs are scored: its model's parser chain, its eval set's executor, its ablation. */
     public SampleScorer scorerOf(CellRecord cell) {
         return new SampleScorer(parserOf(cell), executors().apply(cell.evalSet())).restoring(modelRunners().ablation(cell)::restore);
     }
 
+    /** The output parser a cell's model uses, from its profile's {@code parser} list. */
     public ParserChain parserOf(CellRecord cell) {
         return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
     }

@@ -1,11 +1,13 @@
 package dev.ibench.workers.campaign;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.CampaignSpecLoader;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
@@ -38,7 +40,17 @@ public final class CampaignStarter {
      * server, so a bad file fails before Temporal is needed.
      */
     public static CampaignSpec validate(Path file) {
-        return resolvePaths(file, new CampaignSpecLoader().load(file));
+        CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
+        if (spec.modes().contains(SqlMode.MODE)) {
+            for (BenchmarkEntry b : spec.benchmarks()) {
+                boolean withDatabases = EvalSetReader.read(Path.of(b.evalSet())).stream().allMatch(s -> s.initializationStep() != null);
+                if (!withDatabases) {
+                    throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': mode sql runs queries on the samples' "
+                            + "databases, and this eval set has samples without one (sql needs SLOT or SEL eval sets)");
+                }
+            }
+        }
+        return spec;
     }
 
     public String start(Path file, String requestedId) {

@@ -13,7 +13,7 @@ public final class CampaignScoringRegistration implements RoleRegistration {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new ScoringActivitiesImpl(
                 services.store(), services.evalSets(), services.executors(), services::parserOf,
-                cell -> services.modelRunners().ablation(cell), setup.meters()));
+                cell -> services.modelRunners().ablation(cell), services.sqlDatabases(), setup.meters()));
         setup.describe("ScoringActivities on " + TaskQueues.SCORING);
     }
 }

@@ -1,0 +1,96 @@
+package dev.ibench.workers.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.testing.DevServerProcess;
+import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.workers.testing.WorkerProcess;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import dev.ibench.workflows.campaign.CellState;
+import io.temporal.client.WorkflowStub;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The SQL baseline as a campaign mode on the real dev server: the oracle (test tool) answering each sample's gold SQL
+ * completes every superhero SLOT sample, the prompt holds the schema with BIRD's descriptions, the evidence and the
+ * question, the report shows the sql cell's completion beside the tool-calling cell's, and the database file is
+ * byte-identical afterwards.
+ */
+class SqlBaselineCampaignIT {
+    @TempDir Path dir;
+    private DevServerProcess server;
+    private WorkerProcess worker;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (worker != null) {
+            worker.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        System.clearProperty("ibench.results.db");
+    }
+
+    @Test
+    void theOracleAnsweringTheGoldSqlCompletesEverySample() throws Exception {
+        Path database = SuperheroEvalSets.dataRoot().resolve("bird/dev_databases/superhero/superhero.sqlite");
+        String before = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(database)));
+        Path campaignFile = dir.resolve("campaign.yaml");
+        Files.writeString(campaignFile, """
+                name: sql-baseline
+                models:
+                  - {name: oracle, profile: oracle}
+                benchmarks:
+                  - {name: slot, eval_set: %s}
+                modes: [direct, sql]
+                """.formatted(SuperheroEvalSets.slot()));
+        Path results = dir.resolve("results.db");
+        System.setProperty("ibench.results.db", results.toString());
+        server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
+        worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
+                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()),
+                "--models-from", campaignFile.toString());
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        try (TemporalConnection connection = server.connect()) {
+            String id = new CampaignStarter(services, connection.client()).start(campaignFile, "sql-baseline");
+            CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class,
+                    CampaignWorkflow.workflowId(id))).getResult(5, TimeUnit.MINUTES, CampaignStatus.class);
+            assertThat(status.state()).as(Files.readString(dir.resolve("worker.log"))).isEqualTo(CellState.COMPLETED);
+
+            CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
+                    .build(id, Instant.now().toString());
+            CellReport sql = report.cells().stream().filter(c -> c.mode().equals("sql")).findFirst().orElseThrow();
+            int samples = services.evalSets().samples(SuperheroEvalSets.slot().toString()).size();
+            assertThat(sql.scored()).isEqualTo(samples);
+            assertThat(sql.metrics().get("completion_rate").mean()).isEqualTo(1.0);
+            assertThat(sql.errorCategories()).isEmpty();
+            assertThat(MarkdownReportRenderer.render(report)).contains("| oracle | slot | sql | " + samples + "/" + samples)
+                    .contains("| oracle | slot | direct | " + samples + "/" + samples);
+
+            List<String> ids = services.store().cellSampleIds(id + "/oracle/slot/sql");
+            String prompt = services.store().prompt(id + "/oracle/slot/sql", ids.get(0), 0).orElseThrow();
+            assertThat(prompt).contains("CREATE TABLE").contains("superhero_name").contains("Question: ")
+                    .contains("-- ").doesNotContain("Evidence: (none)");
+        }
+        String after = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(database)));
+        assertThat(after).isEqualTo(before);
+    }
+}
