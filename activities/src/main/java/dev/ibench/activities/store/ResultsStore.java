@@ -165,6 +165,11 @@ public final class ResultsStore {
                 rs -> rs.getString(1), campaignId).stream().findFirst();
     }
 
+    /** The specs (JSON) of every campaign in the store, oldest first. */
+    public synchronized List<String> campaignSpecJsons() {
+        return query("read campaign specs", "SELECT spec_json FROM campaigns ORDER BY rowid", rs -> rs.getString(1));
+    }
+
     public synchronized Optional<String> campaignSpecJson(String campaignId) {
         return query("read campaign " + campaignId, "SELECT spec_json FROM campaigns WHERE campaign_id=?",
                 rs -> rs.getString(1), campaignId).stream().findFirst();

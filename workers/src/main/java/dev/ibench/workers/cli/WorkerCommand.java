@@ -5,6 +5,8 @@ import com.uber.m3.tally.Scope;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.metrics.MetricsEndpoint;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.CampaignModelWatcher;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
@@ -60,6 +62,8 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Serve REST code-gen and LLM-judge steps for these model profiles (role llm; also $IBENCH_REST_MODELS).")
     List<String> restModels = new ArrayList<>();
 
+    private static final long FOLLOW_EVERY_SECONDS = 5;
+
     @Override
     public Integer call() throws InterruptedException {
         Set<WorkerRole> selected;
@@ -80,11 +84,23 @@ final class WorkerCommand implements Callable<Integer> {
                 namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment(),
                 scope);
         connection.awaitReady(Duration.ofSeconds(60));
+        List<ModelEntry> models = campaignModels();
         RunningWorker worker = RunningWorker.start(
-                connection.client(), selected, WorkerRoles.standard(campaignModels(), RestGenerationRegistration.models(System::getenv, restModels)), meters, IbenchHome.resolve());
+                connection.client(), selected, WorkerRoles.standard(models, RestGenerationRegistration.models(System::getenv, restModels)), meters, IbenchHome.resolve());
+        // campaigns started later bring models this worker learns without a restart
+        CampaignModelWatcher watcher = selected.contains(WorkerRole.LLM)
+                ? new CampaignModelWatcher(connection.client(), CampaignServices.of(IbenchHome.resolve()).store(), meters, IbenchHome.resolve(),
+                        models.stream().map(ModelEntry::name).toList(), line -> {
+                            System.out.println(line);
+                            System.out.flush();
+                        }).start(FOLLOW_EVERY_SECONDS)
+                : null;
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (watcher != null) {
+                watcher.close();
+            }
             worker.close();
             connection.close();
             if (metrics != null) {
