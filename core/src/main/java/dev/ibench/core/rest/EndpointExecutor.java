@@ -1,6 +1,5 @@
 package dev.ibench.core.rest;
 
-import dev.ibench.core.runtime.QueryDeadline;
 import dev.ibench.core.runtime.SqliteValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -40,7 +39,7 @@ public final class EndpointExecutor {
                 else if (v == null) st.setNull(i + 1, java.sql.Types.NULL);
                 else st.setString(i + 1, v.toString());
             }
-            try (QueryDeadline deadline = QueryDeadline.start(st, timeoutSeconds); ResultSet rs = st.executeQuery()) {
+            try (ResultSet rs = st.executeQuery()) {
                 ResultSetMetaData md = rs.getMetaData();
                 int n = md.getColumnCount();
                 List<String> columns = new ArrayList<>(n);

@@ -1,50 +1,49 @@
 package dev.ibench.core.runtime;
 
+import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.sqlite.ProgressHandler;
 
 /**
- * A time limit on a running SQLite query. sqlite-jdbc's {@code setQueryTimeout} only bounds waits for locks; a query
- * that runs long (a runaway cross join) is stopped by {@link Statement#cancel()}, which interrupts it
- * ({@code sqlite3_interrupt}): the query then fails with an SQLException and {@link #expired()} is true.
+ * A time limit on the queries of one SQLite connection. sqlite-jdbc's {@code setQueryTimeout} only bounds waits for
+ * locks; a query that runs long (a runaway cross join) is stopped by a progress handler that SQLite calls every few
+ * thousand virtual-machine steps and that interrupts the query once the deadline has passed: the query then fails
+ * with an SQLException and {@link #expired()} is true. The handler belongs to the connection, so the caller holds the
+ * connection (synchronizes on it) from {@link #start} to {@link #close}.
  */
 public final class QueryDeadline implements AutoCloseable {
-    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "ibench-query-deadline");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final int STEPS_BETWEEN_CHECKS = 10_000;
 
-    private final AtomicBoolean expired = new AtomicBoolean();
-    private final ScheduledFuture<?> cancel;
+    private final Connection connection;
+    private final long deadlineNanos;
+    private volatile boolean expired;
 
-    private QueryDeadline(Statement statement, int seconds) {
-        this.cancel = TIMER.schedule(() -> {
-            expired.set(true);
-            try {
-                statement.cancel();
-            } catch (SQLException finishedMeanwhile) {
-                // nothing left to stop
-            }
-        }, seconds, TimeUnit.SECONDS);
+    private QueryDeadline(Connection connection, int seconds) {
+        this.connection = connection;
+        this.deadlineNanos = System.nanoTime() + seconds * 1_000_000_000L;
     }
 
-    /** Starts the clock for {@code statement}; close the deadline when the query is done. */
-    public static QueryDeadline start(Statement statement, int seconds) {
-        return new QueryDeadline(statement, seconds);
+    public static QueryDeadline start(Connection connection, int seconds) throws SQLException {
+        QueryDeadline deadline = new QueryDeadline(connection, seconds);
+        ProgressHandler.setHandler(connection, STEPS_BETWEEN_CHECKS, new ProgressHandler() {
+            @Override
+            protected int progress() {
+                if (System.nanoTime() - deadline.deadlineNanos > 0) {
+                    deadline.expired = true;
+                    return 1;
+                }
+                return 0;
+            }
+        });
+        return deadline;
     }
 
     public boolean expired() {
-        return expired.get();
+        return expired;
     }
 
     @Override
-    public void close() {
-        cancel.cancel(false);
+    public void close() throws SQLException {
+        ProgressHandler.clearHandler(connection);
     }
 }

@@ -44,37 +44,43 @@ public final class SqlBaselineJudge {
             return SqlBaselineOutcome.fail("not_read_only", "only one statement is run; the answer holds more", sql);
         }
         List<List<Object>> rows = new ArrayList<>();
-        QueryDeadline deadline = null;
-        try (PreparedStatement st = readOnly.prepareStatement(sql)) {
-            deadline = QueryDeadline.start(st, timeoutSeconds);
-            try (ResultSet rs = st.executeQuery()) {
-                int columns = rs.getMetaData().getColumnCount();
-                while (rs.next()) {
-                    if (rows.size() >= maxRows) {
-                        return SqlBaselineOutcome.fail("too_many_rows", "the query returns more than " + maxRows + " rows", sql);
+        synchronized (readOnly) {
+            try (QueryDeadline deadline = QueryDeadline.start(readOnly, timeoutSeconds)) {
+                try (PreparedStatement st = readOnly.prepareStatement(sql); ResultSet rs = st.executeQuery()) {
+                    int columns = rs.getMetaData().getColumnCount();
+                    while (rs.next()) {
+                        if (rows.size() >= maxRows) {
+                            return SqlBaselineOutcome.fail("too_many_rows", "the query returns more than " + maxRows + " rows", sql);
+                        }
+                        List<Object> row = new ArrayList<>(columns);
+                        for (int i = 1; i <= columns; i++) {
+                            row.add(SqliteValues.normalise(rs.getObject(i)));
+                        }
+                        rows.add(row);
                     }
-                    List<Object> row = new ArrayList<>(columns);
-                    for (int i = 1; i <= columns; i++) {
-                        row.add(SqliteValues.normalise(rs.getObject(i)));
-                    }
-                    rows.add(row);
+                } catch (SQLException e) {
+                    return failure(e, deadline.expired(), sql);
                 }
-            } finally {
-                deadline.close();
+            } catch (SQLException handlerProblem) {
+                return SqlBaselineOutcome.fail("error", "cannot limit the query's time: " + handlerProblem.getMessage(), sql);
             }
-        } catch (SQLException e) {
-            String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
-            if (message.toLowerCase().contains("readonly") || message.toLowerCase().contains("read-only")) {
-                return SqlBaselineOutcome.fail("not_read_only", "the database refused a write: " + message, sql);
-            }
-            return deadline != null && deadline.expired() ? SqlBaselineOutcome.fail("timeout", "the query ran longer than " + timeoutSeconds + " s", sql)
-                    : SqlBaselineOutcome.fail("error", message, sql);
         }
         Object answer = AnswerShape.fold(rows);
         if (!AnswerComparator.same(sample.goldAnswer(), answer, OrderSensitivity.ordered(sample.query()))) {
             return SqlBaselineOutcome.fail("wrong_result", "the result differs from the gold answer", sql);
         }
         return new SqlBaselineOutcome(true, null, null, sql);
+    }
+
+    private SqlBaselineOutcome failure(SQLException e, boolean timedOut, String sql) {
+        String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+        if (timedOut) {
+            return SqlBaselineOutcome.fail("timeout", "the query ran longer than " + timeoutSeconds + " s", sql);
+        }
+        if (message.toLowerCase().contains("readonly") || message.toLowerCase().contains("read-only")) {
+            return SqlBaselineOutcome.fail("not_read_only", "the database refused a write: " + message, sql);
+        }
+        return SqlBaselineOutcome.fail("error", message, sql);
     }
 
     /** A {@code ;} outside quotes followed by more than whitespace. */

@@ -10,25 +10,19 @@ import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
-import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.temporal.TemporalConnection;
-import dev.ibench.workers.testing.DevServerProcess;
+import dev.ibench.workers.testing.CampaignHarness;
 import dev.ibench.workers.testing.SuperheroEvalSets;
-import dev.ibench.workers.testing.WorkerProcess;
 import dev.ibench.workflows.campaign.CampaignStatus;
-import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CellState;
-import io.temporal.client.WorkflowStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,19 +36,6 @@ class AblationCampaignIT {
     private static final int SAMPLES = 8;
 
     @TempDir Path dir;
-    private DevServerProcess server;
-    private WorkerProcess worker;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (worker != null) {
-            worker.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        System.clearProperty("ibench.results.db");
-    }
 
     @Test
     void theOracleScoresOneUnderEveryAblationAndTheStoredPromptsShowTheTransforms() throws Exception {
@@ -70,18 +51,11 @@ class AblationCampaignIT {
                 samples: {limit: %d, seed: 2}
                 decoding: {seed: 9}
                 """.formatted(SuperheroEvalSets.slot(), SuperheroEvalSets.sel(), SAMPLES));
-        Path results = dir.resolve("results.db");
-        System.setProperty("ibench.results.db", results.toString());
-        server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
-                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()),
-                "--models-from", campaignFile.toString());
-        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-        try (TemporalConnection connection = server.connect()) {
-            String id = new CampaignStarter(services, connection.client()).start(campaignFile, "ablations");
-            CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class,
-                    CampaignWorkflow.workflowId(id))).getResult(5, TimeUnit.MINUTES, CampaignStatus.class);
-            assertThat(status.state()).as(Files.readString(dir.resolve("worker.log"))).isEqualTo(CellState.COMPLETED);
+        try (CampaignHarness harness = CampaignHarness.start(dir, "--models-from", campaignFile.toString())) {
+            CampaignServices services = harness.services();
+            String id = "ablations";
+            CampaignStatus status = harness.run(campaignFile, id, Duration.ofMinutes(5));
+            assertThat(status.state()).as(harness.workerLog()).isEqualTo(CellState.COMPLETED);
             assertThat(status.cells()).hasSize(8);
 
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)

@@ -9,21 +9,14 @@ import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.score.SampleScorer;
-import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.cli.IbenchCli;
-import dev.ibench.workers.temporal.TemporalConnection;
-import dev.ibench.workers.testing.DevServerProcess;
-import dev.ibench.workers.testing.WorkerProcess;
+import dev.ibench.workers.testing.CampaignHarness;
 import dev.ibench.workflows.campaign.CampaignStatus;
-import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CellState;
-import io.temporal.client.WorkflowStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -38,19 +31,6 @@ class SuiteBenchmarksCampaignIT {
     private static final int SAMPLES = 4;
 
     @TempDir Path dir;
-    private DevServerProcess server;
-    private WorkerProcess worker;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (worker != null) {
-            worker.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        System.clearProperty("ibench.results.db");
-    }
 
     private static Path data(String relative) {
         Path root = Files.isDirectory(Path.of("data/bfcl")) ? Path.of("data") : Path.of("../data");
@@ -68,8 +48,6 @@ class SuiteBenchmarksCampaignIT {
                 data("bfcl/possible_answer/BFCL_v3_simple.json").toString(), "--category", "simple", "--out", dir.toString());
         importSet("import", "nestful", data("nestful/nestful_v2_sample50.jsonl").toString(), "--out", dir.toString(),
                 "--name", "nestful", "--functions", data("nestful/functions").toString());
-        Path results = dir.resolve("results.db");
-        System.setProperty("ibench.results.db", results.toString());
         Path campaignFile = dir.resolve("campaign.yaml");
         Files.writeString(campaignFile, """
                 name: suites
@@ -81,15 +59,11 @@ class SuiteBenchmarksCampaignIT {
                   - {name: nestful, eval_set: nestful-nestful.json}
                 samples: {limit: %d, seed: 7}
                 """.formatted(SAMPLES));
-        server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
-                Map.of("IBENCH_RESULTS_DB", results.toString()), "--models-from", campaignFile.toString());
-        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-        try (TemporalConnection connection = server.connect()) {
-            String id = new CampaignStarter(services, connection.client()).start(campaignFile, "suites");
-            CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class,
-                    CampaignWorkflow.workflowId(id))).getResult(15, TimeUnit.MINUTES, CampaignStatus.class);
-            assertThat(status.state()).as(Files.readString(dir.resolve("worker.log"))).isEqualTo(CellState.COMPLETED);
+        try (CampaignHarness harness = CampaignHarness.start(dir, "--models-from", campaignFile.toString())) {
+            CampaignServices services = harness.services();
+            String id = "suites";
+            CampaignStatus status = harness.run(campaignFile, id, Duration.ofMinutes(15));
+            assertThat(status.state()).as(harness.workerLog()).isEqualTo(CellState.COMPLETED);
             assertThat(status.cells()).hasSize(4).allSatisfy(cell -> assertThat(cell.state()).isEqualTo(CellState.COMPLETED));
 
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(),

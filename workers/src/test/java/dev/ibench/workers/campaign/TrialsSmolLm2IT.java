@@ -9,25 +9,18 @@ import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.report.TrialOutcomes;
 import dev.ibench.core.score.SampleScorer;
-import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.cli.IbenchCli;
-import dev.ibench.workers.temporal.TemporalConnection;
-import dev.ibench.workers.testing.DevServerProcess;
-import dev.ibench.workers.testing.WorkerProcess;
+import dev.ibench.workers.testing.CampaignHarness;
 import dev.ibench.workflows.campaign.CampaignStatus;
-import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CellState;
-import io.temporal.client.WorkflowStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -40,19 +33,6 @@ import picocli.CommandLine;
  */
 class TrialsSmolLm2IT {
     @TempDir Path dir;
-    private DevServerProcess server;
-    private WorkerProcess worker;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (worker != null) {
-            worker.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-        System.clearProperty("ibench.results.db");
-    }
 
     private Path campaign(String name, int samples, int trials, double temperature) throws Exception {
         Path file = dir.resolve(name + ".yaml");
@@ -77,18 +57,11 @@ class TrialsSmolLm2IT {
         assertThat(built).isZero();
         Path hot = campaign("hot", 3, 3, 0.8);
         Path cold = campaign("cold", 2, 2, 0.0);
-        Path results = dir.resolve("results.db");
-        System.setProperty("ibench.results.db", results.toString());
-        server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
-                Map.of("IBENCH_RESULTS_DB", results.toString()), "--models-from", hot.toString(), "--models-from", cold.toString());
-        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-        try (TemporalConnection connection = server.connect()) {
+        try (CampaignHarness harness = CampaignHarness.start(dir, "--models-from", hot.toString(), "--models-from", cold.toString())) {
+            CampaignServices services = harness.services();
             for (Path file : List.of(hot, cold)) {
-                String id = new CampaignStarter(services, connection.client()).start(file, file.getFileName().toString().replace(".yaml", ""));
-                CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class,
-                        CampaignWorkflow.workflowId(id))).getResult(10, TimeUnit.MINUTES, CampaignStatus.class);
-                assertThat(status.state()).as(Files.readString(dir.resolve("worker.log"))).isEqualTo(CellState.COMPLETED);
+                CampaignStatus status = harness.run(file, file.getFileName().toString().replace(".yaml", ""), Duration.ofMinutes(10));
+                assertThat(status.state()).as(harness.workerLog()).isEqualTo(CellState.COMPLETED);
             }
             String hotCell = "hot/smol/superhero-slot/direct";
             List<ModelCallRecord> calls = new ArrayList<>();

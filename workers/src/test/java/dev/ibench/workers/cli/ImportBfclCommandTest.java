@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code ibench import bfcl} on the bundled simple and multiple sets, then {@code ibench rescore} of the oracle (1.0), of
@@ -22,22 +19,11 @@ import picocli.CommandLine;
 class ImportBfclCommandTest {
     @TempDir static Path dir;
 
-    record Run(int exit, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new IbenchCli());
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @BeforeAll
     static void importBundledSets() throws Exception {
         for (String category : new String[] {"simple", "multiple"}) {
-            Run imported = run("import", "bfcl", RescoreCommandTest.data("bfcl/BFCL_v3_" + category + ".json").toString(),
+            CliRun imported = CliRun.of("import", "bfcl", RescoreCommandTest.data("bfcl/BFCL_v3_" + category + ".json").toString(),
                     "--answers", RescoreCommandTest.data("bfcl/possible_answer/BFCL_v3_" + category + ".json").toString(),
                     "--category", category, "--out", dir.toString(), "--json");
             assertThat(imported.exit()).as(imported.err()).isZero();
@@ -51,7 +37,7 @@ class ImportBfclCommandTest {
     private static JsonNode rescore(String evalSet, String predictions) throws Exception {
         Path file = Files.createTempFile(dir, "predictions", ".jsonl");
         Files.writeString(file, predictions);
-        Run r = run("rescore", "--eval-set", dir.resolve(evalSet).toString(), "--predictions", file.toString(), "--json");
+        CliRun r = CliRun.of("rescore", "--eval-set", dir.resolve(evalSet).toString(), "--predictions", file.toString(), "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).as("BFCL samples are not executed, so no completion warning").doesNotContain("completion_rate");
         return Json.MAPPER.readTree(r.out());
@@ -126,14 +112,14 @@ class ImportBfclCommandTest {
 
     @Test
     void badInvocationsExitTwoNamingTheProblem() {
-        Run unknown = run("import", "bfcl", "x.json", "--category", "java", "--out", dir.toString());
+        CliRun unknown = CliRun.of("import", "bfcl", "x.json", "--category", "java", "--out", dir.toString());
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("unknown BFCL category 'java'").contains("live_simple");
-        Run noAnswers = run("import", "bfcl", RescoreCommandTest.data("bfcl/BFCL_v3_simple.json").toString(), "--category", "simple",
+        CliRun noAnswers = CliRun.of("import", "bfcl", RescoreCommandTest.data("bfcl/BFCL_v3_simple.json").toString(), "--category", "simple",
                 "--out", dir.toString());
         assertThat(noAnswers.exit()).isEqualTo(2);
         assertThat(noAnswers.err()).contains("give --answers");
-        Run missing = run("import", "bfcl", dir.resolve("nope.json").toString(), "--category", "irrelevance", "--out", dir.toString());
+        CliRun missing = CliRun.of("import", "bfcl", dir.resolve("nope.json").toString(), "--category", "irrelevance", "--out", dir.toString());
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no such file").contains("nope.json");
     }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -15,7 +13,6 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code ibench import nestful} on the bundled 50 rows with the project's own test functions, then {@code ibench rescore}
@@ -25,28 +22,22 @@ class ImportNestfulCommandTest {
     @TempDir static Path dir;
     private static Path evalSet;
 
-    record Run(int exit, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new IbenchCli());
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     @BeforeAll
     static void importBundledRows() throws Exception {
-        Run imported = run("import", "nestful", RescoreCommandTest.data("nestful/nestful_v2_sample50.jsonl").toString(),
+        // Row c2526052 counts the upper-case letters of a random 10-letter string: its gold replay matches by chance
+        // now and then, so it is left out here to keep the expected numbers exact (the executor's own test covers it).
+        Path rows = dir.resolve("rows.jsonl");
+        Files.writeString(rows, Files.readAllLines(RescoreCommandTest.data("nestful/nestful_v2_sample50.jsonl")).stream()
+                .filter(line -> !line.contains("c2526052-1e00-45fa-b419-7c77cd8c4e2c")).collect(java.util.stream.Collectors.joining("\n")));
+        CliRun imported = CliRun.of("import", "nestful", rows.toString(),
                 "--out", dir.toString(), "--name", "bundled", "--functions", RescoreCommandTest.data("nestful/functions/func_file_map.json").getParent().toString(), "--json");
         assertThat(imported.exit()).as(imported.err()).isZero();
         JsonNode report = Json.MAPPER.readTree(imported.out());
-        assertThat(report.get("imported").asInt()).isEqualTo(50);
+        assertThat(report.get("imported").asInt()).isEqualTo(49);
         assertThat(report.get("rejected")).isEmpty();
         assertThat(report.at("/gold_replay/reproduced").asInt()).isEqualTo(47);
-        assertThat(report.at("/gold_replay/not_reproduced")).hasSize(3)
+        assertThat(report.at("/gold_replay/not_reproduced")).hasSize(2)
                 .allSatisfy(r -> assertThat(r.get("reason").asText()).contains("random or differently implemented"));
         evalSet = dir.resolve("bundled-nestful.json");
         assertThat(evalSet).exists();
@@ -65,8 +56,8 @@ class ImportNestfulCommandTest {
         assertThat(scores.at("/nestful/f1_parameter").asDouble()).isEqualTo(1.0);
         assertThat(scores.at("/nestful/full_sequence").asDouble()).isEqualTo(1.0);
         assertThat(scores.at("/nestful/win_rate").asDouble()).isEqualTo(1.0);
-        assertThat(scores.at("/nestful/win_unavailable").asInt()).as("the three random rows").isEqualTo(3);
-        assertThat(scores.at("/nestful/by_depth/1/samples").asInt()).isEqualTo(50);
+        assertThat(scores.at("/nestful/win_unavailable").asInt()).as("the two random rows").isEqualTo(2);
+        assertThat(scores.at("/nestful/by_depth/1/samples").asInt()).isEqualTo(49);
     }
 
     /**
@@ -116,7 +107,7 @@ class ImportNestfulCommandTest {
 
     @Test
     void anUnusableFileIsRefusedNamingIt() {
-        Run missing = run("import", "nestful", dir.resolve("nope.jsonl").toString(), "--out", dir.toString());
+        CliRun missing = CliRun.of("import", "nestful", dir.resolve("nope.jsonl").toString(), "--out", dir.toString());
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no such file").contains("nope.jsonl");
     }
@@ -124,7 +115,7 @@ class ImportNestfulCommandTest {
     private static JsonNode rescore(String predictionLines) throws Exception {
         Path file = Files.createTempFile(dir, "predictions", ".jsonl");
         Files.writeString(file, predictionLines);
-        Run scored = run("rescore", "--eval-set", evalSet.toString(), "--predictions", file.toString(), "--json");
+        CliRun scored = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", file.toString(), "--json");
         assertThat(scored.exit()).as(scored.err()).isZero();
         return Json.MAPPER.readTree(scored.out());
     }

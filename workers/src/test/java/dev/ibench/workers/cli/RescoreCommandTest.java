@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,23 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /** Acceptance 4: rescore on the ICL SLOT and SEL example files with predictions = gold outputs as JSON text gives 1.0. */
 class RescoreCommandTest {
     @TempDir Path dir;
 
-    record Run(int exit, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new IbenchCli());
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
 
     static Path data(String relative) {
         for (Path root : new Path[] {Path.of("..", "data"), Path.of("data"), Path.of("/work/shared/data")}) {
@@ -66,14 +52,14 @@ class RescoreCommandTest {
         dev.ibench.core.rest.RestBuildStep.run(new dev.ibench.core.build.BuildOptions("bird", root, List.of("superhero"), List.of(),
                 dev.ibench.core.tools.BuildMode.PAPER, out, root.getParent()), new dev.ibench.core.verify.CoverageReport(), m -> {}, false);
         Path evalSet = out.resolve("bird-superhero-rest.json");
-        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.get("samples").asInt()).isEqualTo(129);
         assertThat(j.get("completion_rate").asDouble()).isEqualTo(1.0);
 
         Files.delete(out.resolve("bird-superhero-rest-endpoints.json"));
-        Run without = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
+        CliRun without = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
         assertThat(without.exit()).isEqualTo(2);
         assertThat(without.err()).contains("bird-superhero-rest-endpoints.json");
     }
@@ -82,7 +68,7 @@ class RescoreCommandTest {
     @ValueSource(strings = {"invocable-icl/examples_icl_slot_filling.json", "invocable-icl/examples_icl_sequencing.json"})
     void goldOutputsAsPredictionsScoreOneEverywhere(String evalSetPath) throws Exception {
         Path evalSet = data(evalSetPath);
-        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString(), "--json");
         assertThat(r.exit()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.get("samples").asInt()).isEqualTo(3);
@@ -111,7 +97,7 @@ class RescoreCommandTest {
     @Test
     void humanReadableTableWithoutJson() throws Exception {
         Path evalSet = data("invocable-icl/examples_icl_sequencing.json");
-        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString());
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", goldPredictions(evalSet, "").toString());
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("samples 3, parsed 3").contains("intent (list)       1.0000    1.0000    1.0000")
                 .contains("instruction_alignment_failure");
@@ -121,7 +107,7 @@ class RescoreCommandTest {
     void badLinesAreNamedAndTheOtherLinesStillScored() throws Exception {
         Path evalSet = data("invocable-icl/examples_icl_slot_filling.json");
         Path predictions = goldPredictions(evalSet, "{not json\n{\"sample_id\": 999, \"generated_text\": \"[]\"}\n{\"sample_id\": 10, \"generated_text\": \"dup\"}\n");
-        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err()).contains(predictions + " line 4: malformed JSON")
                 .contains(predictions + " line 5: unknown sample_id 999")
@@ -136,7 +122,7 @@ class RescoreCommandTest {
         Path evalSet = data("invocable-icl/examples_icl_slot_filling.json");
         Path predictions = dir.resolve("p.jsonl");
         Files.writeString(predictions, "{\"sample_id\": 10, \"generated_text\": \"To answer this I would filter the data.\"}\n");
-        Run r = run("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
         assertThat(r.exit()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.get("samples").asInt()).isEqualTo(1);
@@ -149,10 +135,10 @@ class RescoreCommandTest {
 
     @Test
     void missingFilesAreClearErrors() {
-        Run r = run("rescore", "--eval-set", dir.resolve("nope.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
+        CliRun r = CliRun.of("rescore", "--eval-set", dir.resolve("nope.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("eval set " + dir.resolve("nope.json") + ": no such file");
-        Run r2 = run("rescore", "--eval-set", data("invocable-icl/examples_icl_slot_filling.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
+        CliRun r2 = CliRun.of("rescore", "--eval-set", data("invocable-icl/examples_icl_slot_filling.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
         assertThat(r2.exit()).isEqualTo(2);
         assertThat(r2.err()).contains("predictions " + dir.resolve("p.jsonl") + ": no such file");
     }

@@ -1,0 +1,81 @@
+package dev.ibench.workers.testing;
+
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.CampaignStarter;
+import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import io.temporal.client.WorkflowStub;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * TEST FIXTURE for campaign integration tests: the real dev server, one worker in its own JVM (roles workflows, llm,
+ * scoring) and a results store in the test's folder shared by the worker and this JVM; starts campaigns and waits
+ * for their end.
+ */
+public final class CampaignHarness implements AutoCloseable {
+    private static final String RESULTS_PROPERTY = "ibench.results.db";
+
+    private final Path dir;
+    private final DevServerProcess server;
+    private final WorkerProcess worker;
+    private final TemporalConnection connection;
+    private final CampaignServices services;
+
+    private CampaignHarness(Path dir, DevServerProcess server, WorkerProcess worker) {
+        this.dir = dir;
+        this.server = server;
+        this.worker = worker;
+        this.connection = server.connect();
+        this.services = CampaignServices.of(IbenchHome.resolve());
+    }
+
+    /** @param workerArgs extra worker arguments, e.g. {@code --models-from FILE} */
+    public static CampaignHarness start(Path dir, String... workerArgs) {
+        Path results = dir.resolve("results.db");
+        System.setProperty(RESULTS_PROPERTY, results.toString());
+        Map<String, String> env = new HashMap<>();
+        env.put("IBENCH_RESULTS_DB", results.toString());
+        env.put("IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
+        DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
+        WorkerProcess worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"), env, workerArgs);
+        return new CampaignHarness(dir, server, worker);
+    }
+
+    public CampaignServices services() {
+        return services;
+    }
+
+    public TemporalConnection connection() {
+        return connection;
+    }
+
+    /** Starts the campaign of {@code file} under {@code id} and waits for its end. */
+    public CampaignStatus run(Path file, String id, Duration timeout) throws Exception {
+        String campaignId = new CampaignStarter(services, connection.client()).start(file, id);
+        return WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId(campaignId)))
+                .getResult(timeout.toSeconds(), TimeUnit.SECONDS, CampaignStatus.class);
+    }
+
+    public String workerLog() throws IOException {
+        return Files.readString(dir.resolve("worker.log"));
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            connection.close();
+            worker.close();
+            server.close();
+        } finally {
+            System.clearProperty(RESULTS_PROPERTY);
+        }
+    }
+}
