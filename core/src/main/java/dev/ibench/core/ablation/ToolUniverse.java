@@ -24,6 +24,9 @@ final class ToolUniverse implements Ablation {
     static final String PREFIX = "universe:";
 
     private final int percent;
+    /** Universe per database, for the one eval set (by identity) a cell's ablation serves. */
+    private final Map<Collection<EvalSample>, Map<String, List<Map<String, Object>>>> universes =
+            Collections.synchronizedMap(new java.util.IdentityHashMap<>());
 
     private ToolUniverse(int percent) {
         this.percent = percent;
@@ -83,17 +86,28 @@ final class ToolUniverse implements Ablation {
         return universe.stream().filter(t -> kept.contains(String.valueOf(t.get("name")))).toList();
     }
 
-    /** Every tool offered by a sample of the same database, first spec of each name, in eval set order. */
-    private static List<Map<String, Object>> universe(EvalSample sample, Collection<EvalSample> evalSet) {
-        String database = database(sample);
+    /**
+     * Every tool offered by a sample of the same database, first spec of each name, in eval set order (plus the
+     * sample's own, should it not be in the eval set).
+     */
+    private List<Map<String, Object>> universe(EvalSample sample, Collection<EvalSample> evalSet) {
+        Map<String, List<Map<String, Object>>> byDatabase = universes.computeIfAbsent(evalSet, ToolUniverse::universesByDatabase);
+        List<Map<String, Object>> universe = byDatabase.getOrDefault(database(sample), List.of());
         Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
-        for (EvalSample other : evalSet) {
-            if (database.equals(database(other))) {
-                other.tools().forEach(t -> byName.putIfAbsent(String.valueOf(t.get("name")), t));
-            }
-        }
+        universe.forEach(t -> byName.put(String.valueOf(t.get("name")), t));
         sample.tools().forEach(t -> byName.putIfAbsent(String.valueOf(t.get("name")), t));
-        return List.copyOf(byName.values());
+        return byName.size() == universe.size() ? universe : List.copyOf(byName.values());
+    }
+
+    private static Map<String, List<Map<String, Object>>> universesByDatabase(Collection<EvalSample> evalSet) {
+        Map<String, Map<String, Map<String, Object>>> byDatabase = new LinkedHashMap<>();
+        for (EvalSample s : evalSet) {
+            Map<String, Map<String, Object>> byName = byDatabase.computeIfAbsent(database(s), d -> new LinkedHashMap<>());
+            s.tools().forEach(t -> byName.putIfAbsent(String.valueOf(t.get("name")), t));
+        }
+        Map<String, List<Map<String, Object>>> out = new LinkedHashMap<>();
+        byDatabase.forEach((db, tools) -> out.put(db, List.copyOf(tools.values())));
+        return out;
     }
 
     private static String database(EvalSample sample) {
