@@ -53,8 +53,9 @@ class SqlBaselineCampaignIT {
                     .build(id, Instant.now().toString());
             CellReport sql = report.cells().stream().filter(c -> c.mode().equals("sql")).findFirst().orElseThrow();
             int samples = services.evalSets().samples(SuperheroEvalSets.slot().toString()).size();
+            String firstOutcome = services.store().sampleResults(id + "/oracle/slot/sql").get(0).scoreJson();
             assertThat(sql.scored()).isEqualTo(samples);
-            assertThat(sql.metrics().get("completion_rate").mean()).isEqualTo(1.0);
+            assertThat(sql.metrics().get("completion_rate").mean()).as("failures %s, e.g. %s", sql.errorCategories(), firstOutcome).isEqualTo(1.0);
             assertThat(sql.errorCategories()).isEmpty();
             assertThat(MarkdownReportRenderer.render(report)).contains("| oracle | slot | sql | " + samples + "/" + samples)
                     .contains("| oracle | slot | direct | " + samples + "/" + samples);
