@@ -61,9 +61,9 @@ public final class ModelRunners {
         this.environment = environment;
     }
 
-    /** The runner of a cell: its campaign's model entry, its eval set and its ablation. */
+    /** The runner of a cell: its campaign's model entry, its eval set, its mode (sql prompts differ) and its ablation. */
     public ModelRunner runner(CellRecord cell) {
-        return runners.computeIfAbsent(cell.campaignId() + "\n" + cell.model() + "\n" + cell.evalSet() + "\n" + cell.ablation(),
+        return runners.computeIfAbsent(String.join("\n", cell.campaignId(), cell.model(), cell.evalSet(), cell.mode(), cell.ablation()),
                 k -> create(cell));
     }
 

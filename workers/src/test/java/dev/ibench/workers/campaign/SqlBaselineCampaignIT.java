@@ -57,6 +57,8 @@ class SqlBaselineCampaignIT {
             assertThat(sql.scored()).isEqualTo(samples);
             assertThat(sql.metrics().get("completion_rate").mean()).as("failures %s, e.g. %s", sql.errorCategories(), firstOutcome).isEqualTo(1.0);
             assertThat(sql.errorCategories()).isEmpty();
+            CellReport direct = report.cells().stream().filter(c -> c.mode().equals("direct")).findFirst().orElseThrow();
+            assertThat(direct.metrics().get("completion_rate").mean()).as("the direct cell beside it keeps its own prompts").isEqualTo(1.0);
             assertThat(MarkdownReportRenderer.render(report)).contains("| oracle | slot | sql | " + samples + "/" + samples)
                     .contains("| oracle | slot | direct | " + samples + "/" + samples);
 
