@@ -4,6 +4,7 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.react.ReactToolEnvironments;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.core.parse.ParserChain;
@@ -15,6 +16,7 @@ import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.rest.LocalRestToolServers;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +37,7 @@ public final class CampaignServices {
     private SqlBaselineDatabases sqlDatabases;
     private ToolRuntime runtime;
     private EvalSetExecutors executors;
+    private ReactToolEnvironments reactTools;
 
     private CampaignServices(Path storeFile, IbenchHome home) {
         this.store = new ResultsStore(ResultsDatabase.open(storeFile));
@@ -115,6 +118,17 @@ public final class CampaignServices {
             executors = new EvalSetExecutors(executor(), dataRoot(), home.state());
         }
         return executors;
+    }
+
+    /**
+     * Where ReACT actions run, per eval set: in process on {@link #toolRuntime()} for SLOT/SEL, over HTTP against the
+     * worker's own REST tool servers (loopback, started on first use) for REST eval sets.
+     */
+    public synchronized ReactToolEnvironments reactToolEnvironments() {
+        if (reactTools == null) {
+            reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot()));
+        }
+        return reactTools;
     }
 
     /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */

@@ -52,6 +52,7 @@ public final class RestToolServer implements AutoCloseable {
     private final byte[] page;
     private final HttpServer server;
     private final ExecutorService workers;
+    private final java.util.concurrent.atomic.AtomicLong endpointCalls = new java.util.concurrent.atomic.AtomicLong();
 
     /** Starts serving; port 0 picks a free port ({@link #port()}). */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows) throws IOException {
@@ -131,7 +132,13 @@ public final class RestToolServer implements AutoCloseable {
         return true;
     }
 
+    /** How many requests reached an endpoint path (not {@code /openapi.json} or the API page), whatever their status. */
+    public long endpointCalls() {
+        return endpointCalls.get();
+    }
+
     private void call(HttpExchange ex, String path) throws IOException {
+        endpointCalls.incrementAndGet();
         ServedEndpoint e = endpoints.at(path);
         if (e == null) {
             error(ex, 404, "no endpoint at " + path + "; see /openapi.json", null);
