@@ -9,6 +9,7 @@ import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.verify.AnswerShape;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns the text after {@code Final Answer:} into candidate answer values and compares them with the gold
@@ -44,7 +45,7 @@ public final class FinalAnswerValue {
         Object json = readJson(text);
         if (json != null) {
             out.add(json);
-            Object rows = json instanceof java.util.Map<?, ?> body ? body.get("rows") : null;
+            Object rows = json instanceof Map<?, ?> body ? body.get("rows") : null;
             if (rows instanceof List<?> list && list.stream().allMatch(r -> r instanceof List<?>)) {
                 out.add(AnswerShape.fold(rowsOf(list))); // an HTTP response body given back as the answer: its rows
             }

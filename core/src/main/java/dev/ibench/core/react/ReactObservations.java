@@ -5,6 +5,8 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.runtime.GroupedTable;
 import dev.ibench.core.runtime.Observation;
 import dev.ibench.core.runtime.Table;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The full text of a tool observation as stored: tables and grouped tables keep the runtime's summary
@@ -12,7 +14,7 @@ import dev.ibench.core.runtime.Table;
  * ({@code $RESULT_3$: ["a","b"]}), so a final answer can be read back from them exactly.
  */
 public final class ReactObservations {
-    private static final java.util.regex.Pattern HTTP_PREFIX = java.util.regex.Pattern.compile("HTTP \\d{3}:");
+    private static final Pattern HTTP_PREFIX = Pattern.compile("HTTP \\d{3}:");
 
     private ReactObservations() {}
 
@@ -41,7 +43,7 @@ public final class ReactObservations {
             return "";
         }
         String s = observation.strip();
-        java.util.regex.Matcher http = HTTP_PREFIX.matcher(s);
+        Matcher http = HTTP_PREFIX.matcher(s);
         if (http.lookingAt()) {
             return s.substring(http.end()).strip();
         }

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The REST tool server: every published endpoint as {@code GET <path>?<params>}, answered by its SQL template as a
@@ -52,7 +53,7 @@ public final class RestToolServer implements AutoCloseable {
     private final byte[] page;
     private final HttpServer server;
     private final ExecutorService workers;
-    private final java.util.concurrent.atomic.AtomicLong endpointCalls = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong endpointCalls = new AtomicLong();
 
     /** Starts serving; port 0 picks a free port ({@link #port()}). */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows) throws IOException {
