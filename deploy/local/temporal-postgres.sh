@@ -27,8 +27,25 @@ usage() { die "usage: $0 start|stop STATE_DIR"; }
 cmd="$1"
 STATE="$(mkdir -p "$2" && cd "$2" && pwd)"
 
+# A free loopback port below 32768: Temporal stores membership ports in a smallint column, so the kernel's
+# ephemeral ports (32768 and up) are refused there.
 free_port() {
-    python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+    python3 - <<'PY'
+import random, socket
+for _ in range(1000):
+    port = random.randrange(20000, 32768)
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port))
+    except OSError:
+        continue
+    finally:
+        s.close()
+    print(port)
+    break
+else:
+    raise SystemExit("no free port in 20000..32767 on 127.0.0.1")
+PY
 }
 
 temporal_cli() {
@@ -141,7 +158,7 @@ EOF
 wait_for_frontend() {
     local cli="$1" address="$2" pid="$3"
     for _ in $(seq 1 180); do
-        kill -0 "$pid" 2>/dev/null || die "temporal-server exited during start-up: $(tail -30 "$STATE/temporal-server.log")"
+        kill -0 "$pid" 2>/dev/null || die "temporal-server exited during start-up: $(grep -E '"level":"fatal"|Unable|ERROR' "$STATE/temporal-server.log" | tail -3 | cut -c1-600) (log: $STATE/temporal-server.log)"
         if "$cli" operator cluster health --address "$address" --command-timeout 2s 2>/dev/null | grep -q SERVING; then
             return 0
         fi
@@ -189,10 +206,12 @@ start() {
     local address="127.0.0.1:${ports[0]}"
 
     say "starting temporal-server $(cat "$server_dir/VERSION") on $address"
-    (cd "$STATE/temporal" && TEMPORAL_PG_PASSWORD="$pw" nohup "$server_dir/bin/temporal-server" --root "$STATE/temporal" \
+    # nohup execs the server, so $! is the server's own pid (stop signals it directly)
+    TEMPORAL_PG_PASSWORD="$pw" nohup "$server_dir/bin/temporal-server" --root "$STATE/temporal" \
         --config config --env development-postgres12 --allow-no-auth start \
-        >"$STATE/temporal-server.log" 2>&1 </dev/null & echo $! > "$STATE/temporal-server.pid")
-    local pid; pid="$(cat "$STATE/temporal-server.pid")"
+        >"$STATE/temporal-server.log" 2>&1 </dev/null &
+    local pid=$!
+    echo "$pid" > "$STATE/temporal-server.pid"
     wait_for_frontend "$cli" "$address" "$pid"
 
     "$cli" operator namespace create --address "$address" --namespace "$NAMESPACE" --retention 72h >/dev/null \
