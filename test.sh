@@ -7,6 +7,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 started=$(date +%s)
 bash deploy/local/install-tools.sh
+# TemporalOnPostgresIT runs the real temporal-server on PostgreSQL: built from the pinned Go module, cached under
+# ~/.cache/ibench/temporal-server-<version> (first build: minutes; then a no-op). PostgreSQL itself comes from
+# Debian's postgresql package, installed by deploy/local/postgres-local.sh when initdb is missing.
+bash deploy/local/build-temporal-server.sh >/dev/null
 # CampaignUiIT screenshots the Temporal UI with headless Chromium (Debian package `chromium`).
 if ! command -v chromium >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

@@ -16,24 +16,25 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * TEST FIXTURE for campaign integration tests: the real dev server, one worker in its own JVM (roles workflows, llm,
- * scoring) and a results store in the test's folder shared by the worker and this JVM; starts campaigns and waits
- * for their end.
+ * TEST FIXTURE for campaign integration tests: a real Temporal server (the dev server it starts, or one the test
+ * started, e.g. {@link TemporalOnPostgres}), one worker in its own JVM (roles workflows, llm, scoring) and a results
+ * store in the test's folder shared by the worker and this JVM; starts campaigns and waits for their end.
  */
 public final class CampaignHarness implements AutoCloseable {
     private static final String RESULTS_PROPERTY = "ibench.results.db";
 
     private final Path dir;
+    /** The dev server this harness started and stops, or null for a server the test owns. */
     private final DevServerProcess server;
     private final WorkerProcess worker;
     private final TemporalConnection connection;
     private final CampaignServices services;
 
-    private CampaignHarness(Path dir, DevServerProcess server, WorkerProcess worker) {
+    private CampaignHarness(Path dir, DevServerProcess server, WorkerProcess worker, TemporalConnection connection) {
         this.dir = dir;
         this.server = server;
         this.worker = worker;
-        this.connection = server.connect();
+        this.connection = connection;
         this.services = CampaignServices.of(IbenchHome.resolve());
     }
 
@@ -44,14 +45,23 @@ public final class CampaignHarness implements AutoCloseable {
 
     /** @param roles the worker's roles, e.g. {@code workflows,llm,tools,scoring} for react cells */
     public static CampaignHarness withRoles(Path dir, String roles, String... workerArgs) {
+        DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
+        return new CampaignHarness(dir, server, startWorker(dir, server.address(), roles, workerArgs), server.connect());
+    }
+
+    /** As {@link #start(Path, String...)} on a Temporal server the caller started and stops (default namespace). */
+    public static CampaignHarness onServer(Path dir, String address, String... workerArgs) {
+        WorkerProcess worker = startWorker(dir, address, "workflows,llm,scoring", workerArgs);
+        return new CampaignHarness(dir, null, worker, TemporalConnection.open(address, TemporalConnection.DEFAULT_NAMESPACE));
+    }
+
+    private static WorkerProcess startWorker(Path dir, String address, String roles, String... workerArgs) {
         Path results = dir.resolve("results.db");
         System.setProperty(RESULTS_PROPERTY, results.toString());
         Map<String, String> env = new HashMap<>();
         env.put("IBENCH_RESULTS_DB", results.toString());
         env.put("IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
-        DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        WorkerProcess worker = WorkerProcess.start(server.address(), roles, dir.resolve("worker.log"), env, workerArgs);
-        return new CampaignHarness(dir, server, worker);
+        return WorkerProcess.start(address, roles, dir.resolve("worker.log"), env, workerArgs);
     }
 
     public CampaignServices services() {
@@ -78,7 +88,9 @@ public final class CampaignHarness implements AutoCloseable {
         try {
             connection.close();
             worker.close();
-            server.close();
+            if (server != null) {
+                server.close();
+            }
         } finally {
             System.clearProperty(RESULTS_PROPERTY);
         }

@@ -30,18 +30,24 @@ public final class DevServerProcess implements AutoCloseable {
 
     /** Starts a dev server storing its state in {@code dbFile}, logging under {@code logDir}. */
     public static DevServerProcess start(Path dbFile, Path logDir) {
-        IbenchHome home = IbenchHome.resolve();
-        Path cli = home.toolsBin().resolve("temporal");
-        if (!Files.isExecutable(cli)) {
-            cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
-                    "the temporal CLI is missing (looked for " + home.toolsBin().resolve("temporal")
-                            + " and on PATH): run deploy/local/install-tools.sh"));
-        }
+        Path cli = temporalCli();
         DevServerSettings settings = new DevServerSettings(
                 "127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next(), dbFile);
         DevServerProcess process = new DevServerProcess(cli, settings, logDir);
         process.startServer();
         return process;
+    }
+
+    /** The real temporal CLI: {@code .tools/bin/temporal}, else on PATH; fails when it is missing. */
+    public static Path temporalCli() {
+        IbenchHome home = IbenchHome.resolve();
+        Path cli = home.toolsBin().resolve("temporal");
+        if (Files.isExecutable(cli)) {
+            return cli;
+        }
+        return TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
+                "the temporal CLI is missing (looked for " + home.toolsBin().resolve("temporal")
+                        + " and on PATH): run deploy/local/install-tools.sh"));
     }
 
     private void startServer() {
