@@ -10,9 +10,10 @@ WRITERS="${1:-8}"
 ROWS="${2:-50000}"
 PG_BIN="${IBENCH_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
 [ -x "$PG_BIN/initdb" ] || { echo "run-store-load: no initdb (install Debian's postgresql package)" >&2; exit 1; }
-mvn -q -B -o -pl workers -am compile
 CP_FILE="$(mktemp)"
-mvn -q -B -o -pl workers dependency:build-classpath -Dmdep.outputFile="$CP_FILE" >/dev/null
+# -am: the classpath comes from this checkout's poms (the last module built, workers, writes the file), never from
+# ibench jars someone installed into ~/.m2
+mvn -q -B -o -pl workers -am compile dependency:build-classpath -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=runtime
 CP="workers/target/classes:workflows/target/classes:activities/target/classes:core/target/classes:$(cat "$CP_FILE")"
 rm -f "$CP_FILE"
 
