@@ -17,5 +17,11 @@ if ! command -v chromium >/dev/null 2>&1; then
   echo "test.sh: installing chromium (for CampaignUiIT)"
   $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
+# The results-store tests start a real PostgreSQL from Debian's binaries (activities' LocalPostgres).
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "test.sh: installing postgresql (for the results-store tests on PostgreSQL)"
+  $SUDO apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq postgresql >/dev/null
+fi
 mvn -B -ntp -Dstyle.color=never verify "$@"
 echo "test.sh: all unit and integration tests passed in $(( $(date +%s) - started )) s"

@@ -1,11 +1,10 @@
 package dev.ibench.activities.llm;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.core.json.Json;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -14,50 +13,42 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Response cache in the results store (SQLite): table {@code llm_response_cache} keyed by
+ * Response cache in the results store (SQLite or PostgreSQL): table {@code llm_response_cache} keyed by
  * {@link CacheKey}, holding the raw response (text, native tool calls), token counts, latency, the time
  * it was stored and a hit counter. A retried or resumed step finds its answer here and never pays twice.
- * Thread-safe within a process; WAL mode and a busy timeout let several worker processes share the file.
+ * Thread-safe; the table comes with the results store's migrations.
  */
 public final class ResponseCache implements AutoCloseable {
-    private final Connection connection;
-    private final Path file;
+    private final ResultsDatabase database;
+    private final boolean ownsDatabase;
 
+    /** A cache in a store someone else opened and closes. */
+    public ResponseCache(ResultsDatabase database) {
+        this(database, false);
+    }
+
+    /** A cache in its own SQLite file (opened here, closed by {@link #close()}). */
     public ResponseCache(Path file) {
-        this.file = file;
+        this(open(file), true);
+    }
+
+    private ResponseCache(ResultsDatabase database, boolean ownsDatabase) {
+        this.database = database;
+        this.ownsDatabase = ownsDatabase;
+    }
+
+    private static ResultsDatabase open(Path file) {
         try {
-            if (file.getParent() != null) {
-                Files.createDirectories(file.getParent());
-            }
-            connection = DriverManager.getConnection("jdbc:sqlite:" + file);
-            try (Statement s = connection.createStatement()) {
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA busy_timeout=10000");
-                s.execute("""
-                        CREATE TABLE IF NOT EXISTS llm_response_cache (
-                          cache_key TEXT PRIMARY KEY,
-                          endpoint TEXT NOT NULL,
-                          model TEXT,
-                          response_json TEXT NOT NULL,
-                          prompt_tokens INTEGER NOT NULL,
-                          completion_tokens INTEGER NOT NULL,
-                          latency_ms INTEGER NOT NULL,
-                          created_at TEXT NOT NULL,
-                          hits INTEGER NOT NULL DEFAULT 0,
-                          last_hit_at TEXT)""");
-            }
-        } catch (Exception e) {
+            return ResultsDatabase.open(file);
+        } catch (RuntimeException e) {
             throw new IllegalStateException("cannot open response cache " + file + ": " + e.getMessage(), e);
         }
     }
 
-    public Path file() {
-        return file;
-    }
-
     /** The stored response for {@code key}, counting the hit. */
-    public synchronized Optional<ModelResponse> lookup(String key) {
-        try (PreparedStatement q = connection.prepareStatement("SELECT response_json FROM llm_response_cache WHERE cache_key = ?")) {
+    public Optional<ModelResponse> lookup(String key) {
+        try (Connection connection = database.connection();
+             PreparedStatement q = connection.prepareStatement("SELECT response_json FROM llm_response_cache WHERE cache_key = ?")) {
             q.setString(1, key);
             try (ResultSet rs = q.executeQuery()) {
                 if (!rs.next()) {
@@ -73,15 +64,19 @@ public final class ResponseCache implements AutoCloseable {
                 return Optional.of(response);
             }
         } catch (SQLException | JsonProcessingException e) {
-            throw new IllegalStateException("response cache " + file + " lookup failed: " + e.getMessage(), e);
+            throw new IllegalStateException("response cache in " + database.description() + " lookup failed: " + e.getMessage(), e);
         }
     }
 
-    public synchronized void store(String key, String endpoint, String model, ModelResponse response) {
-        try (PreparedStatement s = connection.prepareStatement("""
-                INSERT OR REPLACE INTO llm_response_cache
+    public void store(String key, String endpoint, String model, ModelResponse response) {
+        try (Connection connection = database.connection(); PreparedStatement s = connection.prepareStatement("""
+                INSERT INTO llm_response_cache
                   (cache_key, endpoint, model, response_json, prompt_tokens, completion_tokens, latency_ms, created_at, hits)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)""")) {
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)
+                ON CONFLICT(cache_key) DO UPDATE SET endpoint=excluded.endpoint, model=excluded.model,
+                  response_json=excluded.response_json, prompt_tokens=excluded.prompt_tokens,
+                  completion_tokens=excluded.completion_tokens, latency_ms=excluded.latency_ms,
+                  created_at=excluded.created_at, hits=0, last_hit_at=NULL""")) {
             s.setString(1, key);
             s.setString(2, endpoint);
             s.setString(3, model);
@@ -92,33 +87,31 @@ public final class ResponseCache implements AutoCloseable {
             s.setString(8, Instant.now().toString());
             s.executeUpdate();
         } catch (SQLException | JsonProcessingException e) {
-            throw new IllegalStateException("response cache " + file + " store failed: " + e.getMessage(), e);
+            throw new IllegalStateException("response cache in " + database.description() + " store failed: " + e.getMessage(), e);
         }
     }
 
     /** Total hits over all entries. */
-    public synchronized long totalHits() {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT COALESCE(SUM(hits), 0) FROM llm_response_cache")) {
+    public long totalHits() {
+        try (Connection connection = database.connection(); Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT COALESCE(SUM(hits), 0) FROM llm_response_cache")) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (SQLException e) {
-            throw new IllegalStateException("response cache " + file + " query failed: " + e.getMessage(), e);
+            throw new IllegalStateException("response cache in " + database.description() + " query failed: " + e.getMessage(), e);
         }
     }
 
-    public synchronized long size() {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM llm_response_cache")) {
+    public long size() {
+        try (Connection connection = database.connection(); Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM llm_response_cache")) {
             return rs.next() ? rs.getLong(1) : 0;
         } catch (SQLException e) {
-            throw new IllegalStateException("response cache " + file + " query failed: " + e.getMessage(), e);
+            throw new IllegalStateException("response cache in " + database.description() + " query failed: " + e.getMessage(), e);
         }
     }
 
     @Override
-    public synchronized void close() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot close response cache " + file, e);
+    public void close() {
+        if (ownsDatabase) {
+            database.close();
         }
     }
 }

@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads and writes campaign results (schema: docs/results-store.md). Every write is an upsert
- * keyed by campaign/cell/sample/trial/step ids, so an activity that is retried or resumed after a
- * crash rewrites its own row and never duplicates one.
+ * Reads and writes campaign results (schema: docs/results-store.md) on SQLite or PostgreSQL. Every write
+ * is an upsert keyed by campaign/cell/sample/trial/step ids, so an activity that is retried or resumed after a
+ * crash rewrites its own row and never duplicates one. Thread-safe: each operation borrows a pooled
+ * connection (and runs in its own transaction when it writes).
  */
 public final class ResultsStore {
     private final ResultsDatabase database;
@@ -21,14 +22,14 @@ public final class ResultsStore {
         this.database = database;
     }
 
-    public synchronized void saveCampaign(String campaignId, String name, String specJson) {
+    public void saveCampaign(String campaignId, String name, String specJson) {
         update("save campaign " + campaignId,
                 "INSERT INTO campaigns(campaign_id, name, spec_json, created_at) VALUES (?,?,?,?) "
                         + "ON CONFLICT(campaign_id) DO UPDATE SET name=excluded.name, spec_json=excluded.spec_json",
                 campaignId, name, specJson, now());
     }
 
-    public synchronized void saveCell(CellRecord cell) {
+    public void saveCell(CellRecord cell) {
         update("save cell " + cell.cellId(),
                 "INSERT INTO cells(cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials) "
                         + "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(cell_id) DO UPDATE SET eval_set=excluded.eval_set, trials=excluded.trials",
@@ -36,7 +37,7 @@ public final class ResultsStore {
                 cell.evalSet(), cell.trials());
     }
 
-    public synchronized Optional<CellRecord> cell(String cellId) {
+    public Optional<CellRecord> cell(String cellId) {
         return query("read cell " + cellId,
                 "SELECT cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials FROM cells WHERE cell_id=?",
                 rs -> new CellRecord(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
@@ -44,16 +45,16 @@ public final class ResultsStore {
                 cellId).stream().findFirst();
     }
 
-    public synchronized List<CellRecord> cells(String campaignId) {
+    public List<CellRecord> cells(String campaignId) {
         return query("read cells of " + campaignId,
-                "SELECT cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials FROM cells WHERE campaign_id=? ORDER BY rowid",
+                "SELECT cell_id, campaign_id, model, benchmark, mode, ablation, eval_set, trials FROM cells WHERE campaign_id=? ORDER BY " + database.dialect().insertionOrder(),
                 rs -> new CellRecord(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
                         rs.getString(5), rs.getString(6), rs.getString(7), rs.getInt(8)),
                 campaignId);
     }
 
     /** Stores the cell's sample order once; a second call for the same cell keeps the first order. */
-    public synchronized void saveCellSamples(String cellId, List<String> sampleIds) {
+    public void saveCellSamples(String cellId, List<String> sampleIds) {
         inTransaction("save samples of " + cellId, c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO cell_samples(cell_id, position, sample_id) VALUES (?,?,?) ON CONFLICT DO NOTHING")) {
@@ -68,18 +69,18 @@ public final class ResultsStore {
         });
     }
 
-    public synchronized List<String> cellSampleIds(String cellId) {
+    public List<String> cellSampleIds(String cellId) {
         return query("read samples of " + cellId,
                 "SELECT sample_id FROM cell_samples WHERE cell_id=? ORDER BY position", rs -> rs.getString(1), cellId);
     }
 
-    public synchronized Optional<String> sampleIdAt(String cellId, int position) {
+    public Optional<String> sampleIdAt(String cellId, int position) {
         return query("read sample " + position + " of " + cellId,
                 "SELECT sample_id FROM cell_samples WHERE cell_id=? AND position=?", rs -> rs.getString(1), cellId, position)
                 .stream().findFirst();
     }
 
-    public synchronized void saveModelCall(ModelCallRecord r) {
+    public void saveModelCall(ModelCallRecord r) {
         update("save model call " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
                 "INSERT INTO model_calls(cell_id, sample_id, trial, step, cache_key, raw_output, prompt_tokens, "
                         + "completion_tokens, latency_ms, cache_hit, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?) "
@@ -90,7 +91,7 @@ public final class ResultsStore {
                 r.completionTokens(), r.latencyMs(), r.cacheHit() ? 1 : 0, now());
     }
 
-    public synchronized Optional<ModelCallRecord> modelCall(String cellId, String sampleId, int trial, int step) {
+    public Optional<ModelCallRecord> modelCall(String cellId, String sampleId, int trial, int step) {
         return query("read model call " + key(cellId, sampleId, trial) + " step " + step,
                 "SELECT cache_key, raw_output, prompt_tokens, completion_tokens, latency_ms, cache_hit FROM model_calls "
                         + "WHERE cell_id=? AND sample_id=? AND trial=? AND step=?",
@@ -101,20 +102,20 @@ public final class ResultsStore {
     }
 
     /** The prompt a direct cell sent for a sample's trial (after its ablation), as JSON. */
-    public synchronized void savePrompt(String cellId, String sampleId, int trial, String promptJson) {
+    public void savePrompt(String cellId, String sampleId, int trial, String promptJson) {
         update("save prompt " + key(cellId, sampleId, trial),
                 "INSERT INTO rendered_prompts(cell_id, sample_id, trial, prompt_json) VALUES (?,?,?,?) "
                         + "ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET prompt_json=excluded.prompt_json",
                 cellId, sampleId, trial, promptJson);
     }
 
-    public synchronized Optional<String> prompt(String cellId, String sampleId, int trial) {
+    public Optional<String> prompt(String cellId, String sampleId, int trial) {
         return query("read prompt " + key(cellId, sampleId, trial),
                 "SELECT prompt_json FROM rendered_prompts WHERE cell_id=? AND sample_id=? AND trial=?",
                 rs -> rs.getString(1), cellId, sampleId, trial).stream().findFirst();
     }
 
-    public synchronized void saveToolExecution(ToolExecutionRecord r) {
+    public void saveToolExecution(ToolExecutionRecord r) {
         update("save tool execution " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
                 "INSERT INTO tool_executions(cell_id, sample_id, trial, step, call_json, observation, ok) VALUES (?,?,?,?,?,?,?) "
                         + "ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET call_json=excluded.call_json, "
@@ -122,14 +123,14 @@ public final class ResultsStore {
                 r.cellId(), r.sampleId(), r.trial(), r.step(), r.callJson(), r.observation(), r.ok() ? 1 : 0);
     }
 
-    public synchronized List<ToolExecutionRecord> toolExecutions(String cellId, String sampleId, int trial) {
+    public List<ToolExecutionRecord> toolExecutions(String cellId, String sampleId, int trial) {
         return query("read tool executions of " + key(cellId, sampleId, trial),
                 "SELECT step, call_json, observation, ok FROM tool_executions WHERE cell_id=? AND sample_id=? AND trial=? ORDER BY step",
                 rs -> new ToolExecutionRecord(cellId, sampleId, trial, rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4) != 0),
                 cellId, sampleId, trial);
     }
 
-    public synchronized void saveSampleResult(SampleResultRecord r) {
+    public void saveSampleResult(SampleResultRecord r) {
         update("save result " + key(r.cellId(), r.sampleId(), r.trial()),
                 "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
                         + "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET status=excluded.status, "
@@ -139,7 +140,7 @@ public final class ResultsStore {
     }
 
     /** Records an infra_error for an item unless it already has a scored result (a late duplicate never hides a score). */
-    public synchronized void saveInfraError(String cellId, String sampleId, int trial, String error) {
+    public void saveInfraError(String cellId, String sampleId, int trial, String error) {
         update("save infra_error of " + key(cellId, sampleId, trial),
                 "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
                         + "VALUES (?,?,?,'infra_error',NULL,NULL,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET "
@@ -151,7 +152,7 @@ public final class ResultsStore {
      * Records that the endpoint rejected an item (e.g. its prompt exceeds the context). Replaces an infra_error
      * (a retry that learned the real reason) but never a scored result.
      */
-    public synchronized void saveRejected(String cellId, String sampleId, int trial, String message) {
+    public void saveRejected(String cellId, String sampleId, int trial, String message) {
         update("save rejected of " + key(cellId, sampleId, trial),
                 "INSERT INTO sample_results(cell_id, sample_id, trial, status, completed, score_json, error, updated_at) "
                         + "VALUES (?,?,?,'rejected',NULL,NULL,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET "
@@ -160,22 +161,22 @@ public final class ResultsStore {
                 cellId, sampleId, trial, message, now());
     }
 
-    public synchronized Optional<String> campaignName(String campaignId) {
+    public Optional<String> campaignName(String campaignId) {
         return query("read campaign " + campaignId, "SELECT name FROM campaigns WHERE campaign_id=?",
                 rs -> rs.getString(1), campaignId).stream().findFirst();
     }
 
     /** The specs (JSON) of every campaign in the store, oldest first. */
-    public synchronized List<String> campaignSpecJsons() {
-        return query("read campaign specs", "SELECT spec_json FROM campaigns ORDER BY rowid", rs -> rs.getString(1));
+    public List<String> campaignSpecJsons() {
+        return query("read campaign specs", "SELECT spec_json FROM campaigns ORDER BY " + database.dialect().insertionOrder(), rs -> rs.getString(1));
     }
 
-    public synchronized Optional<String> campaignSpecJson(String campaignId) {
+    public Optional<String> campaignSpecJson(String campaignId) {
         return query("read campaign " + campaignId, "SELECT spec_json FROM campaigns WHERE campaign_id=?",
                 rs -> rs.getString(1), campaignId).stream().findFirst();
     }
 
-    public synchronized List<SampleResultRecord> sampleResults(String cellId) {
+    public List<SampleResultRecord> sampleResults(String cellId) {
         return query("read results of " + cellId,
                 "SELECT r.sample_id, r.trial, r.status, r.completed, r.score_json, r.error FROM sample_results r "
                         + "LEFT JOIN cell_samples s ON s.cell_id=r.cell_id AND s.sample_id=r.sample_id "
@@ -185,10 +186,10 @@ public final class ResultsStore {
                 cellId);
     }
 
-    public synchronized void recordError(String cellId, String sampleId, int trial, int step, String kind, String message) {
+    public void recordError(String cellId, String sampleId, int trial, int step, String kind, String message) {
         update("record error of " + key(cellId, sampleId, trial),
                 "INSERT INTO errors(cell_id, sample_id, trial, step, kind, message, created_at) VALUES (?,?,?,?,?,?,?) "
-                        + "ON CONFLICT DO UPDATE SET message=excluded.message, created_at=excluded.created_at",
+                        + "ON CONFLICT(cell_id, sample_id, trial, step, kind) DO UPDATE SET message=excluded.message, created_at=excluded.created_at",
                 cellId, sampleId, trial, step, kind, message, now());
     }
 
@@ -210,7 +211,7 @@ public final class ResultsStore {
     }
 
     private <T> List<T> query(String what, String sql, RowMapper<T> mapper, Object... args) {
-        try (PreparedStatement ps = database.connection().prepareStatement(sql)) {
+        try (Connection c = database.connection(); PreparedStatement ps = c.prepareStatement(sql)) {
             bind(ps, args);
             List<T> rows = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
@@ -225,8 +226,7 @@ public final class ResultsStore {
     }
 
     private void inTransaction(String what, SqlWork work) {
-        Connection c = database.connection();
-        try {
+        try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try {
                 work.run(c);
@@ -234,8 +234,6 @@ public final class ResultsStore {
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 throw e;
-            } finally {
-                c.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw failure(what, e);
@@ -243,7 +241,7 @@ public final class ResultsStore {
     }
 
     private ResultsStoreException failure(String what, SQLException e) {
-        return new ResultsStoreException("results store " + database.file() + ": cannot " + what + ": " + e.getMessage(), e);
+        return new ResultsStoreException(database.description() + ": cannot " + what + ": " + e.getMessage(), e);
     }
 
     private static void bind(PreparedStatement ps, Object... args) throws SQLException {

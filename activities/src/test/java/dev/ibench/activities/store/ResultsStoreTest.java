@@ -7,16 +7,28 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import dev.ibench.activities.store.testing.LocalPostgres;
+import dev.ibench.activities.store.testing.LocalPostgresExtension;
+import dev.ibench.activities.store.testing.StoreBackend;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+/** The results store's contract, on SQLite and on a real PostgreSQL started by the tests. */
+@ExtendWith(LocalPostgresExtension.class)
 class ResultsStoreTest {
     @TempDir Path dir;
 
-    @Test
-    void writesAreIdempotentPerKeyAndSurviveReopening() {
-        Path file = dir.resolve("results.db");
-        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void writesAreIdempotentPerKeyAndSurviveReopening(StoreBackend backend, LocalPostgres pg) {
+        StoreLocation location = backend.newStore(dir, pg);
+        try (ResultsDatabase db = backend.open(location, pg)) {
             ResultsStore store = new ResultsStore(db);
             store.saveCampaign("c1", "demo", "{}");
             store.saveCell(new CellRecord("c1/m/b/direct", "c1", "m", "b", "direct", "none", "b.json", 1));
@@ -27,7 +39,7 @@ class ResultsStoreTest {
             store.saveSampleResult(new SampleResultRecord("c1/m/b/direct", "s1", 0, SampleResultRecord.INFRA_ERROR, null, null, "503"));
             store.saveSampleResult(new SampleResultRecord("c1/m/b/direct", "s1", 0, SampleResultRecord.SCORED, true, "{}", null));
         }
-        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+        try (ResultsDatabase db = backend.open(location, pg)) {
             ResultsStore store = new ResultsStore(db);
             assertThat(store.cellSampleIds("c1/m/b/direct")).containsExactly("s2", "s1");
             assertThat(store.modelCall("c1/m/b/direct", "s1", 0, 0)).get()
@@ -45,11 +57,12 @@ class ResultsStoreTest {
         }
     }
 
-    @Test
-    void aRejectedItemKeepsItsMessageReplacesAnInfraErrorAndNeverHidesAScore() {
-        Path file = dir.resolve("results.db");
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void aRejectedItemKeepsItsMessageReplacesAnInfraErrorAndNeverHidesAScore(StoreBackend backend, LocalPostgres pg) {
+        StoreLocation location = backend.newStore(dir, pg);
         String cell = "c1/m/b/direct";
-        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+        try (ResultsDatabase db = backend.open(location, pg)) {
             ResultsStore store = new ResultsStore(db);
             store.saveInfraError(cell, "s1", 0, "503 Service Unavailable");
             store.saveRejected(cell, "s1", 0, "prompt of 14500 tokens exceeds the context of 8192");
@@ -57,7 +70,7 @@ class ResultsStoreTest {
             store.saveSampleResult(new SampleResultRecord(cell, "s2", 0, SampleResultRecord.SCORED, false, "{}", null));
             store.saveRejected(cell, "s2", 0, "too long");
         }
-        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+        try (ResultsDatabase db = backend.open(location, pg)) {
             List<SampleResultRecord> results = new ResultsStore(db).sampleResults(cell);
             assertThat(results).filteredOn(r -> r.sampleId().equals("s1")).singleElement().satisfies(r -> {
                 assertThat(r.status()).isEqualTo(SampleResultRecord.REJECTED);
@@ -91,6 +104,143 @@ class ResultsStoreTest {
                     .containsExactlyInAnyOrder(
                             org.assertj.core.groups.Tuple.tuple("s1", "scored", true, "{\"x\":1}", null),
                             org.assertj.core.groups.Tuple.tuple("s2", "rejected", null, null, "context length exceeded"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void campaignsAndCellsComeBackInTheOrderTheyWereFirstStored(StoreBackend backend, LocalPostgres pg) {
+        try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("zeta", "z", "{\"n\":1}");
+            store.saveCampaign("alpha", "a", "{\"n\":2}");
+            store.saveCampaign("zeta", "z again", "{\"n\":3}");
+            for (String model : List.of("m3", "m1", "m2")) {
+                store.saveCell(new CellRecord("zeta/" + model, "zeta", model, "b", "direct", "none", "b.json", 1));
+            }
+            store.saveCell(new CellRecord("zeta/m3", "zeta", "m3", "b", "direct", "none", "b2.json", 2));
+            assertThat(store.campaignSpecJsons()).containsExactly("{\"n\":3}", "{\"n\":2}");
+            assertThat(store.cells("zeta")).extracting(CellRecord::model).containsExactly("m3", "m1", "m2");
+            assertThat(store.cell("zeta/m3")).get().extracting(CellRecord::evalSet, CellRecord::trials)
+                    .containsExactly("b2.json", 2);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void anErrorRecordedTwiceKeepsOneRowWithTheLatestMessage(StoreBackend backend, LocalPostgres pg) throws Exception {
+        try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
+            ResultsStore store = new ResultsStore(db);
+            store.recordError("c", "s1", 0, 2, "timeout", "first");
+            store.recordError("c", "s1", 0, 2, "timeout", "second");
+            store.recordError("c", "s1", 0, 2, "http_500", "other kind");
+            try (Connection c = db.connection(); Statement s = c.createStatement();
+                 java.sql.ResultSet rs = s.executeQuery("SELECT kind, message FROM errors ORDER BY kind")) {
+                List<String> rows = new java.util.ArrayList<>();
+                while (rs.next()) {
+                    rows.add(rs.getString(1) + "=" + rs.getString(2));
+                }
+                assertThat(rows).containsExactly("http_500=other kind", "timeout=second");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void concurrentWritersNeitherLoseNorDuplicateRows(StoreBackend backend, LocalPostgres pg) throws Exception {
+        int writers = 8;
+        int own = 150;
+        int shared = 40;
+        try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
+            ResultsStore store = new ResultsStore(db);
+            ExecutorService pool = Executors.newFixedThreadPool(writers);
+            try {
+                List<Future<?>> done = new java.util.ArrayList<>();
+                for (int w = 0; w < writers; w++) {
+                    int writer = w;
+                    done.add(pool.submit(() -> {
+                        for (int i = 0; i < own; i++) {
+                            store.saveSampleResult(new SampleResultRecord("cell", "w" + writer + "-s" + i, 0,
+                                    SampleResultRecord.SCORED, i % 2 == 0, "{\"w\":" + writer + "}", null));
+                        }
+                        for (int i = 0; i < shared; i++) {
+                            store.saveInfraError("cell", "shared-" + i, 0, "from writer " + writer);
+                        }
+                    }));
+                }
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            List<SampleResultRecord> results = store.sampleResults("cell");
+            assertThat(results).hasSize(writers * own + shared);
+            assertThat(results).extracting(SampleResultRecord::sampleId).doesNotHaveDuplicates();
+            assertThat(results).filteredOn(SampleResultRecord::isInfraError).hasSize(shared);
+            assertThat(results).filteredOn(r -> Boolean.TRUE.equals(r.completed())).hasSize(writers * own / 2);
+        }
+    }
+
+    @Test
+    void aStoreWrittenBeforeVersionedMigrationsMigratesInPlaceKeepingEveryRow() throws Exception {
+        Path file = dir.resolve("pre-flyway.db");
+        String oldSchema;
+        try (var in = ResultsStoreTest.class.getResourceAsStream("pre-flyway-schema.sql")) {
+            oldSchema = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).replaceAll("(?m)--.*$", "");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
+            for (String ddl : oldSchema.split(";")) {
+                if (!ddl.isBlank()) {
+                    s.execute(ddl);
+                }
+            }
+            s.execute("INSERT INTO campaigns VALUES ('old', 'old campaign', '{\"v\":0}', '2026-01-01T00:00:00Z')");
+            s.execute("INSERT INTO cells VALUES ('old/m2', 'old', 'm2', 'b', 'direct', 'none', '/data/b.json', 1)");
+            s.execute("INSERT INTO cells VALUES ('old/m1', 'old', 'm1', 'b', 'direct', 'none', '/data/b.json', 1)");
+            s.execute("INSERT INTO cell_samples VALUES ('old/m2', 0, 's9'), ('old/m2', 1, 's1')");
+            s.execute("INSERT INTO model_calls VALUES ('old/m2', 's9', 0, 0, 'k', 'raw', 10, 5, 123, 0, '2026-01-01T00:00:00Z')");
+            s.execute("INSERT INTO sample_results VALUES ('old/m2', 's9', 0, 'scored', 1, '{\"x\":1}', NULL, '2026-01-01T00:00:00Z')");
+            s.execute("INSERT INTO rendered_prompts VALUES ('old/m2', 's9', 0, '{\"raw\":\"p\"}')");
+            s.execute("INSERT INTO llm_response_cache(cache_key, endpoint, model, response_json, prompt_tokens, completion_tokens, "
+                    + "latency_ms, created_at) VALUES ('k', 'e', 'm', '{\"text\":\"hi\"}', 1, 2, 3, '2026-01-01T00:00:00Z')");
+        }
+        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+            ResultsStore store = new ResultsStore(db);
+            assertThat(store.campaignName("old")).contains("old campaign");
+            assertThat(store.cells("old")).extracting(CellRecord::model).containsExactly("m2", "m1");
+            assertThat(store.cellSampleIds("old/m2")).containsExactly("s9", "s1");
+            assertThat(store.modelCall("old/m2", "s9", 0, 0)).get().extracting(ModelCallRecord::rawOutput, ModelCallRecord::latencyMs)
+                    .containsExactly("raw", 123L);
+            assertThat(store.prompt("old/m2", "s9", 0)).contains("{\"raw\":\"p\"}");
+            assertThat(store.sampleResults("old/m2")).singleElement().extracting(SampleResultRecord::scoreJson).isEqualTo("{\"x\":1}");
+            store.saveRejected("old/m2", "s1", 0, "too long");
+            assertThat(store.sampleResults("old/m2")).extracting(SampleResultRecord::status).containsExactly("scored", "rejected");
+            assertThat(new dev.ibench.activities.llm.ResponseCache(db).size()).isEqualTo(1);
+            assertThat(appliedMigrations(db)).containsExactly("0", "1", "1.1");
+        }
+        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+            assertThat(appliedMigrations(db)).as("a second open applies nothing").containsExactly("0", "1", "1.1");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void aNewStoreRunsEveryMigrationOfItsDialect(StoreBackend backend, LocalPostgres pg) throws Exception {
+        try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
+            assertThat(appliedMigrations(db)).containsExactlyElementsOf(
+                    backend == StoreBackend.SQLITE ? List.of("1", "1.1") : List.of("1"));
+        }
+    }
+
+    private static List<String> appliedMigrations(ResultsDatabase db) throws Exception {
+        try (Connection c = db.connection(); Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT version FROM flyway_schema_history WHERE success ORDER BY installed_rank")) {
+            List<String> versions = new java.util.ArrayList<>();
+            while (rs.next()) {
+                versions.add(rs.getString(1));
+            }
+            return versions;
         }
     }
 }

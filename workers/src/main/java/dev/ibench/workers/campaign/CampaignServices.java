@@ -13,6 +13,7 @@ import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.StoreLocation;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.workers.IbenchHome;
@@ -22,46 +23,41 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The process-wide objects campaign activities and commands share: the results store (one SQLite
- * connection per file), the eval-set cache and the tool runtime. The store file is
- * given by {@link #resultsFile}.
+ * The process-wide objects campaign activities and commands share: the results store (one connection
+ * pool per store, SQLite or PostgreSQL, chosen by {@link StoreSetting}), the eval-set cache and the tool runtime.
  */
 public final class CampaignServices {
-    private static final Map<Path, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
+    private static final Map<String, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
 
+    private final ResultsDatabase database;
     private final ResultsStore store;
     private final EvalSetCache evalSets = new EvalSetCache();
     private final IbenchHome home;
-    private final Path storeFile;
     private ModelRunners modelRunners;
     private SqlBaselineDatabases sqlDatabases;
     private ToolRuntime runtime;
     private EvalSetExecutors executors;
     private ReactToolEnvironments reactTools;
 
-    private CampaignServices(Path storeFile, IbenchHome home) {
-        this.store = new ResultsStore(ResultsDatabase.open(storeFile));
+    private CampaignServices(StoreLocation location, IbenchHome home) {
+        this.database = ResultsDatabase.open(location);
+        this.store = new ResultsStore(database);
         this.home = home;
-        this.storeFile = storeFile;
     }
 
+    /** The services of the store {@link StoreSetting} names (opened and migrated on first use in this process). */
     public static CampaignServices of(IbenchHome home) {
-        Path file = resultsFile(home).toAbsolutePath().normalize();
-        return BY_STORE.computeIfAbsent(file, f -> new CampaignServices(f, home));
-    }
-
-    /** {@code $IBENCH_RESULTS_DB}, else the {@code ibench.results.db} system property, else {@code .ibench/results.db}. */
-    public static Path resultsFile(IbenchHome home) {
-        String fromEnv = System.getenv("IBENCH_RESULTS_DB");
-        if (fromEnv != null && !fromEnv.isBlank()) {
-            return Path.of(fromEnv);
-        }
-        String fromProperty = System.getProperty("ibench.results.db");
-        return fromProperty != null && !fromProperty.isBlank() ? Path.of(fromProperty) : home.state().resolve("results.db");
+        StoreLocation location = StoreSetting.resolve(home);
+        return BY_STORE.computeIfAbsent(location.jdbcUrl(), url -> new CampaignServices(location, home));
     }
 
     public ResultsStore store() {
         return store;
+    }
+
+    /** The database behind {@link #store()}, for the response cache and for commands that describe the store. */
+    public ResultsDatabase database() {
+        return database;
     }
 
     public EvalSetCache evalSets() {
@@ -72,11 +68,11 @@ public final class CampaignServices {
         return home;
     }
 
-    /** The worker's model runners (response cache in the results store file, built-in and ./profiles profiles). */
+    /** The worker's model runners (response cache in the results store, built-in and ./profiles profiles). */
     public synchronized ModelRunners modelRunners() {
         if (modelRunners == null) {
             modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
-                    new ResponseCache(storeFile), System::getenv, sqlDatabases());
+                    new ResponseCache(database), System::getenv, sqlDatabases());
         }
         return modelRunners;
     }

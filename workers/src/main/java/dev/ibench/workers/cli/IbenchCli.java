@@ -1,5 +1,6 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.workers.campaign.StoreSetting;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,11 +21,20 @@ import picocli.CommandLine.Command;
             ServerCommand.class,
             ServeToolsCommand.class,
             DemoCommand.class,
+            StoreCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class IbenchCli implements Runnable {
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    /** Inherited by every subcommand; recorded as a system property so {@link StoreSetting} sees it wherever it is read. */
+    @CommandLine.Option(names = StoreSetting.OPTION, paramLabel = "URL|FILE", scope = CommandLine.ScopeType.INHERIT,
+            description = "Results store: jdbc:postgresql://HOST:PORT/DB?user=USER (password from $IBENCH_STORE_PASSWORD), "
+                    + "jdbc:sqlite:FILE or a file path (default: $IBENCH_STORE, else .ibench/results.db).")
+    void store(String value) {
+        System.setProperty(StoreSetting.PROPERTY, value);
+    }
 
     @Override
     public void run() {

@@ -11,6 +11,8 @@ import dev.ibench.activities.llm.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.activities.llm.RetryPolicy;
 import dev.ibench.activities.llm.ServerContextSize;
 import dev.ibench.core.json.Json;
@@ -94,7 +96,7 @@ final class ModelCommand implements Callable<Integer> {
         @Option(names = "--endpoint", paramLabel = "URL", description = "Override the profile's base_url, e.g. http://localhost:8000/v1.") String endpoint;
         @Option(names = "--profiles", paramLabel = "DIR", description = "Directory of user profiles (*.yaml); default ./profiles if present.") Path profiles;
         @Option(names = "--icl-dir", paramLabel = "DIR", description = "Folder with examples_icl_{slot_filling,sequencing}.json (default: bundled copies).") Path iclDir;
-        @Option(names = "--cache", paramLabel = "FILE", description = "Response cache database (default: .ibench/results.db).") Path cacheFile;
+        @Option(names = "--cache", paramLabel = "FILE", description = "Response cache in this SQLite file (default: the results store, --store / $IBENCH_STORE, else .ibench/results.db).") Path cacheFile;
         @Option(names = "--no-cache", description = "Do not read or write the response cache.") boolean noCache;
         @Option(names = "--max-tokens", paramLabel = "N", description = "Override the profile's max_tokens.") Integer maxTokens;
         @Option(names = "--json", description = "Machine-readable output.") boolean json;
@@ -138,7 +140,8 @@ final class ModelCommand implements Callable<Integer> {
                 before.forEach(w -> System.out.println("WARNING:  " + w));
                 System.out.flush();
             }
-            ResponseCache cache = noCache ? null : new ResponseCache(cacheFile != null ? cacheFile : Path.of(".ibench", "results.db"));
+            ResponseCache cache = noCache ? null : cacheFile != null ? new ResponseCache(cacheFile)
+                    : new ResponseCache(CampaignServices.of(IbenchHome.resolve()).database());
             try (ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, System::getenv, List.of(sample)), cache,
                     new EndpointLimiters(), RetryPolicy.defaults(profile.maxAttempts()))) {
                 CallResult result = gateway.call(request);

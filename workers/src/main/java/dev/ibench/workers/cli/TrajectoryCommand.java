@@ -5,7 +5,9 @@ import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.json.Json;
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.StoreSetting;
+import dev.ibench.activities.store.StoreDialect;
+import dev.ibench.activities.store.StoreLocation;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,9 +36,9 @@ class TrajectoryCommand implements Callable<Integer> {
     @Option(names = "--trial", paramLabel = "N", description = "Only this trial (default: every trial).")
     Integer trial;
 
-    @Option(names = "--results", paramLabel = "FILE",
-            description = "Results store (default: $IBENCH_RESULTS_DB or <home>/.ibench/results.db).")
-    Path results;
+    @Option(names = "--results", paramLabel = "URL|FILE",
+            description = "Results store: a SQLite file or jdbc:postgresql: URL (default: --store / $IBENCH_STORE, else <home>/.ibench/results.db).")
+    String results;
 
     @Option(names = "--json", description = "Print the trajectory as JSON.")
     boolean json;
@@ -45,20 +47,20 @@ class TrajectoryCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path file = results != null ? results : CampaignServices.resultsFile(IbenchHome.resolve());
-        if (!Files.isRegularFile(file)) {
-            err.println("ibench campaign trajectory: results store " + file + " does not exist (use --results FILE)");
+        StoreLocation store = results != null ? StoreLocation.parse(results, "--results") : StoreSetting.resolve(IbenchHome.resolve());
+        if (store.dialect() == StoreDialect.SQLITE && !Files.isRegularFile(store.file())) {
+            err.println("ibench campaign trajectory: results store " + store.file() + " does not exist (use --results FILE or --store)");
             err.flush();
             return 2;
         }
         List<TrajectoryView> views;
-        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+        try (ResultsDatabase db = ResultsDatabase.open(store)) {
             views = TrajectoryView.of(new ResultsStore(db), id, sample).stream()
                     .filter(v -> trial == null || v.trial() == trial).toList();
         }
         if (views.isEmpty()) {
             err.println("ibench campaign trajectory: campaign " + id + " has no ReACT trajectory of sample " + sample
-                    + (trial == null ? "" : " trial " + trial) + " in " + file);
+                    + (trial == null ? "" : " trial " + trial) + " in " + store.display());
             err.flush();
             return 1;
         }

@@ -33,6 +33,6 @@ public final class ReactRegistration {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(
                 new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors()));
-        setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + CampaignServices.resultsFile(setup.home()) + ")");
+        setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + services.database().location().display() + ")");
     }
 }

@@ -29,6 +29,7 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
 
     private final MockWebServer server = new MockWebServer();
     private final AtomicInteger requests = new AtomicInteger();
+    private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile Mode mode = Mode.ANSWER;
 
     private FakeOpenAiEndpoint(Duration delay) {
@@ -36,10 +37,12 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 requests.incrementAndGet();
+                String body = request.getBody().readUtf8();
+                bodies.add(body);
                 return switch (mode) {
                     case UNAVAILABLE -> new MockResponse().setResponseCode(503).setBody("{\"error\": \"overloaded\"}");
                     case UNAUTHORIZED -> new MockResponse().setResponseCode(401).setBody("{\"error\": \"invalid api key\"}");
-                    case ANSWER -> answer(request.getBody().readUtf8())
+                    case ANSWER -> answer(body)
                             .setBodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS);
                 };
             }
@@ -77,6 +80,11 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
 
     public int requestCount() {
         return requests.get();
+    }
+
+    /** How many requests so far had {@code text} in their body (e.g. one sample's question). */
+    public long requestsContaining(String text) {
+        return bodies.stream().filter(b -> b.contains(text)).count();
     }
 
     @Override

@@ -1,5 +1,7 @@
--- Results store schema (docs/results-store.md). Every table is keyed by the ids that make its
--- writes idempotent: re-running an activity rewrites the same row instead of adding one.
+-- V1, SQLite: the results store schema (docs/results-store.md). Every table is keyed by the ids that make
+-- its writes idempotent: re-running an activity rewrites the same row instead of adding one.
+-- IF NOT EXISTS throughout: a file written before versioned migrations is baselined at version 0 and this
+-- script only adds the tables it lacks. Keep the PostgreSQL V1 the same schema.
 CREATE TABLE IF NOT EXISTS campaigns (
     campaign_id   TEXT PRIMARY KEY,
     name          TEXT NOT NULL,
@@ -50,7 +52,7 @@ CREATE TABLE IF NOT EXISTS tool_executions (
 -- One outcome per sample and trial: scored (score_json holds every metric's per-sample counts),
 -- infra_error (the model could not be reached; never counted as a wrong answer, re-run by retry-errors)
 -- or rejected (the endpoint refused this request, e.g. prompt longer than the context; not re-run).
--- Databases created before 'rejected' existed get this table rebuilt on open (ResultsSchemaUpgrade).
+-- Files written before 'rejected' existed get this table rebuilt by V1_1.
 CREATE TABLE IF NOT EXISTS sample_results (
     cell_id       TEXT NOT NULL,
     sample_id     TEXT NOT NULL,
@@ -78,4 +80,18 @@ CREATE TABLE IF NOT EXISTS rendered_prompts (
     trial       INTEGER NOT NULL,
     prompt_json TEXT NOT NULL,
     PRIMARY KEY (cell_id, sample_id, trial)
+);
+
+-- The LLM response cache (CacheKey -> raw response): a retried or resumed step never pays twice.
+CREATE TABLE IF NOT EXISTS llm_response_cache (
+    cache_key         TEXT PRIMARY KEY,
+    endpoint          TEXT NOT NULL,
+    model             TEXT,
+    response_json     TEXT NOT NULL,
+    prompt_tokens     INTEGER NOT NULL,
+    completion_tokens INTEGER NOT NULL,
+    latency_ms        INTEGER NOT NULL,
+    created_at        TEXT NOT NULL,
+    hits              INTEGER NOT NULL DEFAULT 0,
+    last_hit_at       TEXT
 );

@@ -1,0 +1,109 @@
+package dev.ibench.activities.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Copies every row of one results store into another (e.g. a campaign's SQLite file into PostgreSQL), table by
+ * table in dependency order, campaigns and cells in their original insertion order. Rows whose key the target
+ * already holds are left as they are ({@code ON CONFLICT DO NOTHING}), so an interrupted copy can simply be run
+ * again. Both stores are migrated to the current schema when opened, so their columns agree.
+ */
+public final class StoreCopy {
+    private static final int BATCH = 500;
+
+    /** A table to copy: its columns (without the dialect's insertion-order column) and whether it keeps insertion order. */
+    private record Table(String name, List<String> columns, boolean ordered) {}
+
+    private static final List<Table> TABLES = List.of(
+            new Table("campaigns", List.of("campaign_id", "name", "spec_json", "created_at"), true),
+            new Table("cells", List.of("cell_id", "campaign_id", "model", "benchmark", "mode", "ablation", "eval_set", "trials"), true),
+            new Table("cell_samples", List.of("cell_id", "position", "sample_id"), false),
+            new Table("model_calls", List.of("cell_id", "sample_id", "trial", "step", "cache_key", "raw_output", "prompt_tokens",
+                    "completion_tokens", "latency_ms", "cache_hit", "created_at"), false),
+            new Table("rendered_prompts", List.of("cell_id", "sample_id", "trial", "prompt_json"), false),
+            new Table("tool_executions", List.of("cell_id", "sample_id", "trial", "step", "call_json", "observation", "ok"), false),
+            new Table("sample_results", List.of("cell_id", "sample_id", "trial", "status", "completed", "score_json", "error",
+                    "updated_at"), false),
+            new Table("errors", List.of("cell_id", "sample_id", "trial", "step", "kind", "message", "created_at"), false),
+            new Table("llm_response_cache", List.of("cache_key", "endpoint", "model", "response_json", "prompt_tokens",
+                    "completion_tokens", "latency_ms", "created_at", "hits", "last_hit_at"), false));
+
+    /** Per table: rows read from the source and rows the target newly received. */
+    public record TableCount(long read, long inserted) {}
+
+    private StoreCopy() {}
+
+    /** Copies {@code from} into {@code to}; returns the counts per table, in copy order. */
+    public static Map<String, TableCount> copy(ResultsDatabase from, ResultsDatabase to) {
+        Map<String, TableCount> counts = new LinkedHashMap<>();
+        for (Table table : TABLES) {
+            try {
+                counts.put(table.name(), copy(table, from, to));
+            } catch (SQLException e) {
+                throw new ResultsStoreException("copy of table " + table.name() + " from " + from.description() + " to "
+                        + to.description() + " failed: " + e.getMessage(), e);
+            }
+        }
+        return Collections.unmodifiableMap(counts);
+    }
+
+    private static TableCount copy(Table table, ResultsDatabase from, ResultsDatabase to) throws SQLException {
+        String columns = String.join(", ", table.columns());
+        String select = "SELECT " + columns + " FROM " + table.name()
+                + (table.ordered() ? " ORDER BY " + from.dialect().insertionOrder() : "");
+        String insert = "INSERT INTO " + table.name() + "(" + columns + ") VALUES ("
+                + String.join(",", Collections.nCopies(table.columns().size(), "?")) + ") ON CONFLICT DO NOTHING";
+        long read = 0;
+        long inserted = 0;
+        try (Connection source = from.connection(); Connection target = to.connection();
+             Statement s = source.createStatement()) {
+            s.setFetchSize(BATCH);
+            target.setAutoCommit(false);
+            try (ResultSet rs = s.executeQuery(select); PreparedStatement ps = target.prepareStatement(insert)) {
+                List<Object[]> pending = new ArrayList<>();
+                while (rs.next()) {
+                    Object[] row = new Object[table.columns().size()];
+                    for (int i = 0; i < row.length; i++) {
+                        row[i] = rs.getObject(i + 1);
+                    }
+                    pending.add(row);
+                    read++;
+                    if (pending.size() == BATCH) {
+                        inserted += insert(ps, pending);
+                        target.commit();
+                    }
+                }
+                inserted += insert(ps, pending);
+                target.commit();
+            } catch (SQLException | RuntimeException e) {
+                target.rollback();
+                throw e;
+            }
+        }
+        return new TableCount(read, inserted);
+    }
+
+    private static long insert(PreparedStatement ps, List<Object[]> rows) throws SQLException {
+        for (Object[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                ps.setObject(i + 1, row[i]);
+            }
+            ps.addBatch();
+        }
+        long inserted = 0;
+        for (int n : ps.executeBatch()) {
+            inserted += Math.max(n, 0);
+        }
+        rows.clear();
+        return inserted;
+    }
+}
