@@ -1,5 +1,7 @@
-package dev.ibench.core.tools;
+package dev.ibench.core.runtime;
 
+import dev.ibench.core.tools.BuildMode;
+import dev.ibench.core.tools.ToolStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.core.sample.KeyDescription;

@@ -1,11 +1,11 @@
-package dev.ibench.core.tools;
+package dev.ibench.core.runtime;
 
-import dev.ibench.core.runtime.Aggregation;
-import dev.ibench.core.runtime.CombineResults;
-import dev.ibench.core.runtime.ComputeArithmetic;
-import dev.ibench.core.runtime.ComputeColumn;
-import dev.ibench.core.runtime.FilterCondition;
-import dev.ibench.core.runtime.TransformData;
+import dev.ibench.core.tools.BuildMode;
+import dev.ibench.core.tools.ParamDeclaration;
+import dev.ibench.core.tools.SelBinding;
+import dev.ibench.core.tools.ToolDeclaration;
+import dev.ibench.core.tools.ToolStyle;
+import dev.ibench.core.tools.ValueSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

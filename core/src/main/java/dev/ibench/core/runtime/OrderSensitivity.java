@@ -1,4 +1,4 @@
-package dev.ibench.core.verify;
+package dev.ibench.core.runtime;
 
 import net.sf.jsqlparser.parser.CCJSqlParserUtil;
 import net.sf.jsqlparser.statement.Statement;

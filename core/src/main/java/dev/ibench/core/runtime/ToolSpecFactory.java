@@ -1,6 +1,12 @@
-package dev.ibench.core.tools;
+package dev.ibench.core.runtime;
 
 import dev.ibench.core.sample.KeyDescription;
+import dev.ibench.core.tools.FunctionSpec;
+import dev.ibench.core.tools.ParamDeclaration;
+import dev.ibench.core.tools.SelBinding;
+import dev.ibench.core.tools.ToolDeclaration;
+import dev.ibench.core.tools.ToolStyle;
+import dev.ibench.core.tools.ValueSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

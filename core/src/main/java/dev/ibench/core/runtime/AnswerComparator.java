@@ -1,6 +1,5 @@
-package dev.ibench.core.verify;
+package dev.ibench.core.runtime;
 
-import dev.ibench.core.runtime.SqliteValues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,9 @@
-package dev.ibench.core.tools;
+package dev.ibench.core.runtime;
 
+import dev.ibench.core.tools.ParamDeclaration;
+import dev.ibench.core.tools.SelBinding;
+import dev.ibench.core.tools.ToolDeclaration;
+import dev.ibench.core.tools.ValueSource;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;

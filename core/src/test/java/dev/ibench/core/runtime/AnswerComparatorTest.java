@@ -1,4 +1,4 @@
-package dev.ibench.core.verify;
+package dev.ibench.core.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
