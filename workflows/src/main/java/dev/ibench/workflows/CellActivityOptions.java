@@ -1,7 +1,6 @@
-package dev.ibench.workflows.campaign;
+package dev.ibench.workflows;
 
 import dev.ibench.activities.campaign.FailureTypes;
-import dev.ibench.workflows.TaskQueues;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
@@ -43,7 +42,7 @@ public final class CellActivityOptions {
                 .build();
     }
 
-    static ActivityOptions planning() {
+    public static ActivityOptions planning() {
         return ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(Duration.ofMinutes(2))
                 .setRetryOptions(RetryOptions.newBuilder()
