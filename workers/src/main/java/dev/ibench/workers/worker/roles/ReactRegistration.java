@@ -1,4 +1,4 @@
-package dev.ibench.workers.react;
+package dev.ibench.workers.worker.roles;
 
 import dev.ibench.activities.react.ReactScoringActivitiesImpl;
 import dev.ibench.activities.react.ReactToolActivitiesImpl;
