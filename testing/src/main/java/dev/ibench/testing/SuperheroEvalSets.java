@@ -1,4 +1,4 @@
-package dev.ibench.workers.testing;
+package dev.ibench.testing;
 
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * JUnit fixture: the SLOT and SEL superhero eval sets, built once per test JVM with the real builder
+ * Test fixture shared by the modules' test trees: the SLOT and SEL superhero eval sets, built once per test JVM with the real builder
  * (as {@code ibench build --source bird --root data/bird --db superhero --style slot,sel --mode paper}).
  */
 public final class SuperheroEvalSets {
@@ -20,12 +20,7 @@ public final class SuperheroEvalSets {
     private SuperheroEvalSets() {}
 
     public static Path dataRoot() {
-        for (Path p : new Path[] {Path.of("data"), Path.of("../data")}) {
-            if (Files.isDirectory(p.resolve("bird"))) {
-                return p.toAbsolutePath().normalize();
-            }
-        }
-        throw new IllegalStateException("bundled data/ folder not found from " + Path.of("").toAbsolutePath());
+        return BundledData.root();
     }
 
     public static synchronized Path dir() {

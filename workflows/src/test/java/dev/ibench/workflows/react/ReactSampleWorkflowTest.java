@@ -1,5 +1,6 @@
 package dev.ibench.workflows.react;
 
+import dev.ibench.testing.SuperheroEvalSets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

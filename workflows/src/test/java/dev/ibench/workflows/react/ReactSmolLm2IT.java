@@ -1,5 +1,6 @@
 package dev.ibench.workflows.react;
 
+import dev.ibench.testing.SuperheroEvalSets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.llm.EndpointLimiters;
@@ -7,6 +8,7 @@ import dev.ibench.activities.llm.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.RetryPolicy;
 import dev.ibench.activities.react.GatewayAgentModel;
+import dev.ibench.activities.react.ReactTrajectoryStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.metrics.ReactStatistics;
 import dev.ibench.core.metrics.ReactStatisticsMetric;
@@ -16,7 +18,6 @@ import dev.ibench.core.react.ReactEnd;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.activities.react.ReactTrajectoryStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
