@@ -1,4 +1,4 @@
-package dev.ibench.workers.bench;
+package dev.ibench.bench;
 
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;

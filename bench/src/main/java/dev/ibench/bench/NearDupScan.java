@@ -1,8 +1,15 @@
+package dev.ibench.bench;
+
 import dev.ibench.activities.rest.EmbeddingNearDuplicateDetector;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.*;
 import java.nio.file.*;
 import java.util.*;
+/**
+ * Near-duplicate scan of published REST endpoints (docs/rest-benchmarks.md): for each {@code *-rest-endpoints.json}
+ * under the given folders, lists the endpoints the embedding detector flags at the threshold.
+ * Usage: {@code NearDupScan THRESHOLD DIR...}
+ */
 public class NearDupScan {
     public static void main(String[] a) throws Exception {
         EmbeddingNearDuplicateDetector d = new EmbeddingNearDuplicateDetector(Double.parseDouble(a[0]));

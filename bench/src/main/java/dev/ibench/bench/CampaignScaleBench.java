@@ -1,4 +1,4 @@
-package dev.ibench.workers.bench;
+package dev.ibench.bench;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.activities.campaign.ScoringActivitiesImpl;
@@ -12,6 +12,7 @@ import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.SampleScorer;
+import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;

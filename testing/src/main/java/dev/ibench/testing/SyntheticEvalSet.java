@@ -1,4 +1,4 @@
-package dev.ibench.workers.bench;
+package dev.ibench.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
