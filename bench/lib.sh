@@ -7,7 +7,7 @@ fail() {
   exit 1
 }
 
-trap 'echo "$(basename "$0"): failed (exit $?) at line $LINENO: $BASH_COMMAND" >&2' ERR
+trap 'rc=$?; echo "$(basename "$0"): failed (exit $rc) at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 # Runs "$@" with its output in LOG_FILE; on failure prints that output and fails naming WHAT.
 # Usage: logged WHAT LOG_FILE command...
