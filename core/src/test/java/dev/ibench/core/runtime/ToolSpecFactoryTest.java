@@ -1,10 +1,10 @@
 package dev.ibench.core.runtime;
 
-import dev.ibench.core.tools.BuildMode;
-import dev.ibench.core.tools.ToolStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.core.sample.KeyDescription;
+import dev.ibench.core.tools.BuildMode;
+import dev.ibench.core.tools.ToolStyle;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

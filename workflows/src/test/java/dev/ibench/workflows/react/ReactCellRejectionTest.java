@@ -1,6 +1,5 @@
 package dev.ibench.workflows.react;
 
-import dev.ibench.testing.SuperheroEvalSets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
@@ -9,6 +8,7 @@ import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.react.OracleAgentModel;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CellProgress;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.ibench.workflows.react;
 
-import dev.ibench.testing.SuperheroEvalSets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.llm.EndpointLimiters;
@@ -18,6 +17,7 @@ import dev.ibench.core.react.ReactEnd;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.testing.SuperheroEvalSets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
