@@ -83,7 +83,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             return runner.answer(sample, trial);
         } catch (ModelCallException e) {
             metrics.modelFailure(cell.model(), e.kind().name());
-            throw ModelCallFailures.forActivity(e, context.getInfo().getAttempt(), runner.profile().maxAttempts());
+            throw ModelCallFailures.forActivity(e);
         } finally {
             beat.cancel(false);
         }

@@ -43,18 +43,6 @@ public final class ModelCallFailures {
         return toApplicationFailure(e);
     }
 
-    /**
-     * {@link #forActivity(ModelCallException)} for Temporal attempt {@code attempt} (from 1) of an activity whose
-     * model profile allows {@code maxAttempts} ({@code max_attempts}): a retryable failure on the last allowed attempt
-     * is not retried again, so the profile bounds a campaign's attempts (the activity options cap them too).
-     */
-    public static ApplicationFailure forActivity(ModelCallException e, int attempt, int maxAttempts) {
-        ApplicationFailure failure = forActivity(e);
-        if (failure.isNonRetryable() || attempt < maxAttempts) return failure;
-        return ApplicationFailure.newNonRetryableFailure("gave up after " + attempt + " attempts (max_attempts " + maxAttempts
-                + " of the model profile): " + e.getMessage(), TYPE_PREFIX + e.kind().name());
-    }
-
     public static ApplicationFailure endpointRejected(String message) {
         return ApplicationFailure.newNonRetryableFailure(message, ENDPOINT_REJECTED);
     }

@@ -40,11 +40,6 @@ public final class GatewayAgentModel implements ReactAgentModel {
     }
 
     @Override
-    public int maxAttempts() {
-        return profile.maxAttempts();
-    }
-
-    @Override
     public Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial) {
         RenderedPrompt prompt = ReactPrompt.forNextStep(renderer, sample, initialObservation, previous, settings);
         List<String> stop = new ArrayList<>(profile.stop());

@@ -14,11 +14,6 @@ public interface ReactAgentModel {
     /** @param trial the trial of the sample (each trial samples with its own seed) */
     Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial);
 
-    /** Attempts a step may make for retryable failures (the profile's {@code max_attempts}); unbounded by default. */
-    default int maxAttempts() {
-        return Integer.MAX_VALUE;
-    }
-
     /** The model's text and what the call cost; {@code cacheKey} is null when nothing was cached. */
     record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit) {}
 }

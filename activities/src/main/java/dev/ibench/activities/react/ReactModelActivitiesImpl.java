@@ -12,7 +12,6 @@ import dev.ibench.core.react.ReactSettings;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.react.ReactTurn;
 import dev.ibench.core.sample.EvalSample;
-import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;
@@ -67,7 +66,7 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
                 store.recordError(ref.cellId(), sampleId, ref.trial(), ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, e.getMessage());
                 return new ReactTurnSummary(ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, null, null, false);
             }
-            throw ModelCallFailures.forActivity(e, Activity.getExecutionContext().getInfo().getAttempt(), model.maxAttempts());
+            throw ModelCallFailures.forActivity(e);
         }
         store.saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.step(), reply.cacheKey(), reply.text(),
                 reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit()));

@@ -35,19 +35,4 @@ class ModelCallFailuresTest {
         assertThat(HttpFailureClassifier.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT")).isEqualTo(Duration.ZERO);
         assertThat(HttpFailureClassifier.parseRetryAfter("soon")).isNull();
     }
-
-    @Test
-    void theProfilesMaxAttemptsEndsTemporalRetries() {
-        ModelCallException unavailable = HttpFailureClassifier.fromStatus("http://h/v1", 503, "Service Unavailable", "", null, ApiKey.none());
-        // max_attempts 3: attempts 1 and 2 are retried by Temporal, attempt 3 is the last
-        assertThat(ModelCallFailures.forActivity(unavailable, 1, 3).isNonRetryable()).isFalse();
-        assertThat(ModelCallFailures.forActivity(unavailable, 2, 3).isNonRetryable()).isFalse();
-        ApplicationFailure last = ModelCallFailures.forActivity(unavailable, 3, 3);
-        assertThat(last.isNonRetryable()).isTrue();
-        assertThat(last.getType()).isEqualTo("ModelCall.SERVER_ERROR");
-        assertThat(last.getOriginalMessage()).startsWith("gave up after 3 attempts (max_attempts 3 of the model profile)").contains("HTTP 503");
-        // a rejection stays what it is on any attempt
-        ModelCallException badKey = HttpFailureClassifier.fromStatus("http://h/v1", 401, "Unauthorized", "", null, ApiKey.none());
-        assertThat(ModelCallFailures.forActivity(badKey, 1, 3).getType()).isEqualTo(ModelCallFailures.ENDPOINT_REJECTED);
-    }
 }
