@@ -9,14 +9,21 @@ cd "$(dirname "$0")/.."
 N="${1:-10000}"
 WINDOW="${2:-16}"
 NAME="${3:-campaign-scale}"
-bash deploy/local/install-tools.sh >/dev/null
-mvn -q -B -o -pl workers -am package -DskipTests
-CP_FILE="$(mktemp)"
-mvn -q -B -o -pl workers dependency:build-classpath -Dmdep.outputFile="$CP_FILE" >/dev/null
-# run from a copy of the classes, so a build in this checkout during the (long) run cannot disturb it
-CLASSES="$(mktemp -d)"
-trap 'rm -rf "$CLASSES"' EXIT
-for m in workers workflows activities core; do cp -r "$m/target/classes" "$CLASSES/$m"; done
-CP="$CLASSES/workers:$CLASSES/workflows:$CLASSES/activities:$CLASSES/core:$(cat "$CP_FILE")"
-rm -f "$CP_FILE"
-java -Xmx1g -cp "$CP" dev.ibench.workers.bench.CampaignScaleBench "$N" "$WINDOW" bench/results "$NAME"
+. bench/lib.sh
+[[ "$N" =~ ^[0-9]+$ && "$WINDOW" =~ ^[0-9]+$ ]] || fail "N and samples-in-flight must be whole numbers, got '$N' '$WINDOW'"
+logged "installing the Temporal CLI (deploy/local/install-tools.sh)" "$(mktemp)" bash deploy/local/install-tools.sh
+CP="$(bench_classpath)"
+# run from a copy of the jars, so a build in this checkout during the (long) run cannot disturb it
+JARS="$(mktemp -d)"
+trap 'rm -rf "$JARS"' EXIT
+RUN_CP=""
+IFS=: read -ra ENTRIES <<<"$CP"
+for e in "${ENTRIES[@]}"; do
+  if [[ "$e" == "$PWD"/* || "$e" == bench/* ]]; then
+    copy="$JARS/$(echo "${e#"$PWD"/}" | tr / _)"
+    cp -r "$e" "$copy"
+    e="$copy"
+  fi
+  RUN_CP="${RUN_CP:+$RUN_CP:}$e"
+done
+java -Xmx1g -cp "$RUN_CP" dev.ibench.bench.CampaignScaleBench "$N" "$WINDOW" bench/results "$NAME"

@@ -9,13 +9,10 @@ cd "$(dirname "$0")/.."
 WRITERS="${1:-8}"
 ROWS="${2:-50000}"
 PG_BIN="${IBENCH_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}"
-[ -x "$PG_BIN/initdb" ] || { echo "run-store-load: no initdb (install Debian's postgresql package)" >&2; exit 1; }
-CP_FILE="$(mktemp)"
-# -am: the classpath comes from this checkout's poms (the last module built, workers, writes the file), never from
-# ibench jars someone installed into ~/.m2
-mvn -q -B -o -pl workers -am compile dependency:build-classpath -Dmdep.outputFile="$CP_FILE" -Dmdep.includeScope=runtime
-CP="workers/target/classes:workflows/target/classes:activities/target/classes:core/target/classes:$(cat "$CP_FILE")"
-rm -f "$CP_FILE"
+
+source bench/lib.sh
+[ -x "$PG_BIN/initdb" ] || fail "no initdb under $PG_BIN (install Debian's postgresql package)"
+CP="$(bench_classpath)"
 
 mkdir -p target
 WORK="$(mktemp -d "$PWD/target/store-load-XXXXXX")"
@@ -36,6 +33,6 @@ rm -f "$WORK/pwfile"
 printf "listen_addresses = '127.0.0.1'\nport = %s\nunix_socket_directories = ''\n" "$PORT" >> "$WORK/data/postgresql.conf"
 "${AS[@]}" "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w start >/dev/null
 
-java -Xmx1g -cp "$CP" dev.ibench.workers.bench.StoreLoadBench "$WORK/results.db" "$WRITERS" "$ROWS" bench/results store-load-sqlite
-IBENCH_STORE_PASSWORD="$PASSWORD" java -Xmx1g -cp "$CP" dev.ibench.workers.bench.StoreLoadBench \
+java -Xmx1g -cp "$CP" dev.ibench.bench.StoreLoadBench "$WORK/results.db" "$WRITERS" "$ROWS" bench/results store-load-sqlite
+IBENCH_STORE_PASSWORD="$PASSWORD" java -Xmx1g -cp "$CP" dev.ibench.bench.StoreLoadBench \
   "jdbc:postgresql://127.0.0.1:$PORT/postgres?user=ibench" "$WRITERS" "$ROWS" bench/results store-load-postgresql

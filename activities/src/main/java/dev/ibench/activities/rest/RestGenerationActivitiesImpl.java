@@ -20,7 +20,7 @@ import dev.ibench.core.rest.NearDuplicateDetector;
 import dev.ibench.core.rest.ReadOnlyStatementGuard;
 import dev.ibench.core.rest.RestGenerationException;
 import dev.ibench.core.rest.RestPublisher;
-import dev.ibench.core.verify.AnswerShape;
+import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.verify.SqlRunner;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;

@@ -21,7 +21,7 @@ import dev.ibench.core.rest.LlmEndpointProposal;
 import dev.ibench.core.rest.LlmJudgeAnswer;
 import dev.ibench.core.rest.LlmJudgePrompt;
 import dev.ibench.core.rest.RestGenerationException;
-import dev.ibench.core.verify.OrderSensitivity;
+import dev.ibench.core.runtime.OrderSensitivity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;

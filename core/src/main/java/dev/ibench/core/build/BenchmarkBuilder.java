@@ -10,19 +10,18 @@ import dev.ibench.core.dataset.Dataset;
 import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.dataset.Question;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.runtime.AnswerComparator;
+import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.runtime.ExecutionOutcome;
+import dev.ibench.core.runtime.OrderSensitivity;
+import dev.ibench.core.runtime.ToolCatalog;
 import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.core.runtime.ToolSpecFactory;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
-import dev.ibench.core.sql.SchemaIndex;
 import dev.ibench.core.sql.SqlParsing;
-import dev.ibench.core.tools.ToolCatalog;
-import dev.ibench.core.tools.ToolSpecFactory;
 import dev.ibench.core.tools.ToolStyle;
-import dev.ibench.core.verify.AnswerComparator;
-import dev.ibench.core.verify.AnswerShape;
 import dev.ibench.core.verify.CoverageReport;
-import dev.ibench.core.verify.OrderSensitivity;
 import dev.ibench.core.verify.SqlRunner;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,32 +73,10 @@ public final class BenchmarkBuilder {
                 coverage.warnings(db.id(), db.warnings());
                 Map<ToolStyle, List<EvalSample>> samples = new EnumMap<>(ToolStyle.class);
                 for (ToolStyle s : o.styles()) samples.put(s, new ArrayList<>());
-                List<Question> questions = dataset.questions().stream().filter(q -> q.dbId().equals(db.id())).toList();
-                Connection connection = null;
-                SchemaIndex schema = null;
-                String dbProblem = null;
-                if (db.sqliteFile() == null) {
-                    dbProblem = "missing_database";
-                } else {
-                    try {
-                        connection = runtime.startingTables().databases().connection(db.sqliteFile());
-                        schema = SchemaIndex.read(connection);
-                    } catch (SQLException e) {
-                        dbProblem = "unreadable_database";
-                        log.accept(db.id() + ": cannot read database: " + e.getMessage());
-                    }
-                }
-                if (dbProblem != null) log.accept(db.id() + ": " + dbProblem + " (" + db.portablePath() + "); " + questions.size() + " questions skipped");
-                QueryCompiler compiler = schema == null ? null : new QueryCompiler(schema, db, o.mode());
-                for (Question q : questions) {
-                    for (ToolStyle s : o.styles()) coverage.question(style(s), db.id());
-                    String problem = dbProblem != null ? dbProblem : q.problem() != null ? q.problem().split(":")[0] : null;
-                    if (problem != null) {
-                        for (ToolStyle s : o.styles()) coverage.reason(style(s), db.id(), problem);
-                        continue;
-                    }
-                    buildQuestion(o, db, q, connection, compiler, runtime, specs, sel, coverage, samples);
-                }
+                BuildDatabase base = BuildDatabase.open(dataset, db, runtime.startingTables().databases(), log);
+                QueryCompiler compiler = base.schema() == null ? null : new QueryCompiler(base.schema(), db, o.mode());
+                base.eachBuildable(o.styles().stream().map(BenchmarkBuilder::style).toList(), coverage,
+                        q -> buildQuestion(o, db, q, base.connection(), compiler, runtime, specs, sel, coverage, samples));
                 for (ToolStyle s : o.styles()) {
                     Path file = o.out().resolve(o.source() + "-" + db.id() + "-" + style(s) + ".json");
                     EvalSetFile set = new EvalSetFile(o.source(), db.id(), style(s), o.mode().name().toLowerCase(Locale.ROOT),
@@ -107,7 +84,7 @@ public final class BenchmarkBuilder {
                     Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), set);
                     files.add(file);
                 }
-                log.accept(db.id() + ": " + questions.size() + " questions, verified " + describe(coverage, o, db.id()));
+                log.accept(db.id() + ": " + base.questions().size() + " questions, verified " + describe(coverage, o, db.id()));
             }
         }
         Map<String, Object> json = coverage.toMap(o.source(), o.mode().name().toLowerCase(Locale.ROOT));

@@ -1,9 +1,9 @@
 package dev.ibench.core.compile;
 
+import dev.ibench.core.runtime.ToolCatalog;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.core.tools.ParamDeclaration;
 import dev.ibench.core.tools.SelBinding;
-import dev.ibench.core.tools.ToolCatalog;
 import dev.ibench.core.tools.ToolDeclaration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -2,10 +2,10 @@ package dev.ibench.core.rest;
 
 import dev.ibench.core.dataset.DatabaseEntry;
 import dev.ibench.core.dataset.Question;
+import dev.ibench.core.runtime.OrderSensitivity;
 import dev.ibench.core.sql.Identifiers;
 import dev.ibench.core.sql.SchemaIndex;
 import dev.ibench.core.sql.SqlParsing;
-import dev.ibench.core.verify.OrderSensitivity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,6 @@
 package dev.ibench.core.rest;
 
-import dev.ibench.core.verify.AnswerComparator;
+import dev.ibench.core.runtime.AnswerComparator;
 import java.util.List;
 
 /**

@@ -1,13 +1,13 @@
 package dev.ibench.core.rest;
 
+import dev.ibench.core.build.BuildDatabase;
 import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.dataset.DatabaseEntry;
 import dev.ibench.core.dataset.Dataset;
 import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.dataset.Question;
+import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.runtime.ReadOnlyDatabases;
-import dev.ibench.core.sql.SchemaIndex;
-import dev.ibench.core.verify.AnswerShape;
 import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.core.verify.SqlRunner;
 import java.io.IOException;
@@ -57,33 +57,14 @@ public final class RestBenchmarkBuilder {
         int merged = 0;
         try (ReadOnlyDatabases databases = new ReadOnlyDatabases()) {
             for (DatabaseEntry db : dataset.databases()) {
-                List<Question> questions = dataset.questions().stream().filter(q -> q.dbId().equals(db.id())).toList();
-                Connection connection = null;
-                SchemaIndex schema = null;
-                String dbProblem = null;
-                if (db.sqliteFile() == null) {
-                    dbProblem = "missing_database";
-                } else {
-                    try {
-                        connection = databases.connection(db.sqliteFile());
-                        schema = SchemaIndex.read(connection);
-                    } catch (SQLException e) {
-                        dbProblem = "unreadable_database";
-                    }
-                }
-                DeterministicEndpointGenerator generator = new DeterministicEndpointGenerator(o.source(), db, schema);
+                BuildDatabase base = BuildDatabase.open(dataset, db, databases, log);
+                DeterministicEndpointGenerator generator = new DeterministicEndpointGenerator(o.source(), db, base.schema());
                 EndpointDeduplicator dedup = new EndpointDeduplicator(o.source(), db.id(), nearDuplicates);
                 List<RestPublisher.Entry> published = new ArrayList<>();
-                for (Question q : questions) {
-                    coverage.question(STYLE, db.id());
-                    String problem = dbProblem != null ? dbProblem : q.problem() != null ? q.problem().split(":")[0] : null;
-                    if (problem != null) {
-                        coverage.reason(STYLE, db.id(), problem);
-                        continue;
-                    }
-                    RestPublisher.Entry p = buildQuestion(db, q, connection, generator, dedup, coverage);
+                base.eachBuildable(List.of(STYLE), coverage, q -> {
+                    RestPublisher.Entry p = buildQuestion(db, q, base.connection(), generator, dedup, coverage);
                     if (p != null) published.add(p);
-                }
+                });
                 List<EndpointSpec> specs = dedup.endpoints();
                 Map<String, Integer> dbProducedBy = RestPublisher.producedBy(specs);
                 dbProducedBy.forEach((k, v) -> producedBy.merge(k, v, Integer::sum));
@@ -92,7 +73,7 @@ public final class RestBenchmarkBuilder {
                 files.addAll(RestPublisher.publish(new RestPublisher.Target(o.source(), db, o.mode().name().toLowerCase(Locale.ROOT), o.out(), o.dataRoot()),
                         specs, dedup.decisions(), published));
                 int samples = published.size();
-                log.accept(db.id() + ": rest " + samples + "/" + questions.size() + " verified, " + specs.size() + " endpoints " + dbProducedBy);
+                log.accept(db.id() + ": rest " + samples + "/" + base.questions().size() + " verified, " + specs.size() + " endpoints " + dbProducedBy);
             }
         }
         return new Result(files, endpoints, producedBy, merged);

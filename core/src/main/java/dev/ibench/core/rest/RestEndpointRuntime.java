@@ -1,13 +1,13 @@
 package dev.ibench.core.rest;
 
+import dev.ibench.core.runtime.AnswerComparator;
+import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.runtime.ExecutionOutcome;
+import dev.ibench.core.runtime.OrderSensitivity;
 import dev.ibench.core.runtime.ReadOnlyDatabases;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
-import dev.ibench.core.verify.AnswerComparator;
-import dev.ibench.core.verify.AnswerShape;
-import dev.ibench.core.verify.OrderSensitivity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -2,11 +2,11 @@ package dev.ibench.core.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.runtime.AnswerComparator;
+import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.runtime.ReadOnlyDatabases;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
-import dev.ibench.core.verify.AnswerComparator;
-import dev.ibench.core.verify.AnswerShape;
 import dev.ibench.core.verify.EvalSetVerifier;
 import dev.ibench.core.verify.SqlRunner;
 import java.io.IOException;

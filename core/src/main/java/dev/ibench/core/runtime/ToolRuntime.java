@@ -3,17 +3,13 @@ package dev.ibench.core.runtime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.core.tools.BuildMode;
-import dev.ibench.core.tools.ToolCatalog;
-import dev.ibench.core.tools.ToolRouter;
-import dev.ibench.core.verify.AnswerComparator;
-import dev.ibench.core.verify.OrderSensitivity;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The in-process SLOT/SEL tool runtime. Samples name their database by a path relative to the data root

@@ -1,7 +1,6 @@
 package dev.ibench.core.runtime;
 
 import dev.ibench.core.sample.ToolCall;
-import dev.ibench.core.tools.ToolRouter;
 import java.util.Map;
 
 /**

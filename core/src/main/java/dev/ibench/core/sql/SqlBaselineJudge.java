@@ -1,11 +1,11 @@
 package dev.ibench.core.sql;
 
+import dev.ibench.core.runtime.AnswerComparator;
+import dev.ibench.core.runtime.AnswerShape;
+import dev.ibench.core.runtime.OrderSensitivity;
 import dev.ibench.core.runtime.QueryDeadline;
 import dev.ibench.core.runtime.SqliteValues;
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.verify.AnswerComparator;
-import dev.ibench.core.verify.AnswerShape;
-import dev.ibench.core.verify.OrderSensitivity;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -2,8 +2,11 @@ package dev.ibench.core.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.runtime.AnswerComparator;
+import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.runtime.ExecutionOutcome;
 import dev.ibench.core.runtime.InitializationStep;
+import dev.ibench.core.runtime.OrderSensitivity;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import java.io.IOException;

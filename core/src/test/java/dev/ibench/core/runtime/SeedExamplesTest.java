@@ -8,8 +8,6 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.core.tools.BuildMode;
-import dev.ibench.core.tools.ToolCatalog;
-import dev.ibench.core.tools.ToolRouter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package dev.ibench.workers.worker;
 
 import dev.ibench.core.campaign.ModelEntry;
-import dev.ibench.workers.react.ReactRegistration;
 import dev.ibench.workers.worker.roles.CampaignModelsRegistration;
 import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
 import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
 import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
+import dev.ibench.workers.worker.roles.ReactRegistration;
 import dev.ibench.workers.worker.roles.RestGenerationRegistration;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -3,7 +3,7 @@ package dev.ibench.workers.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.store.SampleResultRecord;
-import dev.ibench.workers.bench.SyntheticEvalSet;
+import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.campaign.CampaignSpecLoader;
 import dev.ibench.core.json.Json;
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.bench.SyntheticEvalSet;
+import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.TemporalCli;

@@ -2,8 +2,8 @@ package dev.ibench.workers.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workers.testing.CampaignHarness;
-import dev.ibench.workers.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
 import java.nio.file.Files;

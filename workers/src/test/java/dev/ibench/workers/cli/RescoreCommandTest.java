@@ -6,16 +6,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
+import dev.ibench.testing.BundledData;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Acceptance 4: rescore on the ICL SLOT and SEL example files with predictions = gold outputs as JSON text gives 1.0. */
 class RescoreCommandTest {
@@ -23,12 +24,7 @@ class RescoreCommandTest {
 
 
     static Path data(String relative) {
-        for (Path root : new Path[] {Path.of("..", "data"), Path.of("data"), Path.of("/work/shared/data")}) {
-            if (Files.isRegularFile(root.resolve(relative))) {
-                return root.resolve(relative);
-            }
-        }
-        throw new IllegalStateException("test data " + relative + " not found");
+        return BundledData.file(relative);
     }
 
     private Path goldPredictions(Path evalSet, String extraLines) throws Exception {

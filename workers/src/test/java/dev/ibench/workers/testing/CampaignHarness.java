@@ -1,5 +1,6 @@
 package dev.ibench.workers.testing;
 
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;

@@ -4,6 +4,7 @@ import dev.ibench.activities.campaign.CampaignPlan;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.core.react.ReactSettings;
+import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.common.SearchAttributes;

@@ -7,6 +7,7 @@ import dev.ibench.activities.campaign.ModelCallActivities;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;

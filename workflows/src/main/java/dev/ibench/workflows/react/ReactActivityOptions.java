@@ -1,7 +1,7 @@
 package dev.ibench.workflows.react;
 
+import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.TaskQueues;
-import dev.ibench.workflows.campaign.CellActivityOptions;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;

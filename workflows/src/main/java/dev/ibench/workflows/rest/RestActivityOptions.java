@@ -2,8 +2,8 @@ package dev.ibench.workflows.rest;
 
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.rest.RestDatabases;
+import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.TaskQueues;
-import dev.ibench.workflows.campaign.CellActivityOptions;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;

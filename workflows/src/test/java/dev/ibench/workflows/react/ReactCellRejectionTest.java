@@ -8,6 +8,7 @@ import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.react.OracleAgentModel;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CellProgress;
 import java.nio.file.Path;
 import java.util.ArrayList;

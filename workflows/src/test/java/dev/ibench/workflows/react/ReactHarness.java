@@ -14,6 +14,7 @@ import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CellCursor;
 import dev.ibench.workflows.campaign.CellInput;

@@ -9,6 +9,7 @@ import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.react.ReactEnd;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CellProgress;
 import java.nio.file.Path;
 import java.util.List;

@@ -16,6 +16,7 @@ import dev.ibench.core.react.ReactEnd;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.TaskQueues;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowOptions;

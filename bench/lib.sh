@@ -1,0 +1,38 @@
+# Sourced by the bench/*.sh scripts (from the repository root): failures name what failed, and the classpath of
+# the bench module is built through the Maven reactor, so a fresh clone works (Maven fetches what it lacks; set
+# IBENCH_MVN_FLAGS=-o to stay offline once ~/.m2 has everything).
+
+fail() {
+  echo "$(basename "$0"): $*" >&2
+  exit 1
+}
+
+trap 'rc=$?; echo "$(basename "$0"): failed (exit $rc) at line $LINENO: $BASH_COMMAND" >&2' ERR
+
+# Runs "$@" with its output in LOG_FILE; on failure prints that output and fails naming WHAT.
+# Usage: logged WHAT LOG_FILE command...
+logged() {
+  local what="$1" log="$2"
+  shift 2
+  if ! "$@" >"$log" 2>&1; then
+    tail -n 60 "$log" >&2
+    fail "$what failed (last lines of $log above)"
+  fi
+}
+
+# Prints the runtime classpath of the bench module after packaging it and the product modules it uses.
+bench_classpath() {
+  command -v mvn >/dev/null || fail "mvn not found on PATH (Maven 3.8+ builds the bench module)"
+  command -v java >/dev/null || fail "java not found on PATH (Java 17+ runs the benchmarks)"
+  local cp_file log
+  cp_file="$(mktemp)"
+  log="$(mktemp)"
+  # one reactor run: the product modules resolve to the jars packaged in this run, never to ~/.m2
+  # shellcheck disable=SC2086
+  logged "building the bench module (mvn -pl bench -am package)" "$log" \
+    mvn -B -ntp ${IBENCH_MVN_FLAGS:-} -pl bench -am package -DskipTests \
+      dependency:build-classpath -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime
+  [ -s "$cp_file" ] || fail "Maven wrote no classpath for the bench module (see $log)"
+  echo "bench/target/classes:$(cat "$cp_file")"
+  rm -f "$cp_file" "$log"
+}

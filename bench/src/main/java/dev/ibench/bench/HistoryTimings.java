@@ -1,0 +1,66 @@
+package dev.ibench.bench;
+
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Where a campaign's time goes, read from its event histories: per activity type the mean wait in the task
+ * queue (scheduled to started) and the mean run time (started to completed), and the same for workflow tasks.
+ */
+final class HistoryTimings {
+    private final Map<String, double[]> sums = new TreeMap<>(); // name -> {count, total ms}
+
+    void add(WorkflowExecutionHistory history) {
+        Map<Long, HistoryEvent> scheduled = new HashMap<>();
+        Map<Long, HistoryEvent> started = new HashMap<>();
+        for (HistoryEvent e : history.getEvents()) {
+            EventType type = e.getEventType();
+            if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED || type == EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED) {
+                scheduled.put(e.getEventId(), e);
+            } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
+                long s = e.getActivityTaskStartedEventAttributes().getScheduledEventId();
+                started.put(s, e);
+                String name = scheduled.get(s).getActivityTaskScheduledEventAttributes().getActivityType().getName();
+                record(name + " queue wait", scheduled.get(s), e);
+            } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
+                long s = e.getActivityTaskCompletedEventAttributes().getScheduledEventId();
+                String name = scheduled.get(s).getActivityTaskScheduledEventAttributes().getActivityType().getName();
+                record(name + " run", started.get(s), e);
+            } else if (type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) {
+                long s = e.getWorkflowTaskStartedEventAttributes().getScheduledEventId();
+                started.put(s, e);
+                record("workflow task queue wait", scheduled.get(s), e);
+            } else if (type == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED) {
+                record("workflow task run", started.get(e.getWorkflowTaskCompletedEventAttributes().getScheduledEventId()), e);
+            }
+        }
+    }
+
+    private void record(String name, HistoryEvent from, HistoryEvent to) {
+        if (from == null || to == null) {
+            return; // a task started before this run's history (continued as new) has no pair
+        }
+        double ms = (to.getEventTime().getSeconds() - from.getEventTime().getSeconds()) * 1000.0
+                + (to.getEventTime().getNanos() - from.getEventTime().getNanos()) / 1e6;
+        double[] sum = sums.computeIfAbsent(name, k -> new double[2]);
+        sum[0]++;
+        sum[1] += ms;
+    }
+
+    /** name -> {"count": n, "mean_ms": m}. */
+    Map<String, Map<String, Object>> summary() {
+        Map<String, Map<String, Object>> out = new LinkedHashMap<>();
+        sums.forEach((name, s) -> {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("count", (long) s[0]);
+            v.put("mean_ms", Math.round(s[1] / s[0] * 100) / 100.0);
+            out.put(name, v);
+        });
+        return out;
+    }
+}

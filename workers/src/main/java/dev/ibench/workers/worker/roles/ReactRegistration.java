@@ -1,0 +1,38 @@
+package dev.ibench.workers.worker.roles;
+
+import dev.ibench.activities.react.ReactScoringActivitiesImpl;
+import dev.ibench.activities.react.ReactToolActivitiesImpl;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
+
+/**
+ * Registers the ReACT trajectory workflow and activities per role: {@link ReactSampleWorkflowImpl} on the
+ * workflows queue, the tool steps on the tools queue and the classification on the scoring queue. The model steps
+ * ({@code ReactModelActivitiesImpl}) run on each campaign model's LLM queue, registered with the direct model calls
+ * ({@code CampaignModelsRegistration}). The results store, eval sets and tool runtime
+ * are the process's {@link CampaignServices}, shared with the direct-mode campaign activities; ReACT actions run where
+ * {@link CampaignServices#reactToolEnvironments()} says (REST eval sets: HTTP calls to the worker's REST tool servers),
+ * and trajectories are scored with each eval set's own completion executor.
+ */
+public final class ReactRegistration {
+    public void workflows(WorkerSetup setup) {
+        setup.worker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(ReactSampleWorkflowImpl.class);
+        setup.describe("ReactSampleWorkflow on " + TaskQueues.WORKFLOWS);
+    }
+
+    public void tools(WorkerSetup setup) {
+        CampaignServices services = CampaignServices.of(setup.home());
+        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(
+                new ReactToolActivitiesImpl(services.store(), services.evalSets(), services.reactToolEnvironments()));
+        setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + services.dataRoot() + ")");
+    }
+
+    public void scoring(WorkerSetup setup) {
+        CampaignServices services = CampaignServices.of(setup.home());
+        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(
+                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors()));
+        setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + services.database().location().display() + ")");
+    }
+}

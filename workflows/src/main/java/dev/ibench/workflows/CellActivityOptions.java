@@ -1,0 +1,55 @@
+package dev.ibench.workflows;
+
+import dev.ibench.activities.campaign.FailureTypes;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import java.time.Duration;
+
+/**
+ * Timeouts and retry policies of a cell's activities. Model calls heartbeat, so a killed worker's
+ * call is retried elsewhere within the heartbeat timeout; their retries span several minutes of
+ * outage (1 s doubling to 60 s) before the item is recorded as infra_error.
+ */
+public final class CellActivityOptions {
+    private CellActivityOptions() {}
+
+    public static ActivityOptions modelCall(String taskQueue, String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(taskQueue)
+                .setStartToCloseTimeout(Duration.ofMinutes(10))
+                .setHeartbeatTimeout(Duration.ofSeconds(20))
+                .setRetryOptions(RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setBackoffCoefficient(2.0)
+                        .setMaximumInterval(Duration.ofSeconds(60))
+                        .setMaximumAttempts(10)
+                        .setDoNotRetry(FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED)
+                        .build())
+                .setSummary(summary)
+                .build();
+    }
+
+    public static ActivityOptions scoring(String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(TaskQueues.SCORING)
+                .setStartToCloseTimeout(Duration.ofSeconds(30))
+                .setRetryOptions(RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setMaximumInterval(Duration.ofSeconds(30))
+                        .setMaximumAttempts(5)
+                        .build())
+                .setSummary(summary)
+                .build();
+    }
+
+    public static ActivityOptions planning() {
+        return ActivityOptions.newBuilder()
+                .setStartToCloseTimeout(Duration.ofMinutes(2))
+                .setRetryOptions(RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setMaximumInterval(Duration.ofSeconds(30))
+                        .setMaximumAttempts(5)
+                        .build())
+                .build();
+    }
+}
