@@ -31,6 +31,11 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * (no marker) keep recording it as infra_error so they replay identically.
      */
     static final String SAMPLE_REJECTED_STATUS = "sample-rejected-status";
+    /**
+     * Version marker of stopping a cell once more than its {@code maxRejectedShare} of items were rejected; runs
+     * recorded before it never stopped for that and replay unchanged.
+     */
+    static final String REJECTED_SHARE_STOP = "rejected-share-stop";
 
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
@@ -126,6 +131,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
                     && Workflow.getVersion(SAMPLE_REJECTED_STATUS, Workflow.DEFAULT_VERSION, 1) >= 1) {
                 planning.recordRejected(item, Failures.rootMessage(f));
                 count(SampleOutcome.rejection());
+                stopIfTooManyRejected(Failures.rootMessage(f));
             } else {
                 planning.recordInfraError(item, Failures.rootMessage(f));
                 count(SampleOutcome.infrastructureFailure());
@@ -134,6 +140,19 @@ public final class CellWorkflowImpl implements CellWorkflow {
             inFlight--;
             updatedAt = Workflow.currentTimeMillis();
             publishProgress();
+        }
+    }
+
+    /**
+     * Rejected items leave every denominator, so an endpoint that refuses most requests (an unsupported parameter,
+     * a payload limit) would otherwise yield a report over a handful of items: past the campaign's share, stop.
+     */
+    private void stopIfTooManyRejected(String lastReason) {
+        Double share = cell.maxRejectedShare();
+        if (failure == null && share != null && rejected > share * cell.workItems()
+                && Workflow.getVersion(REJECTED_SHARE_STOP, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            failure = "cell " + cell.cellId() + " stopped: " + rejected + " of " + cell.workItems()
+                    + " items were rejected by the endpoint, more than max_rejected_share " + share + "; last: " + lastReason;
         }
     }
 

@@ -155,6 +155,41 @@ class CampaignWorkflowTest {
         assertThat(fake.infraErrors).isEmpty();
     }
 
+    private static CellPlanEntry cellWithRejectedShare(String id, int samples, double maxRejectedShare) {
+        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, 1, TaskQueues.llm("m"), maxRejectedShare);
+    }
+
+    @Test
+    void aCellWhoseEndpointRejectsMoreThanTheAllowedShareStopsAndSaysSo() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cellWithRejectedShare("a", 10, 0.5)));
+        fake.modelFailure = item -> item.position() < 6
+                ? ApplicationFailure.newNonRetryableFailure("HTTP 422 Unprocessable Entity: unsupported parameter", FailureTypes.SAMPLE_REJECTED)
+                : null;
+        CampaignStatus status = runCampaign(1, false);
+        assertThat(status.state()).isEqualTo(CellState.FAILED);
+        CampaignStatus.CellEntry a = status.cells().get(0);
+        assertThat(a.state()).isEqualTo(CellState.FAILED);
+        // 6 of 10 > 0.5 x 10: the sixth rejection stops the cell; with one item in flight nothing after it runs
+        assertThat(a.failure()).contains("6 of 10 items were rejected").contains("max_rejected_share 0.5")
+                .contains("422 Unprocessable Entity: unsupported parameter");
+        assertThat(fake.rejected).hasSize(6);
+        assertThat(fake.scored).isEmpty();
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
+    }
+
+    @Test
+    void rejectionsUpToTheAllowedShareLeaveTheCellRunning() {
+        FakeCampaignActivities fake = startWorkers(List.of(cellWithRejectedShare("a", 10, 0.5)));
+        fake.modelFailure = item -> item.position() < 5
+                ? ApplicationFailure.newNonRetryableFailure("HTTP 413 Payload Too Large", FailureTypes.SAMPLE_REJECTED)
+                : null;
+        CampaignStatus status = runCampaign(2, false);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.rejected).hasSize(5);
+        assertThat(fake.scored).hasSize(5);
+    }
+
     /**
      * A cell history recorded before the rejected status existed (a context-length refusal at sample #2, recorded
      * then as infra_error through RecordInfraError) must replay on today's code without non-determinism.
