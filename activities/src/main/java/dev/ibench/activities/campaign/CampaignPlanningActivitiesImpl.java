@@ -92,6 +92,13 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
     }
 
     @Override
+    public UnscoredPage unscoredWorkPage(String cellId, int fromIndex, int limit) {
+        int trials = store.cell(cellId).map(CellRecord::trials).orElse(1);
+        List<WorkItem> from = unscoredWork(cellId).stream().filter(w -> w.position() * trials + w.trial() >= fromIndex).toList();
+        return new UnscoredPage(from.subList(0, Math.min(limit, from.size())), from.size());
+    }
+
+    @Override
     public void recordInfraError(WorkItem item, String message) {
         String sampleId = sampleIdOf(store, item);
         store.saveInfraError(item.cellId(), sampleId, item.trial(), message);

@@ -2,6 +2,7 @@ package dev.ibench.workflows.campaign;
 
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.testing.RecordedHistories;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CellPlanEntry;
@@ -77,6 +78,24 @@ class CampaignWorkflowTest {
         assertThat(a.state()).isEqualTo(CellState.COMPLETED);
     }
 
+    static final String CAMPAIGN_HISTORY = "dev/ibench/workflows/campaign/campaign-two-cells.json";
+
+    /** Records (with -Dibench.recordHistories=true) and replays a campaign of two cells with a window of cells. */
+    @Test
+    void aCampaignHistoryReplays() throws Exception {
+        startWorkers(List.of(cell("a", 3, 1), cell("b", 2, 2)));
+        assertThat(runCampaign(2, false).state()).isEqualTo(CellState.COMPLETED);
+        RecordedHistories.replayAndMaybeRecord(env.getWorkflowClient().fetchHistory(CampaignWorkflow.workflowId("c1")),
+                CAMPAIGN_HISTORY, CampaignWorkflowImpl.class);
+    }
+
+    @Test
+    void theRecordedCampaignHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(CAMPAIGN_HISTORY);
+        assertThat(json).contains("PlanCampaign").contains("START_CHILD_WORKFLOW_EXECUTION_INITIATED");
+        WorkflowReplayer.replayWorkflowExecution(json, CampaignWorkflowImpl.class);
+    }
+
     @Test
     void aRejectedEndpointStopsItsCellWithAClearErrorAndOtherCellsFinish() {
         FakeCampaignActivities fake = startWorkers(List.of(cell("a", 5, 1), cell("b", 40, 1)));
@@ -124,6 +143,32 @@ class CampaignWorkflowTest {
         assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
                 .as("the last run of a 900-item cell was started by continue-as-new").isNotEmpty();
+    }
+
+    @Test
+    void aRetryRunOfALargeCellReadsItsItemsInPagesAndContinuesAsNew() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 900, 1)));
+        fake.modelFailure = item -> ApplicationFailure.newNonRetryableFailure("502 Bad Gateway", "ModelUnavailable");
+        runCampaign(20, false);
+        assertThat(fake.infraErrors).hasSize(900);
+
+        fake.modelFailure = item -> null;
+        fake.wholeListReads.set(0);
+        CampaignStatus retry = runCampaign(20, true);
+        assertThat(retry.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(900);
+        assertThat(fake.infraErrors).isEmpty();
+        assertThat(fake.wholeListReads.get()).as("no activity result carries the whole unscored list").isZero();
+        assertThat(fake.largestUnscoredResult.get()).isEqualTo(CellWorkflowImpl.RETRY_PAGE_SIZE);
+        CellProgress a = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(a.done()).as("counts carried across continue-as-new").isEqualTo(900);
+        assertThat(a.completed()).isEqualTo(450);
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
+        assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
+                .as("the last retry run was started by continue-as-new").isNotEmpty();
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
     }
 
     @Test
