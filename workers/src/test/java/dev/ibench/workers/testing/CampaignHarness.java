@@ -39,11 +39,17 @@ public final class CampaignHarness implements AutoCloseable {
 
     /** @param workerArgs extra worker arguments, e.g. {@code --models-from FILE} */
     public static CampaignHarness start(Path dir, String... workerArgs) {
+        return start(dir, Map.of(), workerArgs);
+    }
+
+    /** As {@link #start(Path, String...)}, with extra environment variables for the worker (e.g. an API key). */
+    public static CampaignHarness start(Path dir, Map<String, String> workerEnvironment, String... workerArgs) {
         Path results = dir.resolve("results.db");
         System.setProperty(RESULTS_PROPERTY, results.toString());
         Map<String, String> env = new HashMap<>();
         env.put("IBENCH_RESULTS_DB", results.toString());
         env.put("IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
+        env.putAll(workerEnvironment);
         DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
         WorkerProcess worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"), env, workerArgs);
         return new CampaignHarness(dir, server, worker);

@@ -30,12 +30,28 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
     private final MockWebServer server = new MockWebServer();
     private final AtomicInteger requests = new AtomicInteger();
     private volatile Mode mode = Mode.ANSWER;
+    private volatile String requiredKey;
+    private final AtomicInteger authorized = new AtomicInteger();
+    private final AtomicInteger echoingFailures = new AtomicInteger();
 
     private FakeOpenAiEndpoint(Duration delay) {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 requests.incrementAndGet();
+                String key = requiredKey;
+                if (key != null) {
+                    String authorization = String.valueOf(request.getHeader("Authorization"));
+                    if (!authorization.equals("Bearer " + key)) {
+                        return new MockResponse().setResponseCode(401).setBody("{\"error\": \"invalid api key\"}");
+                    }
+                    authorized.incrementAndGet();
+                    if (echoingFailures.getAndDecrement() > 0) {
+                        // hostile provider: echoes the credential it was sent in an error body
+                        return new MockResponse().setResponseCode(503).setBody("{\"error\": \"overloaded\", \"your_header\": \""
+                                + authorization + "\"}");
+                    }
+                }
                 return switch (mode) {
                     case UNAVAILABLE -> new MockResponse().setResponseCode(503).setBody("{\"error\": \"overloaded\"}");
                     case UNAUTHORIZED -> new MockResponse().setResponseCode(401).setBody("{\"error\": \"invalid api key\"}");
@@ -73,6 +89,20 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
 
     public void setMode(Mode mode) {
         this.mode = mode;
+    }
+
+    /**
+     * From now on answer 401 unless the request carries {@code Authorization: Bearer key}; the first
+     * {@code echoingFailures} authorized requests get a 503 whose body echoes the Authorization header back.
+     */
+    public void requireBearer(String key, int echoingFailures) {
+        this.echoingFailures.set(echoingFailures);
+        this.requiredKey = key;
+    }
+
+    /** Requests that carried the required key. */
+    public int authorizedCount() {
+        return authorized.get();
     }
 
     public int requestCount() {
