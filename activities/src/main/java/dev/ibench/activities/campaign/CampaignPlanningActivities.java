@@ -18,6 +18,13 @@ public interface CampaignPlanningActivities {
     @ActivityMethod
     List<WorkItem> unscoredWork(String cellId);
 
+    /**
+     * As {@link #unscoredWork}, one page: at most {@code limit} unsettled items whose index ({@code position * trials +
+     * trial}) is at least {@code fromIndex}, in index order, with the count of all unsettled items from there on.
+     */
+    @ActivityMethod
+    UnscoredPage unscoredWorkPage(String cellId, int fromIndex, int limit);
+
     /** Records that an item could not be run for infrastructure reasons (not a model failure). */
     @ActivityMethod
     void recordInfraError(WorkItem item, String message);

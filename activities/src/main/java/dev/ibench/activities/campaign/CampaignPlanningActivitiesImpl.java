@@ -52,7 +52,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
             store.saveCellSamples(cell.cellId(), SampleSelector.select(ids, spec.samples()));
             int samples = store.cellSampleIds(cell.cellId()).size();
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
-                    samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model())));
+                    samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare()));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
     }
@@ -89,6 +89,13 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
             }
         }
         return pending;
+    }
+
+    @Override
+    public UnscoredPage unscoredWorkPage(String cellId, int fromIndex, int limit) {
+        int trials = store.cell(cellId).map(CellRecord::trials).orElse(1);
+        List<WorkItem> from = unscoredWork(cellId).stream().filter(w -> w.position() * trials + w.trial() >= fromIndex).toList();
+        return new UnscoredPage(from.subList(0, Math.min(limit, from.size())), from.size());
     }
 
     @Override

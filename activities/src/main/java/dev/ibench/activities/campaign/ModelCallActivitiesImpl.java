@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.llm.CallCancellation;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.ModelCallFailures;
@@ -13,17 +14,20 @@ import dev.ibench.core.sample.EvalSample;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
+import io.temporal.client.ActivityCompletionException;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Calls a cell's model for one work item and stores the raw output under the item's key. A stored
  * output is returned as is, so a retried, resumed or duplicated activity never calls the model twice.
- * Heartbeats every few seconds while the model works, so a killed worker's item moves on quickly.
+ * Heartbeats every few seconds while the model works, so a killed worker's item moves on quickly; when a heartbeat
+ * learns that the activity was cancelled, the in-flight HTTP request is aborted and no retry is sent.
  * Failures are mapped to Temporal: endpoint rejections stop the cell, sample rejections are the
  * item's own, everything else is retried by Temporal with Retry-After honoured.
  */
@@ -78,22 +82,33 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
 
     private ModelRunner.Answer callWithHeartbeats(ModelRunner runner, EvalSample sample, int trial, CellRecord cell) {
         ActivityExecutionContext context = Activity.getExecutionContext();
-        ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context), 2, 5, TimeUnit.SECONDS);
-        try {
-            return runner.answer(sample, trial);
-        } catch (ModelCallException e) {
-            metrics.modelFailure(cell.model(), e.kind().name());
-            throw ModelCallFailures.forActivity(e);
-        } finally {
-            beat.cancel(false);
+        AtomicReference<ActivityCompletionException> cancellation = new AtomicReference<>();
+        try (CallCancellation.Scope calls = CallCancellation.open()) {
+            ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
+            try {
+                return runner.answer(sample, trial);
+            } catch (ModelCallException e) {
+                if (cancellation.get() != null) {
+                    throw cancellation.get();
+                }
+                metrics.modelFailure(cell.model(), e.kind().name());
+                throw ModelCallFailures.forActivity(e);
+            } finally {
+                beat.cancel(false);
+            }
         }
     }
 
-    private static void heartbeat(ActivityExecutionContext context) {
+    /** A heartbeat the server answers with cancellation (or a timed-out activity) aborts the in-flight model request. */
+    static void heartbeat(ActivityExecutionContext context, CallCancellation.Scope calls,
+                          AtomicReference<ActivityCompletionException> cancellation) {
         try {
             context.heartbeat(null);
-        } catch (RuntimeException cancelledOrTimedOut) {
-            // the activity's own thread learns about cancellation from the server; nothing to do here
+        } catch (ActivityCompletionException cancelledOrTimedOut) {
+            cancellation.compareAndSet(null, cancelledOrTimedOut);
+            calls.cancel();
+        } catch (RuntimeException heartbeatNotSent) {
+            // e.g. the server is briefly unreachable: the next beat tries again
         }
     }
 

@@ -13,7 +13,13 @@ public enum ErrorKind {
     NOT_FOUND(false),
     CONTEXT_LENGTH(false),
     CONFIGURATION(false),
-    UNSUPPORTED(false);
+    UNSUPPORTED(false),
+    /** 402: quota or billing exhausted; the endpoint refuses every request until someone acts. */
+    QUOTA_EXCEEDED(false),
+    /** The response body is larger than the client reads; the same request would produce it again. */
+    RESPONSE_TOO_LARGE(false),
+    /** The activity was cancelled and its in-flight request aborted; nothing is retried. */
+    CANCELLED(false);
 
     private final boolean retryable;
 

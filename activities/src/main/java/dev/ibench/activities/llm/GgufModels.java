@@ -3,7 +3,9 @@ package dev.ibench.activities.llm;
 import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
 import de.kherud.llama.args.LogFormat;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,6 +38,7 @@ final class GgufModels {
         synchronized (GgufModels.class) {
             System.setOut(System.err);
             try {
+                useOwnNativeLibraryFolder();
                 installLogger();
                 model = new LlamaModel(new ModelParameters()
                         .setModel(file.toString())
@@ -51,6 +54,20 @@ final class GgufModels {
         LOG.info("loaded GGUF model {} (context {}, {} threads) in {} ms", file.getFileName(), contextLength, threads,
                 (System.nanoTime() - start) / 1_000_000);
         return model;
+    }
+
+    /** Before the first load (which runs java-llama.cpp's loader): unless the user chose a folder, use ibench's own. */
+    private static void useOwnNativeLibraryFolder() {
+        if (System.getProperty(NativeLibraryFolder.PROPERTY) != null) {
+            return;
+        }
+        Path folder = NativeLibraryFolder.resolve(System::getenv, System::getProperty);
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the native library folder " + folder + " for the gguf provider", e);
+        }
+        System.setProperty(NativeLibraryFolder.PROPERTY, folder.toString());
     }
 
     /** Routes llama.cpp's own logging to SLF4J (debug) instead of stderr. */

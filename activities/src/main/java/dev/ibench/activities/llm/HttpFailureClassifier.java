@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * Turns HTTP statuses and I/O failures into {@link ModelCallException}s: timeouts, connection failures,
- * 429 (with its {@code Retry-After}), 5xx and unreadable bodies are retryable; 400, 401, 403, 404 and
- * context-length errors are not. Server text is redacted of the API key and shortened before it is quoted.
+ * 429 (with its {@code Retry-After}), 5xx and unreadable bodies are retryable; 400, 401, 402, 403, 404 and
+ * context-length errors are not. Any other 4xx (413, 422, ...) is a refusal of this request, quoted with its reason. Server text is redacted of the API key and shortened before it is quoted.
  */
 final class HttpFailureClassifier {
     private static final Pattern CONTEXT_LENGTH = Pattern.compile(
@@ -39,6 +39,9 @@ final class HttpFailureClassifier {
         } else if (status == 401) {
             kind = ErrorKind.UNAUTHORIZED;
             cause += key.present() ? " (check the key in the profile's api_key_env variable)" : " (the profile names no api_key_env)";
+        } else if (status == 402) {
+            kind = ErrorKind.QUOTA_EXCEEDED;
+            cause += " (quota or billing exhausted: the endpoint refuses further requests)";
         } else if (status == 403) {
             kind = ErrorKind.FORBIDDEN;
         } else if (status == 404) {
@@ -65,6 +68,12 @@ final class HttpFailureClassifier {
         String cause = problem + (body == null ? "" : " (body starts: " + quote(key.redact(body)) + ")");
         return new ModelCallException(ErrorKind.MALFORMED_RESPONSE, endpoint, 200, null,
                 ModelCallException.describe(ErrorKind.MALFORMED_RESPONSE, endpoint, cause), null);
+    }
+
+    static ModelCallException tooLarge(String endpoint, long limitBytes) {
+        String cause = "the response body is larger than " + limitBytes + " bytes, the most this client reads";
+        return new ModelCallException(ErrorKind.RESPONSE_TOO_LARGE, endpoint, 200, null,
+                ModelCallException.describe(ErrorKind.RESPONSE_TOO_LARGE, endpoint, cause), null);
     }
 
     static Duration parseRetryAfter(String header) {

@@ -12,15 +12,15 @@ import java.util.Set;
  */
 public final class ModelCallFailures {
     public static final String TYPE_PREFIX = "ModelCall.";
-    /** The endpoint refuses every request (bad key, unknown model, broken configuration): the run stops. */
+    /** The endpoint refuses every request (bad key, exhausted quota, unknown model, broken configuration): the run stops. */
     public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
     /** The endpoint refuses this request (too long, malformed for it): only its item ends. */
     public static final String SAMPLE_REJECTED = "ModelSampleRejected";
 
     private static final Set<ErrorKind> ENDPOINT_REJECTIONS =
-            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
+            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.QUOTA_EXCEEDED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
     private static final Set<ErrorKind> SAMPLE_REJECTIONS =
-            Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED);
+            Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED, ErrorKind.RESPONSE_TOO_LARGE);
 
     private ModelCallFailures() {}
 

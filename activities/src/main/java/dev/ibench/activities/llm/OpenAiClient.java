@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import okhttp3.Call;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -28,12 +29,19 @@ import okhttp3.ResponseBody;
  */
 public final class OpenAiClient implements ModelClient {
     private static final MediaType JSON = MediaType.get("application/json");
+    /** The most of a response body read: far above any completion (a 32k-token answer is well under 1 MB). */
+    static final long DEFAULT_MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
     private final HttpUrl baseUrl;
     private final String endpoint;
     private final ApiKey apiKey;
     private final OkHttpClient http;
+    private final long maxResponseBytes;
 
     public OpenAiClient(String baseUrl, ApiKey apiKey, Duration timeout) {
+        this(baseUrl, apiKey, timeout, DEFAULT_MAX_RESPONSE_BYTES);
+    }
+
+    OpenAiClient(String baseUrl, ApiKey apiKey, Duration timeout, long maxResponseBytes) {
         HttpUrl parsed = HttpUrl.parse(baseUrl);
         if (parsed == null) {
             throw ModelCallException.of(ErrorKind.CONFIGURATION, String.valueOf(baseUrl), "base_url is not an http(s) URL");
@@ -41,6 +49,7 @@ public final class OpenAiClient implements ModelClient {
         this.baseUrl = parsed;
         this.endpoint = parsed.newBuilder().username("").password("").query(null).build().toString();
         this.apiKey = apiKey;
+        this.maxResponseBytes = maxResponseBytes;
         this.http = new OkHttpClient.Builder()
                 .connectTimeout(Duration.ofSeconds(Math.min(10, Math.max(1, timeout.toSeconds()))))
                 .readTimeout(timeout)
@@ -93,10 +102,19 @@ public final class OpenAiClient implements ModelClient {
 
     private ModelResponse send(Request httpRequest, String where, boolean chat) throws NoResponse {
         long start = System.nanoTime();
+        if (CallCancellation.cancelled()) {
+            throw cancelled(where);
+        }
+        Call call = http.newCall(httpRequest);
+        CallCancellation.register(call);
         Response response;
         try {
-            response = http.newCall(httpRequest).execute();
+            response = call.execute();
         } catch (IOException e) {
+            CallCancellation.unregister(call);
+            if (call.isCanceled()) {
+                throw cancelled(where);
+            }
             if (HttpFailureClassifier.fromIo(where, e, apiKey).kind() == ErrorKind.TIMEOUT) {
                 throw HttpFailureClassifier.fromIo(where, e, apiKey);
             }
@@ -104,15 +122,28 @@ public final class OpenAiClient implements ModelClient {
         }
         try (response) {
             ResponseBody responseBody = response.body();
-            String text = responseBody == null ? "" : responseBody.string();
+            BoundedBody body = BoundedBody.read(responseBody, maxResponseBytes);
             long latency = (System.nanoTime() - start) / 1_000_000;
             if (!response.isSuccessful()) {
-                throw HttpFailureClassifier.fromStatus(where, response.code(), response.message(), text, response.header("Retry-After"), apiKey);
+                // an error body is only quoted: its first part is enough, the status decides
+                throw HttpFailureClassifier.fromStatus(where, response.code(), response.message(), body.text(), response.header("Retry-After"), apiKey);
             }
-            return parse(where, text, chat, latency);
+            if (body.truncated()) {
+                throw HttpFailureClassifier.tooLarge(where, maxResponseBytes);
+            }
+            return parse(where, body.text(), chat, latency);
         } catch (IOException e) {
+            if (call.isCanceled()) {
+                throw cancelled(where);
+            }
             throw HttpFailureClassifier.fromIo(where, e, apiKey);
+        } finally {
+            CallCancellation.unregister(call);
         }
+    }
+
+    private static ModelCallException cancelled(String where) {
+        return ModelCallException.of(ErrorKind.CANCELLED, where, "the activity was cancelled; the request was aborted");
     }
 
     private static String body(ModelRequest request, boolean chat) {

@@ -35,4 +35,28 @@ class ModelCallFailuresTest {
         assertThat(HttpFailureClassifier.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT")).isEqualTo(Duration.ZERO);
         assertThat(HttpFailureClassifier.parseRetryAfter("soon")).isNull();
     }
+
+    @Test
+    void quotaExhaustedStopsTheCellLikeABadKeyWithTheEndpointsMessage() {
+        ModelCallException e = HttpFailureClassifier.fromStatus("http://h/v1", 402, "Payment Required",
+                "{\"error\":{\"message\":\"You exceeded your current quota, please check your plan and billing details.\"}}", null, ApiKey.none());
+        assertThat(e.kind()).isEqualTo(ErrorKind.QUOTA_EXCEEDED);
+        assertThat(e.retryable()).isFalse();
+        ApplicationFailure f = ModelCallFailures.forActivity(e);
+        assertThat(f.getType()).isEqualTo(ModelCallFailures.ENDPOINT_REJECTED);
+        assertThat(f.isNonRetryable()).isTrue();
+        assertThat(f.getOriginalMessage()).contains("http://h/v1").contains("HTTP 402").contains("You exceeded your current quota");
+    }
+
+    @Test
+    void unprocessableAndTooLargeRequestsRejectOnlyTheirSampleWithTheReason() {
+        ApplicationFailure unprocessable = ModelCallFailures.forActivity(HttpFailureClassifier.fromStatus("http://h/v1", 422,
+                "Unprocessable Entity", "{\"detail\":\"response_format json_schema is not supported\"}", null, ApiKey.none()));
+        assertThat(unprocessable.getType()).isEqualTo(ModelCallFailures.SAMPLE_REJECTED);
+        assertThat(unprocessable.getOriginalMessage()).contains("HTTP 422").contains("response_format json_schema is not supported");
+        ApplicationFailure tooLarge = ModelCallFailures.forActivity(HttpFailureClassifier.fromStatus("http://h/v1", 413,
+                "Payload Too Large", "request body exceeds 1 MB", null, ApiKey.none()));
+        assertThat(tooLarge.getType()).isEqualTo(ModelCallFailures.SAMPLE_REJECTED);
+        assertThat(tooLarge.getOriginalMessage()).contains("HTTP 413").contains("request body exceeds 1 MB");
+    }
 }

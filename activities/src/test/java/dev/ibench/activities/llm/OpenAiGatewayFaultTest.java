@@ -105,6 +105,57 @@ class OpenAiGatewayFaultTest {
     }
 
     @Test
+    void aResponseBodyOverTheLimitFailsNamingTheEndpointAndTheLimitWithoutReadingItAll() {
+        String huge = "{\"choices\":[{\"message\":{\"content\":\"" + "x".repeat(64 * 1024) + "\"}}]}";
+        server.enqueue(new MockResponse().setBody(huge));
+        server.enqueue(new MockResponse().setResponseCode(503).setBody("y".repeat(64 * 1024)));
+        ModelProfile p = profile(5);
+        try (OpenAiClient client = new OpenAiClient(p.baseUrl(), ApiKey.none(), Duration.ofSeconds(5), 4096)) {
+            assertThatThrownBy(() -> client.complete(chat(p, "q")))
+                    .isInstanceOfSatisfying(ModelCallException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ErrorKind.RESPONSE_TOO_LARGE);
+                        assertThat(e.retryable()).isFalse();
+                        assertThat(ModelCallFailures.forActivity(e).getType()).isEqualTo(ModelCallFailures.SAMPLE_REJECTED);
+                        assertThat(e.getMessage()).contains(server.url("/v1").toString()).contains("4096 bytes");
+                    });
+            // an error body over the limit is cut, not fatal: the status still decides (503 is retryable)
+            assertThatThrownBy(() -> client.complete(chat(p, "q")))
+                    .isInstanceOfSatisfying(ModelCallException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ErrorKind.SERVER_ERROR);
+                        assertThat(e.retryable()).isTrue();
+                    });
+        }
+    }
+
+    @Test
+    void cancellingTheCallersScopeAbortsTheInFlightRequestAndSendsNoRetry() throws Exception {
+        server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.NO_RESPONSE)); // the model is still thinking
+        server.enqueue(new MockResponse().setBody(OK_CHAT));
+        ModelProfile p = profile(60);
+        try (ModelGateway g = gateway(p, null); CallCancellation.Scope scope = CallCancellation.open()) {
+            Thread canceller = new Thread(() -> {
+                try {
+                    server.takeRequest(10, TimeUnit.SECONDS); // the request is in flight
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                scope.cancel(); // what the heartbeat thread does when the server reports the activity cancelled
+            });
+            long start = System.nanoTime();
+            canceller.start();
+            assertThatThrownBy(() -> g.call(chat(p, "q")))
+                    .isInstanceOfSatisfying(ModelCallException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ErrorKind.CANCELLED);
+                        assertThat(e.retryable()).isFalse();
+                    });
+            canceller.join();
+            assertThat((System.nanoTime() - start) / 1_000_000).as("aborted, not waited out").isLessThan(5_000);
+            assertThat(server.getRequestCount()).as("no retry after cancellation").isEqualTo(1);
+        }
+    }
+
+    @Test
     void unauthorizedFailsAtOnceAndIsNotRetryable() {
         server.enqueue(new MockResponse().setResponseCode(401).setBody("{\"error\":{\"message\":\"Invalid key\"}}"));
         server.enqueue(new MockResponse().setBody(OK_CHAT));

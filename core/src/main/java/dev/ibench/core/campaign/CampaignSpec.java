@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
  * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
- * budget and observation size for {@code react} cells, and decoding settings that override the profiles.
+ * budget and observation size for {@code react} cells, decoding settings that override the profiles, and the
+ * share of endpoint-rejected items at which a cell stops.
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -21,9 +22,12 @@ public record CampaignSpec(
         @JsonProperty("samples_in_flight") Integer samplesInFlight,
         @JsonProperty("output") String output,
         @JsonProperty("react") ReactSettings react,
-        @JsonProperty("decoding") DecodingOverrides decoding) {
+        @JsonProperty("decoding") DecodingOverrides decoding,
+        @JsonProperty("max_rejected_share") Double maxRejectedShare) {
 
     public static final String DEFAULT_ABLATION = "none";
+    /** A cell stops once more than this share of its items were rejected by the endpoint (docs/campaigns.md, Failures). */
+    public static final double DEFAULT_MAX_REJECTED_SHARE = 0.5;
 
     public CampaignSpec {
         models = models == null ? List.of() : List.copyOf(models);
@@ -37,5 +41,6 @@ public record CampaignSpec(
         output = output == null ? "out/campaigns" : output;
         react = react == null ? ReactSettings.DEFAULT : react;
         decoding = decoding == null ? DecodingOverrides.NONE : decoding;
+        maxRejectedShare = maxRejectedShare == null ? DEFAULT_MAX_REJECTED_SHARE : maxRejectedShare;
     }
 }

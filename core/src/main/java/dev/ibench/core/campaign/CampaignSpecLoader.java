@@ -76,6 +76,9 @@ public final class CampaignSpecLoader {
         require(file, spec.trials() >= 1, "trials: must be >= 1");
         require(file, spec.cellsInFlight() >= 1, "cells_in_flight: must be >= 1");
         require(file, spec.samplesInFlight() >= 1, "samples_in_flight: must be >= 1");
+        require(file, spec.maxRejectedShare() > 0 && spec.maxRejectedShare() <= 1,
+                "max_rejected_share: must be > 0 and <= 1 (the share of a cell's items the endpoint may reject before the cell stops), got "
+                        + spec.maxRejectedShare());
         require(file, spec.samples().limit() == null || spec.samples().limit() > 0, "samples.limit: must be > 0");
     }
 

@@ -29,11 +29,22 @@ public final class CompletionRateMetric {
         return executor.unavailable(sample);
     }
 
+    /**
+     * Runs the predicted sequence. An executor that breaks on it (an exception, a stack overflow) is a failed
+     * execution of that sequence, with the reason as its observation: the sequence is the model's, so the failure is
+     * too (infrastructure problems are reported by {@link #unavailable} before anything runs).
+     */
     public Result evaluate(EvalSample sample, List<ToolCall> predicted) {
         if (predicted.isEmpty()) {
             return new Result(false, new ExecutionOutcome(null, List.of(), false));
         }
-        ExecutionOutcome outcome = executor.execute(sample, predicted);
+        ExecutionOutcome outcome;
+        try {
+            outcome = executor.execute(sample, predicted);
+        } catch (RuntimeException | StackOverflowError broken) {
+            String reason = broken.getClass().getSimpleName() + (broken.getMessage() == null ? "" : ": " + broken.getMessage());
+            return new Result(false, new ExecutionOutcome(null, List.of(reason), false));
+        }
         return new Result(outcome.ok() && executor.matchesGold(sample, outcome.answer()), outcome);
     }
 }

@@ -20,6 +20,19 @@ final class JsonText {
         return read(text).filter(v -> v instanceof java.util.List<?> || v instanceof java.util.Map<?, ?>);
     }
 
+    /** As {@link #readStructure(String)}, for {@code length} chars of {@code chars} from {@code offset}, without copying them. */
+    static Optional<Object> readStructure(char[] chars, int offset, int length) {
+        try (JsonParser parser = LENIENT.createParser(chars, offset, length)) {
+            Object value = LENIENT.readValue(parser, Object.class);
+            if (parser.nextToken() != null) {
+                return Optional.empty();
+            }
+            return Optional.ofNullable(value).filter(v -> v instanceof java.util.List<?> || v instanceof java.util.Map<?, ?>);
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
     static Optional<Object> read(String text) {
         if (text == null || text.isBlank()) {
             return Optional.empty();

@@ -1,6 +1,9 @@
 package dev.ibench.core.parse;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,6 +18,8 @@ import java.util.Optional;
  */
 public final class LlamaJsonStage implements ParseStage {
     private static final String ESCAPED_QUOTE = "\\\"";
+    /** Objects nested deeper than this are not parsed whole (no call nests so deep); their inner objects still are. */
+    private static final int MAX_CALL_DEPTH = 64;
 
     @Override
     public String name() {
@@ -34,17 +39,30 @@ public final class LlamaJsonStage implements ParseStage {
         return map.get("name") instanceof String && ("function".equals(map.get("type")) || map.get("parameters") instanceof Map<?, ?>);
     }
 
+    /**
+     * The calls among the text's objects, in order. Work stays linear in the text however deeply it nests: each
+     * brace's partner is found once (a scan records the partners of the braces it passes), objects are parsed in
+     * place, and a well-formed object that is not a call is searched as a parsed tree instead of re-scanned.
+     */
     private static List<Object> objects(String text) {
+        char[] chars = text.toCharArray();
+        Map<Integer, int[]> closing = new HashMap<>();
         List<Object> calls = new ArrayList<>();
         int i = 0;
         while ((i = text.indexOf('{', i)) >= 0) {
-            int end = matchingBrace(text, i);
-            if (end < 0) {
+            int[] known = closing.get(i);
+            int[] span = known != null ? known : matchingBrace(chars, i, closing);
+            if (span == null) {
                 break;
             }
-            Optional<Object> value = JsonText.readStructure(text.substring(i, end + 1));
-            if (value.isPresent() && value.get() instanceof Map<?, ?> map && isLlamaCall(map)) {
-                calls.add(map);
+            int end = span[0];
+            if (span[1] > MAX_CALL_DEPTH) {
+                i++; // no call nests this deep: look inside instead of parsing the whole
+                continue;
+            }
+            Optional<Object> value = JsonText.readStructure(chars, i, end + 1 - i);
+            if (value.isPresent()) {
+                collectCalls(value.get(), calls);
                 i = end + 1;
             } else {
                 i++;
@@ -53,12 +71,29 @@ public final class LlamaJsonStage implements ParseStage {
         return calls;
     }
 
-    /** The index of the brace closing the one at {@code open}, skipping braces inside strings; -1 if unclosed. */
-    private static int matchingBrace(String text, int open) {
-        int depth = 0;
+    /** The outermost calls in a parsed value, depth first: a call nested as an argument value stays inside its outer call. */
+    private static void collectCalls(Object value, List<Object> calls) {
+        if (value instanceof Map<?, ?> map) {
+            if (isLlamaCall(map)) {
+                calls.add(map);
+            } else {
+                map.values().forEach(v -> collectCalls(v, calls));
+            }
+        } else if (value instanceof List<?> list) {
+            list.forEach(v -> collectCalls(v, calls));
+        }
+    }
+
+    /**
+     * The index of the brace closing the one at {@code open} and the object's nesting depth, skipping braces inside
+     * strings; null if unclosed. Records both for every brace closed on the way: a scan from an inner brace would find
+     * the same.
+     */
+    private static int[] matchingBrace(char[] text, int open, Map<Integer, int[]> closing) {
+        Deque<int[]> opens = new ArrayDeque<>(); // {position, deepest nesting inside so far}
         boolean inString = false;
-        for (int j = open; j < text.length(); j++) {
-            char c = text.charAt(j);
+        for (int j = open; j < text.length; j++) {
+            char c = text[j];
             if (inString) {
                 if (c == '\\') {
                     j++;
@@ -68,11 +103,17 @@ public final class LlamaJsonStage implements ParseStage {
             } else if (c == '"') {
                 inString = true;
             } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return j;
+                opens.push(new int[] {j, 0});
+            } else if (c == '}') {
+                int[] closed = opens.pop();
+                int[] span = {j, closed[1] + 1};
+                closing.put(closed[0], span);
+                if (opens.isEmpty()) {
+                    return span;
+                }
+                opens.peek()[1] = Math.max(opens.peek()[1], span[1]);
             }
         }
-        return -1;
+        return null;
     }
 }

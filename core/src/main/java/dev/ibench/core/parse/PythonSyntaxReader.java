@@ -13,6 +13,7 @@ import java.util.Map;
 final class PythonSyntaxReader {
     private final String text;
     private int pos;
+    private int depth;
 
     private PythonSyntaxReader(String text) {
         this.text = text;
@@ -92,7 +93,21 @@ final class PythonSyntaxReader {
         return call;
     }
 
+    /** Values nest at most this deep: deeper text is refused instead of overflowing the stack (recursive descent). */
+    private static final int MAX_DEPTH = 200;
+
     private Object readValue() {
+        if (++depth > MAX_DEPTH) {
+            throw new IllegalArgumentException("values nested deeper than " + MAX_DEPTH + " at " + pos);
+        }
+        try {
+            return readValueAtDepth();
+        } finally {
+            depth--;
+        }
+    }
+
+    private Object readValueAtDepth() {
         skipSpace();
         char c = peek();
         if (c == '"' || c == '\'') {

@@ -1,6 +1,7 @@
 package dev.ibench.core.rest;
 
 import dev.ibench.core.runtime.SqliteValues;
+import dev.ibench.core.runtime.QueryDeadline;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -13,7 +14,8 @@ import java.util.Map;
 /**
  * Runs an endpoint: its SQL template as a prepared statement with the bound arguments, so values never become
  * SQL text. The caller supplies a read-only connection and checks the spec's SQL once with
- * {@link ReadOnlyStatementGuard} when it loads the spec (parsing on every call would dominate latency).
+ * {@link ReadOnlyStatementGuard} when it loads the spec (parsing on every call would dominate latency). A query that
+ * runs past the time limit (a runaway join) is stopped by a {@link QueryDeadline} and fails with an SQLException.
  */
 public final class EndpointExecutor {
     private final int timeoutSeconds;
@@ -30,6 +32,23 @@ public final class EndpointExecutor {
 
     /** Runs with values already checked by {@link ArgumentBinder#bind}. */
     public EndpointResult executeBound(Connection c, EndpointSpec spec, List<Object> values) throws SQLException {
+        // the deadline's progress handler belongs to the connection: hold it for the whole query
+        synchronized (c) {
+            QueryDeadline deadline = QueryDeadline.start(c, timeoutSeconds);
+            try {
+                return run(c, spec, values);
+            } catch (SQLException e) {
+                if (deadline.expired()) {
+                    throw new SQLException("endpoint " + spec.name() + ": query stopped at the time limit of " + timeoutSeconds + " s", e);
+                }
+                throw e;
+            } finally {
+                deadline.close();
+            }
+        }
+    }
+
+    private EndpointResult run(Connection c, EndpointSpec spec, List<Object> values) throws SQLException {
         try (PreparedStatement st = c.prepareStatement(spec.sql())) {
             st.setQueryTimeout(timeoutSeconds);
             for (int i = 0; i < values.size(); i++) {

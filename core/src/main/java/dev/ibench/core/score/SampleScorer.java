@@ -65,8 +65,20 @@ public final class SampleScorer {
         return new SampleScorer(parser, completion, slotPairing, restore);
     }
 
+    /**
+     * Parses and scores a raw output. A parser that breaks on the output (an exception, or a stack overflow on deeply
+     * nested text) is the output's problem, deterministic on every retry: it is scored as unparseable with the reason,
+     * never left to fail the scoring step (which would end as an infrastructure error).
+     */
     public SampleScore score(EvalSample sample, String generatedText) {
-        return score(sample, restore.apply(sample, parser.parse(generatedText)));
+        ParsedOutput parsed;
+        try {
+            parsed = restore.apply(sample, parser.parse(generatedText));
+        } catch (RuntimeException | StackOverflowError broken) {
+            parsed = ParsedOutput.unparseable("parser failed on this output: " + broken.getClass().getSimpleName()
+                    + (broken.getMessage() == null ? "" : ": " + broken.getMessage()));
+        }
+        return score(sample, parsed);
     }
 
     public SampleScore score(EvalSample sample, ParsedOutput parsed) {

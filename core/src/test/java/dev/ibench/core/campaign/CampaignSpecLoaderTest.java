@@ -52,6 +52,19 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsAndChecksTheShareOfRejectedItemsThatStopsACell() throws IOException {
+        String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        assertThat(new CampaignSpecLoader().load(write(base)).maxRejectedShare()).isEqualTo(0.5);
+        assertThat(new CampaignSpecLoader().load(write(base + "max_rejected_share: 0.1\n")).maxRejectedShare()).isEqualTo(0.1);
+        assertThat(new CampaignSpecLoader().load(write(base + "max_rejected_share: 1\n")).maxRejectedShare()).isEqualTo(1.0);
+        for (String bad : List.of("0", "-0.2", "1.5")) {
+            Path f = write(base + "max_rejected_share: " + bad + "\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining("max_rejected_share: must be > 0 and <= 1");
+        }
+    }
+
+    @Test
     void namesTheFileAndFieldOfAProblem() throws IOException {
         Path f = write("""
                 name: demo

@@ -51,4 +51,48 @@ class SampleScorerTest {
         assertThat(s.lostPoints()).contains("completion: output not parsed, nothing executed");
         assertThat(s.error().category()).isEqualTo(BfclErrorCategory.WRONG_FUNC_FORMAT);
     }
+
+    /** A stage that recurses without bound on this output, as a naive recursive-descent parser would. */
+    private static final dev.ibench.core.parse.ParseStage OVERFLOWING_STAGE = new dev.ibench.core.parse.ParseStage() {
+        @Override
+        public String name() {
+            return "overflowing";
+        }
+
+        @Override
+        public java.util.Optional<Object> extract(String text) {
+            throw new StackOverflowError();
+        }
+    };
+
+    @Test
+    void aParserThatBreaksOnTheOutputScoresItAsUnparsedWithTheReason() {
+        SampleScorer breaking = new SampleScorer(new dev.ibench.core.parse.ParserChain("breaking", List.of(OVERFLOWING_STAGE)),
+                new GoldReplayTestExecutor());
+        SampleScore s = breaking.score(sample, "[[[[[[[[[[");
+        assertThat(s.parsed().isParsed()).isFalse();
+        assertThat(s.parsed().problem()).contains("parser failed").contains("StackOverflowError");
+        assertThat(s.completed()).isFalse();
+        assertThat(s.lostPoints()).anyMatch(l -> l.startsWith("parse: unparseable: parser failed"));
+    }
+
+    @Test
+    void anExecutorThatBreaksOnThePredictedSequenceScoresItAsAnExecutionFailure() {
+        dev.ibench.core.runtime.SequenceExecutor breaking = new dev.ibench.core.runtime.SequenceExecutor() {
+            @Override
+            public dev.ibench.core.runtime.ExecutionOutcome execute(EvalSample s, List<ToolCall> calls) {
+                throw new IllegalStateException("result set of 2,000,000,000 rows exceeds the tool runtime's limit");
+            }
+
+            @Override
+            public boolean matchesGold(EvalSample s, Object actual) {
+                return false;
+            }
+        };
+        SampleScore s = new SampleScorer(ParserChains.defaultChain(), breaking).score(sample,
+                "[{\"name\": \"f\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"k\": \"a\"}, \"label\": \"A\"}]");
+        assertThat(s.parsed().isParsed()).isTrue();
+        assertThat(s.completed()).isFalse();
+        assertThat(s.lostPoints()).contains("completion: execution failed: IllegalStateException: result set of 2,000,000,000 rows exceeds the tool runtime's limit");
+    }
 }

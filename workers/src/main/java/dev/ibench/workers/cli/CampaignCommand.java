@@ -12,6 +12,7 @@ import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.CampaignStatusView;
+import dev.ibench.workers.campaign.UnservedQueues;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
@@ -28,6 +29,7 @@ import io.temporal.client.WorkflowStub;
 import io.temporal.common.SearchAttributes;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,6 +37,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -94,6 +98,51 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
+    /** Exit code of {@code campaign start --wait} when a queue the campaign needs has had no worker for too long. */
+    static final int EXIT_NO_WORKER = 3;
+
+    /**
+     * The campaign's final status, or empty (after printing why) once a task queue it needs has had no worker polling
+     * it for {@code giveUpAfter}: the time this command has seen it unserved, or how long work has waited on it.
+     */
+    static Optional<CampaignStatus> awaitEnd(WorkflowClient client, String campaignId, Duration giveUpAfter) {
+        WorkflowStub stub = WorkflowStub.fromTyped(campaignStub(client, campaignId));
+        Instant firstSeenUnserved = null;
+        while (true) {
+            try {
+                return Optional.of(stub.getResult(5, TimeUnit.SECONDS, CampaignStatus.class));
+            } catch (TimeoutException stillRunning) {
+                Instant now = Instant.now();
+                CampaignStatus status;
+                try {
+                    status = campaignStub(client, campaignId).status();
+                } catch (RuntimeException noWorkflowWorker) {
+                    status = null;
+                }
+                List<UnservedQueues.Unserved> unserved = UnservedQueues.find(client, status, now);
+                if (unserved.isEmpty()) {
+                    firstSeenUnserved = null;
+                    continue;
+                }
+                if (firstSeenUnserved == null) {
+                    firstSeenUnserved = now;
+                }
+                Duration unservedFor = Duration.between(firstSeenUnserved, now);
+                for (UnservedQueues.Unserved u : unserved) {
+                    if (u.waiting().isPresent() && u.waiting().get().compareTo(unservedFor) > 0) {
+                        unservedFor = u.waiting().get();
+                    }
+                }
+                if (unservedFor.compareTo(giveUpAfter) >= 0) {
+                    System.err.println("gave up waiting for campaign " + campaignId + " after " + unservedFor.toSeconds()
+                            + " s without a worker (--no-worker-timeout " + giveUpAfter.toSeconds() + "); it keeps running:");
+                    unserved.forEach(u -> System.err.println("  " + u.message()));
+                    return Optional.empty();
+                }
+            }
+        }
+    }
+
     /** For each cell that has a workflow, its progress: the result of a finished cell, the query answer of a running one. */
     static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status) {
         List<CampaignStatusView.CellView> views = new ArrayList<>();
@@ -118,6 +167,9 @@ final class CampaignCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "FILE.yaml") Path file;
         @Option(names = "--id", description = "Campaign id (default: <name>-<timestamp>).") String id;
         @Option(names = "--wait", description = "Wait until the campaign finishes, then print its status.") boolean waitForEnd;
+        @Option(names = "--no-worker-timeout", paramLabel = "SECONDS", defaultValue = "600",
+                description = "With --wait: give up (exit 3) once a task queue the campaign needs has had no worker for this long "
+                        + "(default: ${DEFAULT-VALUE}).") long noWorkerTimeoutSeconds;
         @Option(names = "--json", description = "Print {campaign_id, workflow_id} as JSON.") boolean json;
         @Mixin TemporalOptions temporal;
 
@@ -133,10 +185,16 @@ final class CampaignCommand implements Callable<Integer> {
                     System.out.println("watch it: ./ibench campaign status " + campaignId + temporal.hintFlags());
                 }
                 if (waitForEnd) {
-                    CampaignStatus end = WorkflowStub.fromTyped(campaignStub(connection.client(), campaignId))
-                            .getResult(CampaignStatus.class);
-                    System.err.print(CampaignStatusView.render(end, cellViews(connection.client(), end)));
-                    return end.state() == CellState.COMPLETED ? 0 : 1;
+                    if (noWorkerTimeoutSeconds < 1) {
+                        throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                                "--no-worker-timeout: must be >= 1 second, got " + noWorkerTimeoutSeconds);
+                    }
+                    Optional<CampaignStatus> end = awaitEnd(connection.client(), campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds));
+                    if (end.isEmpty()) {
+                        return EXIT_NO_WORKER;
+                    }
+                    System.err.print(CampaignStatusView.render(end.get(), cellViews(connection.client(), end.get())));
+                    return end.get().state() == CellState.COMPLETED ? 0 : 1;
                 }
                 return 0;
             }
@@ -155,15 +213,19 @@ final class CampaignCommand implements Callable<Integer> {
                 while (true) {
                     CampaignStatus status = campaignStatus(connection.client(), id);
                     List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status);
+                    boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
+                    List<UnservedQueues.Unserved> unserved = ended ? List.of()
+                            : UnservedQueues.find(connection.client(), status, Instant.now());
                     if (json) {
                         Map<String, Object> out = new LinkedHashMap<>();
                         out.put("status", status);
                         out.put("cells", cells.stream().map(CampaignStatusView.CellView::live).toList());
+                        out.put("unserved_task_queues", unserved.stream().map(UnservedQueues.Unserved::message).toList());
                         System.out.println(Json.MAPPER.writeValueAsString(out));
                     } else {
                         System.out.print((watch != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells));
+                        unserved.forEach(u -> System.out.println("WARNING: " + u.message()));
                     }
-                    boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
                     if (watch == null || ended) {
                         return 0;
                     }

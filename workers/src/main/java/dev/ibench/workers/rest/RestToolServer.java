@@ -22,10 +22,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The REST tool server: every published endpoint as {@code GET <path>?<params>}, answered by its SQL template as a
@@ -35,6 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * larger than {@link #MAX_BODY} get 413, methods other than GET/HEAD get 405. Binds loopback unless told otherwise.
  */
 public final class RestToolServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(RestToolServer.class);
     public static final int MAX_URI = 8192;
     public static final int MAX_BODY = 16 * 1024;
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -165,7 +169,14 @@ public final class RestToolServer implements AutoCloseable {
             EndpointResult result = executor.executeBound(c, e.spec(), values);
             send(ex, 200, "application/json", Json.MAPPER.writeValueAsBytes(result.toJson()));
         } catch (SQLException failed) {
-            error(ex, 500, "query failed: " + failed.getMessage(), null);
+            // SQL text and SQLite's messages describe the schema and the query: log them, answer a code and an incident id
+            String incident = UUID.randomUUID().toString().substring(0, 8);
+            LOG.warn("incident {}: endpoint {} failed: {}", incident, e.spec().name(), failed.getMessage());
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", "the endpoint's query failed; the server log has the details under incident " + incident);
+            body.put("code", "query_failed");
+            body.put("incident", incident);
+            send(ex, 500, "application/json", Json.MAPPER.writeValueAsBytes(body));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             error(ex, 503, "server shutting down", null);

@@ -9,7 +9,7 @@ import dev.ibench.activities.store.StoreLocation;
 import dev.ibench.activities.store.testing.LocalPostgres;
 import dev.ibench.activities.store.testing.LocalPostgresExtension;
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.bench.SyntheticEvalSet;
+import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.CliProcess;
 import dev.ibench.workers.testing.DevServerProcess;

@@ -104,6 +104,24 @@ class RestServerSecurityTest {
     }
 
     @Test
+    void aFailingQueryAnswersAGenericErrorWithACodeAndNoSqlText() throws Exception {
+        PublishedEndpoints endpoints = PublishedEndpoints.load(out.resolve("build"), null);
+        ServedEndpoint e = endpoints.all().stream().filter(x -> x.spec().sql().contains("superhero")).findFirst().orElseThrow();
+        try (RestToolServer server = new RestToolServer(endpoints, "127.0.0.1", 0, 2, 10_000)) {
+            // the database changes under the running server: every query on the table now fails inside SQLite
+            try (Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + dbCopy); Statement st = c.createStatement()) {
+                st.executeUpdate("ALTER TABLE superhero RENAME TO superhero_gone");
+            }
+            HttpResponse<String> r = RestFixture.get(server.port(), e.spec().path(), args(e, "Batman"));
+            assertThat(r.statusCode()).isEqualTo(500);
+            Map<String, Object> body = Json.MAPPER.readValue(r.body(), new TypeReference<>() {});
+            assertThat(body).containsEntry("code", "query_failed").containsKey("incident");
+            assertThat(r.body()).doesNotContainIgnoringCase("no such table").doesNotContainIgnoringCase("sqlite")
+                    .doesNotContain("superhero").doesNotContainIgnoringCase("select");
+        }
+    }
+
+    @Test
     void writesFailThroughEveryPath() throws Exception {
         String before = sha256(dbCopy);
         // 1. a tampered spec whose SQL writes is refused at load time

@@ -41,27 +41,39 @@ public final class CampaignHarness implements AutoCloseable {
 
     /** @param workerArgs extra worker arguments, e.g. {@code --models-from FILE} */
     public static CampaignHarness start(Path dir, String... workerArgs) {
-        return withRoles(dir, "workflows,llm,scoring", workerArgs);
+        return withRoles(dir, "workflows,llm,scoring", Map.of(), workerArgs);
+    }
+
+    /** As {@link #start(Path, String...)}, with extra environment variables for the worker (e.g. an API key). */
+    public static CampaignHarness start(Path dir, Map<String, String> workerEnvironment, String... workerArgs) {
+        return withRoles(dir, "workflows,llm,scoring", workerEnvironment, workerArgs);
     }
 
     /** @param roles the worker's roles, e.g. {@code workflows,llm,tools,scoring} for react cells */
     public static CampaignHarness withRoles(Path dir, String roles, String... workerArgs) {
+        return withRoles(dir, roles, Map.of(), workerArgs);
+    }
+
+    private static CampaignHarness withRoles(Path dir, String roles, Map<String, String> workerEnvironment, String... workerArgs) {
         DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        return new CampaignHarness(dir, server, startWorker(dir, server.address(), roles, workerArgs), server.connect());
+        return new CampaignHarness(dir, server, startWorker(dir, server.address(), roles, workerEnvironment, workerArgs),
+                server.connect());
     }
 
     /** As {@link #start(Path, String...)} on a Temporal server the caller started and stops (default namespace). */
     public static CampaignHarness onServer(Path dir, String address, String... workerArgs) {
-        WorkerProcess worker = startWorker(dir, address, "workflows,llm,scoring", workerArgs);
+        WorkerProcess worker = startWorker(dir, address, "workflows,llm,scoring", Map.of(), workerArgs);
         return new CampaignHarness(dir, null, worker, TemporalConnection.open(address, TemporalConnection.DEFAULT_NAMESPACE));
     }
 
-    private static WorkerProcess startWorker(Path dir, String address, String roles, String... workerArgs) {
+    private static WorkerProcess startWorker(Path dir, String address, String roles, Map<String, String> workerEnvironment,
+            String... workerArgs) {
         Path results = dir.resolve("results.db");
         System.setProperty(RESULTS_PROPERTY, results.toString());
         Map<String, String> env = new HashMap<>();
         env.put("IBENCH_RESULTS_DB", results.toString());
         env.put("IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
+        env.putAll(workerEnvironment);
         return WorkerProcess.start(address, roles, dir.resolve("worker.log"), env, workerArgs);
     }
 

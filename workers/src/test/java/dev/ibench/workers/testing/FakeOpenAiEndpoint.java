@@ -31,6 +31,9 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
     private final AtomicInteger requests = new AtomicInteger();
     private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile Mode mode = Mode.ANSWER;
+    private volatile String requiredKey;
+    private final AtomicInteger authorized = new AtomicInteger();
+    private final AtomicInteger echoingFailures = new AtomicInteger();
 
     private FakeOpenAiEndpoint(Duration delay) {
         server.setDispatcher(new Dispatcher() {
@@ -39,6 +42,19 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
                 requests.incrementAndGet();
                 String body = request.getBody().readUtf8();
                 bodies.add(body);
+                String key = requiredKey;
+                if (key != null) {
+                    String authorization = String.valueOf(request.getHeader("Authorization"));
+                    if (!authorization.equals("Bearer " + key)) {
+                        return new MockResponse().setResponseCode(401).setBody("{\"error\": \"invalid api key\"}");
+                    }
+                    authorized.incrementAndGet();
+                    if (echoingFailures.getAndDecrement() > 0) {
+                        // hostile provider: echoes the credential it was sent in an error body
+                        return new MockResponse().setResponseCode(503).setBody("{\"error\": \"overloaded\", \"your_header\": \""
+                                + authorization + "\"}");
+                    }
+                }
                 return switch (mode) {
                     case UNAVAILABLE -> new MockResponse().setResponseCode(503).setBody("{\"error\": \"overloaded\"}");
                     case UNAUTHORIZED -> new MockResponse().setResponseCode(401).setBody("{\"error\": \"invalid api key\"}");
@@ -76,6 +92,20 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
 
     public void setMode(Mode mode) {
         this.mode = mode;
+    }
+
+    /**
+     * From now on answer 401 unless the request carries {@code Authorization: Bearer key}; the first
+     * {@code echoingFailures} authorized requests get a 503 whose body echoes the Authorization header back.
+     */
+    public void requireBearer(String key, int echoingFailures) {
+        this.echoingFailures.set(echoingFailures);
+        this.requiredKey = key;
+    }
+
+    /** Requests that carried the required key. */
+    public int authorizedCount() {
+        return authorized.get();
     }
 
     public int requestCount() {

@@ -6,6 +6,7 @@ import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.ModelCallActivities;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.ScoringActivities;
+import dev.ibench.activities.campaign.UnscoredPage;
 import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.Failures;
@@ -32,6 +33,18 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * (no marker) keep recording it as infra_error so they replay identically.
      */
     static final String SAMPLE_REJECTED_STATUS = "sample-rejected-status";
+    /**
+     * Version marker of stopping a cell once more than its {@code maxRejectedShare} of items were rejected; runs
+     * recorded before it never stopped for that and replay unchanged.
+     */
+    static final String REJECTED_SHARE_STOP = "rejected-share-stop";
+    /**
+     * Version marker of retry runs that read the unsettled items in pages and continue as new like a normal run;
+     * retry runs recorded before it read the whole list in one activity result and replay unchanged.
+     */
+    static final String RETRY_PAGES = "retry-pages";
+    /** Items per page of a retry run: a small activity result whatever the size of the cell. */
+    static final int RETRY_PAGE_SIZE = 200;
 
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
@@ -72,6 +85,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         startedAt = Workflow.currentTimeMillis();
         updatedAt = startedAt;
 
+        if (input.retryOnly() && Workflow.getVersion(RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            return retryInPages();
+        }
         List<WorkItem> retryItems = input.retryOnly() ? planning.unscoredWork(cell.cellId()) : null;
         total = retryItems != null ? retryItems.size() : cell.workItems();
         setState(paused ? CellState.PAUSED : CellState.RUNNING);
@@ -100,11 +116,50 @@ public final class CellWorkflowImpl implements CellWorkflow {
         return progress();
     }
 
-    /** Retry runs are small (only unscored items) and keep their item list, so they never continue as new. */
+    /** Retry runs of the first kind (before {@link #RETRY_PAGES}) keep their whole item list, so they never continue as new. */
     private static boolean historyIsLarge(List<WorkItem> retryItems) {
-        return retryItems == null
-                && (Workflow.getInfo().isContinueAsNewSuggested()
-                        || Workflow.getInfo().getHistoryLength() > HISTORY_EVENTS_BEFORE_CONTINUE);
+        return retryItems == null && historyIsLarge();
+    }
+
+    private static boolean historyIsLarge() {
+        return Workflow.getInfo().isContinueAsNewSuggested() || Workflow.getInfo().getHistoryLength() > HISTORY_EVENTS_BEFORE_CONTINUE;
+    }
+
+    /**
+     * A retry run: the cell's unsettled items in index order, read a page at a time from {@code nextIndex} (an item
+     * index, {@code position * trials + trial}); before history grows large it drains and continues as new from there.
+     */
+    private CellProgress retryInPages() {
+        UnscoredPage page = planning.unscoredWorkPage(cell.cellId(), nextIndex, RETRY_PAGE_SIZE);
+        total = done + page.remaining();
+        setState(paused ? CellState.PAUSED : CellState.RUNNING);
+        boolean historyFull = false;
+        while (failure == null && !historyFull && !page.items().isEmpty()) {
+            for (WorkItem item : page.items()) {
+                Workflow.await(() -> failure != null || (!paused && inFlight < samplesInFlight));
+                if (failure != null || historyIsLarge()) {
+                    historyFull = failure == null;
+                    break;
+                }
+                nextIndex = item.position() * cell.trials() + item.trial() + 1;
+                inFlight++;
+                Async.procedure(this::process, item);
+            }
+            if (failure == null && !historyFull) {
+                page = planning.unscoredWorkPage(cell.cellId(), nextIndex, RETRY_PAGE_SIZE);
+            }
+        }
+        Workflow.await(() -> inFlight == 0);
+        if (failure != null) {
+            setState(CellState.FAILED);
+            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+        }
+        if (historyFull) {
+            Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, true,
+                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected), input.react()));
+        }
+        setState(CellState.COMPLETED);
+        return progress();
     }
 
     private WorkItem itemAt(int index) {
@@ -127,6 +182,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
                     && Workflow.getVersion(SAMPLE_REJECTED_STATUS, Workflow.DEFAULT_VERSION, 1) >= 1) {
                 planning.recordRejected(item, Failures.rootMessage(f));
                 count(SampleOutcome.rejection());
+                stopIfTooManyRejected(Failures.rootMessage(f));
             } else {
                 planning.recordInfraError(item, Failures.rootMessage(f));
                 count(SampleOutcome.infrastructureFailure());
@@ -135,6 +191,19 @@ public final class CellWorkflowImpl implements CellWorkflow {
             inFlight--;
             updatedAt = Workflow.currentTimeMillis();
             publishProgress();
+        }
+    }
+
+    /**
+     * Rejected items leave every denominator, so an endpoint that refuses most requests (an unsupported parameter,
+     * a payload limit) would otherwise yield a report over a handful of items: past the campaign's share, stop.
+     */
+    private void stopIfTooManyRejected(String lastReason) {
+        Double share = cell.maxRejectedShare();
+        if (failure == null && share != null && rejected > share * cell.workItems()
+                && Workflow.getVersion(REJECTED_SHARE_STOP, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            failure = "cell " + cell.cellId() + " stopped: " + rejected + " of " + cell.workItems()
+                    + " items were rejected by the endpoint, more than max_rejected_share " + share + "; last: " + lastReason;
         }
     }
 

@@ -2,6 +2,7 @@ package dev.ibench.workflows.campaign;
 
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.testing.RecordedHistories;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CellPlanEntry;
@@ -77,6 +78,24 @@ class CampaignWorkflowTest {
         assertThat(a.state()).isEqualTo(CellState.COMPLETED);
     }
 
+    static final String CAMPAIGN_HISTORY = "dev/ibench/workflows/campaign/campaign-two-cells.json";
+
+    /** Records (with -Dibench.recordHistories=true) and replays a campaign of two cells with a window of cells. */
+    @Test
+    void aCampaignHistoryReplays() throws Exception {
+        startWorkers(List.of(cell("a", 3, 1), cell("b", 2, 2)));
+        assertThat(runCampaign(2, false).state()).isEqualTo(CellState.COMPLETED);
+        RecordedHistories.replayAndMaybeRecord(env.getWorkflowClient().fetchHistory(CampaignWorkflow.workflowId("c1")),
+                CAMPAIGN_HISTORY, CampaignWorkflowImpl.class);
+    }
+
+    @Test
+    void theRecordedCampaignHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(CAMPAIGN_HISTORY);
+        assertThat(json).contains("PlanCampaign").contains("START_CHILD_WORKFLOW_EXECUTION_INITIATED");
+        WorkflowReplayer.replayWorkflowExecution(json, CampaignWorkflowImpl.class);
+    }
+
     @Test
     void aRejectedEndpointStopsItsCellWithAClearErrorAndOtherCellsFinish() {
         FakeCampaignActivities fake = startWorkers(List.of(cell("a", 5, 1), cell("b", 40, 1)));
@@ -127,6 +146,32 @@ class CampaignWorkflowTest {
     }
 
     @Test
+    void aRetryRunOfALargeCellReadsItsItemsInPagesAndContinuesAsNew() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 900, 1)));
+        fake.modelFailure = item -> ApplicationFailure.newNonRetryableFailure("502 Bad Gateway", "ModelUnavailable");
+        runCampaign(20, false);
+        assertThat(fake.infraErrors).hasSize(900);
+
+        fake.modelFailure = item -> null;
+        fake.wholeListReads.set(0);
+        CampaignStatus retry = runCampaign(20, true);
+        assertThat(retry.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(900);
+        assertThat(fake.infraErrors).isEmpty();
+        assertThat(fake.wholeListReads.get()).as("no activity result carries the whole unscored list").isZero();
+        assertThat(fake.largestUnscoredResult.get()).isEqualTo(CellWorkflowImpl.RETRY_PAGE_SIZE);
+        CellProgress a = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(a.done()).as("counts carried across continue-as-new").isEqualTo(900);
+        assertThat(a.completed()).isEqualTo(450);
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
+        assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
+                .as("the last retry run was started by continue-as-new").isNotEmpty();
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
+    }
+
+    @Test
     void aSampleTheEndpointRejectsIsRecordedAsRejectedNotAsAnInfraErrorAndRetryErrorsLeavesIt() throws Exception {
         FakeCampaignActivities fake = startWorkers(List.of(cell("a", 10, 1)));
         fake.modelFailure = item -> item.position() == 3
@@ -153,6 +198,41 @@ class CampaignWorkflowTest {
         assertThat(fake.scored).hasSize(9).contains("a#7/0").doesNotContain("a#3/0");
         assertThat(fake.rejected).containsOnlyKeys("a#3/0");
         assertThat(fake.infraErrors).isEmpty();
+    }
+
+    private static CellPlanEntry cellWithRejectedShare(String id, int samples, double maxRejectedShare) {
+        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, 1, TaskQueues.llm("m"), maxRejectedShare);
+    }
+
+    @Test
+    void aCellWhoseEndpointRejectsMoreThanTheAllowedShareStopsAndSaysSo() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cellWithRejectedShare("a", 10, 0.5)));
+        fake.modelFailure = item -> item.position() < 6
+                ? ApplicationFailure.newNonRetryableFailure("HTTP 422 Unprocessable Entity: unsupported parameter", FailureTypes.SAMPLE_REJECTED)
+                : null;
+        CampaignStatus status = runCampaign(1, false);
+        assertThat(status.state()).isEqualTo(CellState.FAILED);
+        CampaignStatus.CellEntry a = status.cells().get(0);
+        assertThat(a.state()).isEqualTo(CellState.FAILED);
+        // 6 of 10 > 0.5 x 10: the sixth rejection stops the cell; with one item in flight nothing after it runs
+        assertThat(a.failure()).contains("6 of 10 items were rejected").contains("max_rejected_share 0.5")
+                .contains("422 Unprocessable Entity: unsupported parameter");
+        assertThat(fake.rejected).hasSize(6);
+        assertThat(fake.scored).isEmpty();
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
+    }
+
+    @Test
+    void rejectionsUpToTheAllowedShareLeaveTheCellRunning() {
+        FakeCampaignActivities fake = startWorkers(List.of(cellWithRejectedShare("a", 10, 0.5)));
+        fake.modelFailure = item -> item.position() < 5
+                ? ApplicationFailure.newNonRetryableFailure("HTTP 413 Payload Too Large", FailureTypes.SAMPLE_REJECTED)
+                : null;
+        CampaignStatus status = runCampaign(2, false);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.rejected).hasSize(5);
+        assertThat(fake.scored).hasSize(5);
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.ModelCallActivities;
 import dev.ibench.activities.campaign.ModelCallResult;
 import dev.ibench.activities.campaign.SampleOutcome;
+import dev.ibench.activities.campaign.UnscoredPage;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.WorkItem;
 import io.temporal.failure.ApplicationFailure;
@@ -33,6 +34,10 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     final AtomicInteger maxConcurrentCalls = new AtomicInteger();
     volatile Function<WorkItem, RuntimeException> modelFailure = item -> null;
     volatile long modelLatencyMillis = 0;
+    /** Calls of {@link #unscoredWork} by a workflow (the whole list in one activity result). */
+    final AtomicInteger wholeListReads = new AtomicInteger();
+    /** The most items one unscored-work activity result carried. */
+    final AtomicInteger largestUnscoredResult = new AtomicInteger();
 
     FakeCampaignActivities(List<CellPlanEntry> cells) {
         this.cells = cells;
@@ -45,6 +50,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
 
     @Override
     public List<WorkItem> unscoredWork(String cellId) {
+        wholeListReads.incrementAndGet();
         CellPlanEntry cell = cells.stream().filter(c -> c.cellId().equals(cellId)).findFirst().orElseThrow();
         List<WorkItem> pending = new ArrayList<>();
         for (int position = 0; position < cell.samples(); position++) {
@@ -56,6 +62,16 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
             }
         }
         return pending;
+    }
+
+    @Override
+    public UnscoredPage unscoredWorkPage(String cellId, int fromIndex, int limit) {
+        int trials = cells.stream().filter(c -> c.cellId().equals(cellId)).findFirst().orElseThrow().trials();
+        List<WorkItem> from = unscoredWork(cellId).stream().filter(w -> w.position() * trials + w.trial() >= fromIndex).toList();
+        wholeListReads.decrementAndGet(); // this read is a page, not a whole-list read
+        List<WorkItem> page = from.subList(0, Math.min(limit, from.size()));
+        largestUnscoredResult.accumulateAndGet(page.size(), Math::max);
+        return new UnscoredPage(page, from.size());
     }
 
     @Override

@@ -18,6 +18,8 @@ import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.testing.RecordedHistories;
+import io.temporal.testing.WorkflowReplayer;
 import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.failure.ApplicationFailure;
@@ -74,6 +76,25 @@ class ReactSampleWorkflowTest {
             assertThat(outcome.loops()).isEqualTo(n + 1);
             assertThat(new ReactTrajectoryStore(h.store).initialObservation("cell1", sample.sampleId(), 0)).contains("$starting_table_var$");
         }
+    }
+
+    static final String REACT_HISTORY = "dev/ibench/workflows/react/react-sample-oracle.json";
+
+    /** Records (with -Dibench.recordHistories=true) and replays an oracle trajectory of a two-call sample. */
+    @Test
+    void aReactSampleHistoryReplays() throws Exception {
+        try (ReactHarness h = new ReactHarness(dir.resolve("r.sqlite"), m -> new OracleAgentModel())) {
+            prepare(h, 2);
+            assertThat(run(h, 10).completed()).isTrue();
+            RecordedHistories.replayAndMaybeRecord(h.env.getWorkflowClient().fetchHistory("w1"), REACT_HISTORY, ReactSampleWorkflowImpl.class);
+        }
+    }
+
+    @Test
+    void theRecordedReactSampleHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(REACT_HISTORY);
+        assertThat(json).contains("ACTIVITY_TASK_COMPLETED");
+        WorkflowReplayer.replayWorkflowExecution(json, ReactSampleWorkflowImpl.class);
     }
 
     @Test

@@ -20,6 +20,8 @@ import dev.ibench.core.rest.RestEvalSetVerifier;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.testing.RecordedHistories;
+import io.temporal.testing.WorkflowReplayer;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.nio.file.Path;
@@ -81,6 +83,25 @@ class RestGenerationWorkflowTest {
             assertThat(viaWorkflow.resolve("spider-singer-" + suffix)).as(suffix).hasSameTextualContentAs(inProcess.resolve("spider-singer-" + suffix));
         }
         assertThat(model.codegenPrompts).isEmpty();
+    }
+
+    static final String REST_HISTORY = "dev/ibench/workflows/rest/rest-generation-scripted.json";
+
+    /** Records (with -Dibench.recordHistories=true) and replays a generation job whose model retries, is refused and judged. */
+    @Test
+    void aRestGenerationHistoryReplays() throws Exception {
+        RestJob job = job("bird", "superhero", tmp.resolve("out"), PROFILE, 8);
+        RestPublished published = run(job);
+        assertThat(published.verified()).isPositive();
+        RecordedHistories.replayAndMaybeRecord(env.getWorkflowClient().fetchHistory(RestGenerationWorkflow.workflowId(job)),
+                REST_HISTORY, RestGenerationWorkflowImpl.class);
+    }
+
+    @Test
+    void theRecordedRestGenerationHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(REST_HISTORY);
+        assertThat(json).contains("ACTIVITY_TASK_COMPLETED");
+        WorkflowReplayer.replayWorkflowExecution(json, RestGenerationWorkflowImpl.class);
     }
 
     @Test

@@ -1,0 +1,76 @@
+package dev.ibench.activities.llm;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import okhttp3.Call;
+
+/**
+ * Lets another thread abort the HTTP requests a thread has in flight. An activity opens a {@link Scope} on its own
+ * thread before it calls a model; {@link OpenAiClient} registers each OkHttp {@link Call} with the scope of its thread;
+ * the activity's heartbeat thread, once the server reports the activity cancelled, calls {@link Scope#cancel()}, which
+ * cancels the in-flight calls at once (OkHttp's {@code Call.cancel()}; a blocked socket read ignores interrupts) and
+ * makes every later call of that thread fail as {@link ErrorKind#CANCELLED} before it is sent, so no retry goes out.
+ */
+public final class CallCancellation {
+    private static final ConcurrentMap<Thread, Scope> SCOPES = new ConcurrentHashMap<>();
+
+    private CallCancellation() {}
+
+    /** A scope for the current thread, closed when the activity's model work ends. */
+    public static Scope open() {
+        Scope scope = new Scope(Thread.currentThread());
+        SCOPES.put(scope.owner, scope);
+        return scope;
+    }
+
+    /** Whether the current thread's scope was cancelled. */
+    static boolean cancelled() {
+        Scope scope = SCOPES.get(Thread.currentThread());
+        return scope != null && scope.cancelled;
+    }
+
+    /** Tracks a call of the current thread; a call made after cancellation is cancelled at once. */
+    static void register(Call call) {
+        Scope scope = SCOPES.get(Thread.currentThread());
+        if (scope != null) {
+            scope.calls.add(call);
+            if (scope.cancelled) {
+                call.cancel();
+            }
+        }
+    }
+
+    static void unregister(Call call) {
+        Scope scope = SCOPES.get(Thread.currentThread());
+        if (scope != null) {
+            scope.calls.remove(call);
+        }
+    }
+
+    /** The in-flight calls of one thread. */
+    public static final class Scope implements AutoCloseable {
+        private final Thread owner;
+        private final Set<Call> calls = ConcurrentHashMap.newKeySet();
+        private volatile boolean cancelled;
+
+        private Scope(Thread owner) {
+            this.owner = owner;
+        }
+
+        /** Aborts the owner's in-flight calls and refuses its later ones. Safe from any thread. */
+        public void cancel() {
+            cancelled = true;
+            calls.forEach(Call::cancel);
+        }
+
+        public boolean cancelled() {
+            return cancelled;
+        }
+
+        @Override
+        public void close() {
+            SCOPES.remove(owner, this);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.ibench.workers.campaign;
+
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CellState;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.enums.v1.PendingActivityState;
+import io.temporal.api.enums.v1.TaskQueueType;
+import io.temporal.api.taskqueue.v1.TaskQueue;
+import io.temporal.api.workflow.v1.PendingActivityInfo;
+import io.temporal.api.workflowservice.v1.DescribeTaskQueueRequest;
+import io.temporal.api.workflowservice.v1.DescribeTaskQueueResponse;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
+import io.temporal.client.WorkflowClient;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The task queues a running campaign needs that no worker polls (DescribeTaskQueue from the client side): the
+ * workflows queue, and for each running cell its model's LLM queue and the scoring queue. How long work has waited is
+ * the queue's backlog age when the server reports one, else the age of the cells' oldest activity not yet started.
+ */
+public final class UnservedQueues {
+    /** One queue without a poller; {@code waiting} is empty when nothing tells how long. */
+    public record Unserved(String taskQueue, Optional<Duration> waiting) {
+        public String message() {
+            return "no worker polls task queue " + taskQueue
+                    + waiting.map(w -> "; work waiting for it since " + w.toSeconds() + " s").orElse("")
+                    + " (start one: ./ibench worker --roles " + role() + ")";
+        }
+
+        private String role() {
+            return taskQueue.equals(TaskQueues.WORKFLOWS) ? "workflows"
+                    : taskQueue.equals(TaskQueues.SCORING) ? "scoring" : "llm --models-from CAMPAIGN.yaml";
+        }
+    }
+
+    private UnservedQueues() {}
+
+    /** @param status the campaign's status, or null when it could not be queried (then only the workflows queue is checked) */
+    public static List<Unserved> find(WorkflowClient client, CampaignStatus status, Instant now) {
+        Map<String, TaskQueueType> needed = new LinkedHashMap<>();
+        needed.put(TaskQueues.WORKFLOWS, TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW);
+        List<String> runningCells = new ArrayList<>();
+        if (status != null) {
+            for (CampaignStatus.CellEntry cell : status.cells()) {
+                if (cell.state() == CellState.RUNNING) {
+                    needed.put(TaskQueues.llm(cell.model()), TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                    needed.put(TaskQueues.SCORING, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                    runningCells.add(cell.workflowId());
+                }
+            }
+        }
+        List<Unserved> unserved = new ArrayList<>();
+        Optional<Duration> oldestNotStarted = null;
+        for (Map.Entry<String, TaskQueueType> queue : needed.entrySet()) {
+            DescribeTaskQueueResponse described = client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
+                    DescribeTaskQueueRequest.newBuilder()
+                            .setNamespace(client.getOptions().getNamespace())
+                            .setTaskQueue(TaskQueue.newBuilder().setName(queue.getKey()))
+                            .setTaskQueueType(queue.getValue())
+                            .setReportStats(true)
+                            .build());
+            if (described.getPollersCount() > 0) {
+                continue;
+            }
+            Optional<Duration> waiting = backlogAge(described);
+            if (waiting.isEmpty() && queue.getValue() == TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY) {
+                if (oldestNotStarted == null) {
+                    oldestNotStarted = oldestNotStartedActivity(client, runningCells, now);
+                }
+                waiting = oldestNotStarted;
+            }
+            unserved.add(new Unserved(queue.getKey(), waiting));
+        }
+        return unserved;
+    }
+
+    private static Optional<Duration> backlogAge(DescribeTaskQueueResponse described) {
+        if (!described.hasStats() || !described.getStats().hasApproximateBacklogAge()) {
+            return Optional.empty();
+        }
+        com.google.protobuf.Duration age = described.getStats().getApproximateBacklogAge();
+        Duration d = Duration.ofSeconds(age.getSeconds(), age.getNanos());
+        return d.isZero() ? Optional.empty() : Optional.of(d);
+    }
+
+    private static Optional<Duration> oldestNotStartedActivity(WorkflowClient client, List<String> workflowIds, Instant now) {
+        Instant oldest = null;
+        for (String workflowId : workflowIds) {
+            List<PendingActivityInfo> pending;
+            try {
+                pending = client.getWorkflowServiceStubs().blockingStub().describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
+                        .setNamespace(client.getOptions().getNamespace())
+                        .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
+                        .build()).getPendingActivitiesList();
+            } catch (RuntimeException notStartedYet) {
+                continue;
+            }
+            for (PendingActivityInfo activity : pending) {
+                if (activity.getState() == PendingActivityState.PENDING_ACTIVITY_STATE_SCHEDULED && activity.hasScheduledTime()) {
+                    Instant scheduled = Instant.ofEpochSecond(activity.getScheduledTime().getSeconds(), activity.getScheduledTime().getNanos());
+                    if (oldest == null || scheduled.isBefore(oldest)) {
+                        oldest = scheduled;
+                    }
+                }
+            }
+        }
+        return oldest == null ? Optional.empty() : Optional.of(Duration.between(oldest, now));
+    }
+}
