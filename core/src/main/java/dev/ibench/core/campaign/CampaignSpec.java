@@ -8,6 +8,8 @@ import java.util.List;
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
  * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
  * budget and observation size for {@code react} cells, and decoding settings that override the profiles.
+ * {@code tools_via} says where {@code react} cells run their tool calls: {@code in-process} (default) or {@code mcp}
+ * (the server given under {@code mcp}).
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -21,9 +23,13 @@ public record CampaignSpec(
         @JsonProperty("samples_in_flight") Integer samplesInFlight,
         @JsonProperty("output") String output,
         @JsonProperty("react") ReactSettings react,
-        @JsonProperty("decoding") DecodingOverrides decoding) {
+        @JsonProperty("decoding") DecodingOverrides decoding,
+        @JsonProperty("tools_via") String toolsVia,
+        @JsonProperty("mcp") McpServerEntry mcp) {
 
     public static final String DEFAULT_ABLATION = "none";
+    public static final String TOOLS_IN_PROCESS = "in-process";
+    public static final String TOOLS_VIA_MCP = "mcp";
 
     public CampaignSpec {
         models = models == null ? List.of() : List.copyOf(models);
@@ -37,5 +43,6 @@ public record CampaignSpec(
         output = output == null ? "out/campaigns" : output;
         react = react == null ? ReactSettings.DEFAULT : react;
         decoding = decoding == null ? DecodingOverrides.NONE : decoding;
+        toolsVia = toolsVia == null ? TOOLS_IN_PROCESS : toolsVia;
     }
 }
