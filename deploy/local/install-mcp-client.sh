@@ -22,7 +22,7 @@ if [[ -f "$TARGET/.installed" ]] && PYTHONPATH="$TARGET" "$PY" -c "import mcp.cl
 else
     say "installing mcp==$MCP_VERSION from PyPI into $TARGET"
     rm -rf "$TARGET.tmp"
-    "$PY" -m pip install --quiet --disable-pip-version-check --target "$TARGET.tmp" "mcp==$MCP_VERSION" 2>&1 \
+    "$PY" -m pip install --quiet --disable-pip-version-check --no-warn-conflicts --target "$TARGET.tmp" "mcp==$MCP_VERSION" 2>&1 \
         | grep -v "Running pip as the 'root' user" >&2 || true
     PYTHONPATH="$TARGET.tmp" "$PY" -c "import mcp.client.session" || { say "ERROR: mcp==$MCP_VERSION did not install"; exit 1; }
     rm -rf "$TARGET" && mv "$TARGET.tmp" "$TARGET" && touch "$TARGET/.installed"

@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * ReACT tools through an MCP server: {@link #open} takes a connection, starts the sample in its session with
  * {@code start_sample} (when the server offers it, as {@code ibench serve-tools --mcp} does), and each call is a
  * {@code tools/call} whose result label travels in {@code _meta}. A tool error ({@code isError}) is the observation
- * of a bad call, exactly as in process; a broken connection or a refused sample is an infrastructure failure.
+ * of a bad call, exactly as in process. A sample the server refuses is {@link SessionUnavailableException}; an
+ * unreachable server or a broken connection throws (the activity retries), so neither is ever a model error.
  */
 public final class McpToolBackend implements ReactToolBackend, AutoCloseable {
     /** JSON-RPC "invalid params": what MCP servers answer for a tool name they do not have. */
@@ -38,8 +39,8 @@ public final class McpToolBackend implements ReactToolBackend, AutoCloseable {
         McpSyncClient client;
         try {
             client = pool.borrow();
-        } catch (RuntimeException e) {
-            throw new SessionUnavailableException("MCP server " + describe() + " unreachable: " + e.getMessage());
+        } catch (RuntimeException e) { // unreachable or busy: retried by the activity's retry policy
+            throw new IllegalStateException("MCP server " + describe() + " unreachable: " + e.getMessage(), e);
         }
         try {
             if (startsSamples(client)) {
@@ -53,7 +54,7 @@ public final class McpToolBackend implements ReactToolBackend, AutoCloseable {
             }
         } catch (RuntimeException e) {
             pool.discard(client);
-            throw new SessionUnavailableException("MCP server " + describe() + " failed starting sample " + sample.sampleId() + ": " + e.getMessage());
+            throw new IllegalStateException("MCP server " + describe() + " failed starting sample " + sample.sampleId() + ": " + e.getMessage(), e);
         }
         return new Session(client);
     }

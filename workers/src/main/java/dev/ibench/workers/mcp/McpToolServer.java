@@ -78,7 +78,6 @@ public final class McpToolServer implements AutoCloseable {
         connector.setProperty("address", host);
         connector.setMaxPostSize(limits.maxRequestBytes());
         tomcat.setConnector(connector);
-        tomcat.getService().addConnector(connector);
         Context context = tomcat.addContext("", workDir.toAbsolutePath().toString());
         Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
         context.addServletMappingDecoded(ENDPOINT, "mcp");
