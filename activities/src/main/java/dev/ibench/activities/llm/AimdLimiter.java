@@ -7,7 +7,7 @@ package dev.ibench.activities.llm;
  */
 public final class AimdLimiter {
     private final String endpoint;
-    private final int maxLimit;
+    private int maxLimit;
     private double limit;
     private int inFlight;
 
@@ -33,6 +33,22 @@ public final class AimdLimiter {
     public synchronized void onSuccess() {
         limit = Math.min(maxLimit, limit + 1.0 / Math.floor(limit));
         notifyAll();
+    }
+
+    /**
+     * Raises the ceiling to {@code newMax} when that is higher (a later caller of the same endpoint allows more in
+     * flight); the current limit rises by the same amount. A lower value changes nothing.
+     */
+    public synchronized void raiseCeiling(int newMax) {
+        if (newMax > maxLimit) {
+            limit += newMax - maxLimit;
+            maxLimit = newMax;
+            notifyAll();
+        }
+    }
+
+    public synchronized int maxLimit() {
+        return maxLimit;
     }
 
     public synchronized void onThrottled() {

@@ -10,8 +10,14 @@ import java.util.concurrent.ConcurrentMap;
 public final class EndpointLimiters {
     private final ConcurrentMap<String, AimdLimiter> byEndpoint = new ConcurrentHashMap<>();
 
-    /** The endpoint's limiter; the first caller's {@code maxConcurrency} sets its ceiling. */
+    /**
+     * The endpoint's limiter. Its ceiling is the largest {@code maxConcurrency} any caller asked for, so a campaign
+     * entry's {@code concurrency} is never capped by an earlier caller's smaller profile value (each model's own
+     * bound is its LLM queue's slot count, set from the same entry).
+     */
     public AimdLimiter forEndpoint(String endpoint, int maxConcurrency) {
-        return byEndpoint.computeIfAbsent(endpoint, e -> new AimdLimiter(e, maxConcurrency));
+        AimdLimiter limiter = byEndpoint.computeIfAbsent(endpoint, e -> new AimdLimiter(e, maxConcurrency));
+        limiter.raiseCeiling(maxConcurrency);
+        return limiter;
     }
 }

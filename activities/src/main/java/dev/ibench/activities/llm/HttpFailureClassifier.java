@@ -16,7 +16,9 @@ import java.util.regex.Pattern;
  */
 final class HttpFailureClassifier {
     private static final Pattern CONTEXT_LENGTH = Pattern.compile(
-            "context[_ ]length|maximum context|context window|too many tokens|prompt is too long|exceeds the max", Pattern.CASE_INSENSITIVE);
+            "context[_ ]length|maximum context|context window|too many tokens|prompt is too long|exceeds the max"
+                    + "|exceeds the available context size|exceed_context_size_error", // llama.cpp's llama-server
+            Pattern.CASE_INSENSITIVE);
     private static final int MAX_QUOTED = 300;
 
     private HttpFailureClassifier() {}

@@ -14,6 +14,7 @@ import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * {@link ReactScoringActivities}: classifies the stored trajectory and stores the sample's result with
@@ -23,13 +24,19 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
     private final ResultsStore store;
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
-    private final SequenceExecutor executor;
+    private final Function<String, SequenceExecutor> executorOfEvalSet;
 
+    /** One completion executor for every eval set. */
     public ReactScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, SequenceExecutor executor) {
+        this(store, evalSets, evalSet -> executor);
+    }
+
+    /** @param executorOfEvalSet the completion executor of an eval set (a REST set's endpoints compare answers their way) */
+    public ReactScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
-        this.executor = executor;
+        this.executorOfEvalSet = executorOfEvalSet;
     }
 
     @Override
@@ -39,7 +46,7 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
         String sampleId = ReactSamples.sampleId(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         List<ReactStep> steps = trajectories.steps(ref.cellId(), sampleId, ref.trial(), request.budget());
-        ReactOutcome outcome = ReactOutcomeClassifier.classify(sample, steps, request.budget(), executor);
+        ReactOutcome outcome = ReactOutcomeClassifier.classify(sample, steps, request.budget(), executorOfEvalSet.apply(cell.evalSet()));
         ObjectNode json = Json.MAPPER.valueToTree(outcome);
         json.put("mode", "react");
         store.saveSampleResult(new SampleResultRecord(ref.cellId(), sampleId, ref.trial(), SampleResultRecord.SCORED,

@@ -4,41 +4,58 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ToolExecutionRecord;
-import dev.ibench.activities.toolbackend.ReactToolSession;
 import dev.ibench.core.react.ObservationTruncation;
-import dev.ibench.core.react.ReactFormat;
 import dev.ibench.core.react.ReactStep;
-import dev.ibench.core.runtime.InitializationStep;
-import dev.ibench.core.runtime.SessionUnavailableException;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.ToolCall;
 import io.temporal.failure.ApplicationFailure;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * {@link ReactToolActivities} against the cell's tool backend ({@link ReactToolBackends}): the in-process SLOT/SEL
- * {@link ToolRuntime}, or an MCP server when the campaign says {@code tools_via: mcp}.
+ * {@link ReactToolActivities}: runs a step in the {@link ReactToolEnvironment} of the cell's eval set and stores its
+ * observation; a stored step is returned as it is (a retried or replayed step never acts twice). An environment that
+ * cannot be opened fails the step with {@link #TOOLS_UNAVAILABLE} (not retried) or, when it may come back (a tool
+ * server not answering), with {@link #TOOLS_UNREACHABLE} (retried by the activity's policy); either way the cell
+ * records the item as infra_error, never as the agent's failure.
  */
 public final class ReactToolActivitiesImpl implements ReactToolActivities {
     /** A session that cannot be opened (database missing, join broken) is an infrastructure problem. */
     public static final String TOOLS_UNAVAILABLE = "ToolsUnavailable";
+    /** A tool server that did not answer; retried. */
+    public static final String TOOLS_UNREACHABLE = "ToolsUnreachable";
     private static final int PREVIEW_CHARS = 120;
 
     private final ResultsStore store;
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
-    private final ReactToolBackends backends;
+    private final Function<CellRecord, ReactToolEnvironment> environmentOfCell;
 
+    /** In-process SLOT/SEL tools only. */
     public ReactToolActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ToolRuntime runtime) {
-        this(store, evalSets, new ReactToolBackends(store, runtime));
+        this(store, evalSets, ReactToolEnvironments.inProcessOnly(runtime));
     }
 
-    public ReactToolActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ReactToolBackends backends) {
+    /** @param environmentOfEvalSet where the actions of a cell on an eval set (its file) run */
+    public ReactToolActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, ReactToolEnvironment> environmentOfEvalSet) {
+        this(store, (Function<CellRecord, ReactToolEnvironment>) cell -> environmentOfEvalSet.apply(cell.evalSet()), evalSets);
+    }
+
+    private ReactToolActivitiesImpl(ResultsStore store, Function<CellRecord, ReactToolEnvironment> environmentOfCell, EvalSetCache evalSets) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
-        this.backends = backends;
+        this.environmentOfCell = environmentOfCell;
+    }
+
+    /**
+     * @param environmentOfCell where the actions of a cell run, e.g. by its campaign's {@code tools_via}
+     *     ({@code dev.ibench.activities.mcp.CampaignToolEnvironments})
+     */
+    public static ReactToolActivitiesImpl byCell(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, ReactToolEnvironment> environmentOfCell) {
+        return new ReactToolActivitiesImpl(store, environmentOfCell, evalSets);
     }
 
     @Override
@@ -48,13 +65,16 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         if (done.isPresent()) {
             return new ToolStepSummary(0, done.get().ok(), preview(done.get().observation()));
         }
-        CellRecord cell = cell(ref);
+        CellRecord cell = ReactSamples.cell(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
-        open(cell, sample, ref).close();
-        String note = ReactFormat.initialObservation(sample);
-        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), 0,
-                sample.initializationStep() == null ? InitializationStep.NAME : sample.initializationStep(), note, true);
-        return new ToolStepSummary(0, true, preview(note));
+        ReactToolEnvironment.ReactOpening opening;
+        try {
+            opening = environmentOfCell.apply(cell).open(sample);
+        } catch (ToolEnvironmentUnavailableException e) {
+            throw unavailable(ref, e);
+        }
+        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), 0, opening.step(), opening.note(), true);
+        return new ToolStepSummary(0, true, preview(opening.note()));
     }
 
     @Override
@@ -68,32 +88,25 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         if (steps.size() != ref.step() || !steps.get(ref.step() - 1).isAction()) {
             throw ApplicationFailure.newNonRetryableFailure(ref + " has no stored action to run", "ReactNoAction");
         }
-        CellRecord cell = cell(ref);
+        CellRecord cell = ReactSamples.cell(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
-        ReactStep step = steps.get(ref.step() - 1);
-        ReactToolSession.StepObservation observation;
-        try (ReactToolSession session = open(cell, sample, ref)) {
-            for (ReactStep earlier : steps.subList(0, ref.step() - 1)) {
-                if (earlier.isAction()) {
-                    session.call(earlier.call()); // replay: rebinds the earlier results to their labels
-                }
-            }
-            observation = session.call(step.call());
+        List<ToolCall> earlier = steps.subList(0, ref.step() - 1).stream().filter(ReactStep::isAction).map(ReactStep::call).toList();
+        ToolCall call = steps.get(ref.step() - 1).call();
+        ReactToolEnvironment.ActionObservation observation;
+        try {
+            observation = environmentOfCell.apply(cell).act(sample, earlier, call);
+        } catch (ToolEnvironmentUnavailableException e) {
+            throw unavailable(ref, e);
         }
-        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), step.call(), observation.text(), observation.ok());
+        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, observation.text(), observation.ok());
         return new ToolStepSummary(ref.step(), observation.ok(), preview(observation.text()));
     }
 
-    private ReactToolSession open(CellRecord cell, EvalSample sample, ReactStepRef ref) {
-        try {
-            return backends.forCell(cell).open(sample);
-        } catch (SessionUnavailableException e) {
-            throw ApplicationFailure.newNonRetryableFailure(ref + ": tools unavailable: " + e.getMessage(), TOOLS_UNAVAILABLE);
-        }
-    }
-
-    private CellRecord cell(ReactStepRef ref) {
-        return ReactSamples.cell(store, ref);
+    private static ApplicationFailure unavailable(ReactStepRef ref, ToolEnvironmentUnavailableException e) {
+        String message = ref + ": tools unavailable: " + e.getMessage();
+        return e.retryable()
+                ? ApplicationFailure.newFailureWithCause(message, TOOLS_UNREACHABLE, e)
+                : ApplicationFailure.newNonRetryableFailureWithCause(message, TOOLS_UNAVAILABLE, e);
     }
 
     private static String preview(String observation) {

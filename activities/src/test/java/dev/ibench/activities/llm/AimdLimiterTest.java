@@ -9,6 +9,22 @@ import org.junit.jupiter.api.Test;
 
 class AimdLimiterTest {
     @Test
+    void aLaterCallerAskingForMoreRaisesTheEndpointsCeilingAndOneAskingForLessLowersNothing() throws Exception {
+        EndpointLimiters limiters = new EndpointLimiters();
+        AimdLimiter first = limiters.forEndpoint("http://h/v1", 2); // e.g. a profile's max_concurrency: 2
+        AimdLimiter entry = limiters.forEndpoint("http://h/v1", 8); // a campaign entry's concurrency: 8
+        assertThat(entry).isSameAs(first);
+        assertThat(entry.currentLimit()).isEqualTo(8);
+        for (int i = 0; i < 8; i++) {
+            entry.acquire(); // would block at the third call if the first caller's 2 still capped the endpoint
+        }
+        assertThat(entry.inFlight()).isEqualTo(8);
+        limiters.forEndpoint("http://h/v1", 1);
+        assertThat(entry.maxLimit()).isEqualTo(8);
+        assertThat(limiters.forEndpoint("http://other/v1", 3).maxLimit()).as("endpoints stay separate").isEqualTo(3);
+    }
+
+    @Test
     void halvesOnThrottleAndGrowsBackAboutOneSlotPerWindow() {
         AimdLimiter l = new AimdLimiter("e", 8);
         l.onThrottled();

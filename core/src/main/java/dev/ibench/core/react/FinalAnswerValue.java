@@ -6,14 +6,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.verify.AnswerShape;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns the text after {@code Final Answer:} into candidate answer values and compares them with the gold
  * answer through the runtime's comparison ({@link SequenceExecutor#matchesGold}: rows unfolded, numbers within
  * 1e-6, order only when the SQL orders). Candidates, first match wins: the text read as JSON (single quotes
- * allowed; a leading {@code $LABEL$:} or code fence removed), a number, and the plain text.
+ * allowed; a leading {@code $LABEL$:}, {@code HTTP <status>:} or code fence removed), and when that JSON is a REST
+ * response body ({@code {"rows": [[...], ...], ...}}) its rows folded as gold answers are; a number; the plain text.
  */
 public final class FinalAnswerValue {
     private static final ObjectMapper LENIENT = JsonMapper.builder()
@@ -42,6 +45,10 @@ public final class FinalAnswerValue {
         Object json = readJson(text);
         if (json != null) {
             out.add(json);
+            Object rows = json instanceof Map<?, ?> body ? body.get("rows") : null;
+            if (rows instanceof List<?> list && list.stream().allMatch(r -> r instanceof List<?>)) {
+                out.add(AnswerShape.fold(rowsOf(list))); // an HTTP response body given back as the answer: its rows
+            }
         }
         String number = text.endsWith(".") ? text.substring(0, text.length() - 1) : text;
         try {
@@ -51,6 +58,11 @@ public final class FinalAnswerValue {
         }
         out.add(text);
         return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<List<Object>> rowsOf(List<?> rows) {
+        return (List<List<Object>>) (List<?>) rows;
     }
 
     private static String unwrap(String answer) {

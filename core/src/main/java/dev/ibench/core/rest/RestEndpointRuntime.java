@@ -1,6 +1,5 @@
 package dev.ibench.core.rest;
 
-import dev.ibench.core.json.Json;
 import dev.ibench.core.runtime.ExecutionOutcome;
 import dev.ibench.core.runtime.ReadOnlyDatabases;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -9,8 +8,6 @@ import dev.ibench.core.sample.ToolCall;
 import dev.ibench.core.verify.AnswerComparator;
 import dev.ibench.core.verify.AnswerShape;
 import dev.ibench.core.verify.OrderSensitivity;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -43,7 +40,7 @@ public final class RestEndpointRuntime implements SequenceExecutor, AutoCloseabl
 
     /** True for the file name of a REST eval set ({@code *-rest.json}). */
     public static boolean isRestEvalSet(Path evalSet) {
-        return evalSet.getFileName().toString().endsWith("-rest.json");
+        return evalSet.getFileName().toString().endsWith(RestPublication.EVAL_SET_SUFFIX);
     }
 
     /**
@@ -51,16 +48,7 @@ public final class RestEndpointRuntime implements SequenceExecutor, AutoCloseabl
      * {@code dataRootOverride} (may be null) first, then under the data root the endpoints were published with.
      */
     public static RestEndpointRuntime forEvalSet(Path evalSet, Path dataRootOverride) {
-        String name = evalSet.getFileName().toString();
-        Path file = evalSet.resolveSibling(name.substring(0, name.length() - "-rest.json".length()) + RestPublication.FILE_SUFFIX);
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("REST eval set " + evalSet + " has no published endpoints next to it (" + file.getFileName() + ")");
-        }
-        try {
-            return new RestEndpointRuntime(Json.MAPPER.readValue(file.toFile(), RestPublication.class), dataRootOverride);
-        } catch (IOException e) {
-            throw new UncheckedIOException("unreadable endpoints file " + file, e);
-        }
+        return new RestEndpointRuntime(RestPublication.ofEvalSet(evalSet), dataRootOverride);
     }
 
     @Override

@@ -80,6 +80,21 @@ class ReactOutcomeClassifierTest {
         assertThat(FinalAnswerValue.candidates("Marvel Comics")).containsExactly("Marvel Comics");
     }
 
+    @Test
+    void aRestResponseGivenBackAsTheAnswerCountsByItsRows() {
+        String body = "{\"columns\":[\"n\"],\"rows\":[[42]],\"row_count\":1,\"truncated\":false}";
+        assertThat(ReactObservations.http(200, body)).isEqualTo("HTTP 200: " + body);
+        assertThat(ReactObservations.valueText("HTTP 200: " + body)).isEqualTo(body);
+        assertThat(ReactObservations.valueText("HTTP 400: {\"error\":\"x\"}")).isEqualTo("{\"error\":\"x\"}");
+        // one cell folds to the value, one column to a list, else the rows stay rows (as gold answers are stored)
+        assertThat(FinalAnswerValue.candidates("HTTP 200: " + body)).contains(42);
+        assertThat(FinalAnswerValue.candidates("{\"rows\":[[\"a\"],[\"b\"]]}")).contains(List.of("a", "b"));
+        assertThat(FinalAnswerValue.candidates("{\"rows\":[[\"a\", 1],[\"b\", 2]]}")).contains(List.of(List.of("a", 1), List.of("b", 2)));
+        assertThat(FinalAnswerValue.candidates("{\"rows\": 3}")).hasSize(2); // not rows: only the JSON and the text
+        ReactOutcome o = classify(List.of(action(1, CALL), ReactStep.of(2, "done\nFinal Answer: " + body)), 10);
+        assertThat(o.completed()).isTrue();
+    }
+
     private static ReactStep action(int step, String text) {
         return ReactStep.of(step, text).withObservation("$RESULT_" + step + "$: 1", true);
     }

@@ -4,6 +4,8 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.mcp.CampaignToolEnvironments;
+import dev.ibench.activities.react.ReactToolEnvironments;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.core.parse.ParserChain;
@@ -15,6 +17,7 @@ import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.rest.LocalRestToolServers;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -35,6 +38,8 @@ public final class CampaignServices {
     private SqlBaselineDatabases sqlDatabases;
     private ToolRuntime runtime;
     private EvalSetExecutors executors;
+    private ReactToolEnvironments reactTools;
+    private CampaignToolEnvironments cellTools;
 
     private CampaignServices(Path storeFile, IbenchHome home) {
         this.store = new ResultsStore(ResultsDatabase.open(storeFile));
@@ -115,6 +120,28 @@ public final class CampaignServices {
             executors = new EvalSetExecutors(executor(), dataRoot(), home.state());
         }
         return executors;
+    }
+
+    /**
+     * Where ReACT actions run, per eval set: in process on {@link #toolRuntime()} for SLOT/SEL, over HTTP against the
+     * worker's own REST tool servers (loopback, started on first use) for REST eval sets.
+     */
+    public synchronized ReactToolEnvironments reactToolEnvironments() {
+        if (reactTools == null) {
+            reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot()));
+        }
+        return reactTools;
+    }
+
+    /**
+     * Where a cell's ReACT actions run: on the MCP server of its campaign when the campaign says {@code tools_via: mcp}
+     * (docs/mcp.md), else as {@link #reactToolEnvironments()} says for its eval set.
+     */
+    public synchronized CampaignToolEnvironments reactCellToolEnvironments() {
+        if (cellTools == null) {
+            cellTools = new CampaignToolEnvironments(store(), reactToolEnvironments());
+        }
+        return cellTools;
     }
 
     /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */

@@ -3,6 +3,7 @@ package dev.ibench.workers.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.activities.llm.ApiKey;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.EndpointLimiters;
 import dev.ibench.activities.llm.ModelCallException;
@@ -11,6 +12,7 @@ import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.ServerContextSize;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.IclExamples;
@@ -28,6 +30,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -128,11 +131,20 @@ final class ModelCommand implements Callable<Integer> {
                         prompt.display().length(), prompt.display());
                 System.out.flush();
             }
+            Optional<ServerContextSize.Found> serverContext = serverContext(profile);
+            List<String> before = ModelCheckWarnings.context(profile, prompt, request.decoding().maxTokens(), null, serverContext);
+            if (!json) {
+                serverContext.ifPresent(c -> System.out.printf("context:  %d tokens (from %s)%n", c.tokens(), c.source()));
+                before.forEach(w -> System.out.println("WARNING:  " + w));
+                System.out.flush();
+            }
             ResponseCache cache = noCache ? null : new ResponseCache(cacheFile != null ? cacheFile : Path.of(".ibench", "results.db"));
             try (ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, System::getenv, List.of(sample)), cache,
                     new EndpointLimiters(), RetryPolicy.defaults(profile.maxAttempts()))) {
                 CallResult result = gateway.call(request);
-                List<String> warnings = ModelCheckWarnings.of(profile, request, prompt, result);
+                List<String> warnings = new ArrayList<>(ModelCheckWarnings.of(profile, request, prompt, result));
+                warnings.addAll(ModelCheckWarnings.context(profile, prompt, request.decoding().maxTokens(),
+                        result.response().promptTokens(), serverContext));
                 if (json) {
                     ObjectNode out = report(profile, gateway, sample, promptStyle, prompt, result);
                     out.set("warnings", Json.MAPPER.valueToTree(warnings));
@@ -150,6 +162,7 @@ final class ModelCommand implements Callable<Integer> {
                     out.put("error_kind", e.kind().name());
                     out.put("retryable", e.retryable());
                     out.put("error", e.getMessage());
+                    out.set("warnings", Json.MAPPER.valueToTree(before));
                     System.out.println(out.toPrettyString());
                 } else {
                     System.err.println("ibench model check: " + e.getMessage());
@@ -160,6 +173,20 @@ final class ModelCommand implements Callable<Integer> {
                     cache.close();
                 }
             }
+        }
+
+        /** The context size an OpenAI-compatible server reports (llama.cpp /props, vLLM /v1/models), if it does. */
+        private static Optional<ServerContextSize.Found> serverContext(ModelProfile profile) {
+            if (!"openai".equals(profile.provider()) || profile.baseUrl() == null) {
+                return Optional.empty();
+            }
+            ApiKey key;
+            try {
+                key = ApiKey.fromEnvironment(profile.apiKeyEnv(), System::getenv, profile.baseUrl());
+            } catch (ModelCallException unset) {
+                key = ApiKey.none(); // the call itself reports the missing key
+            }
+            return ServerContextSize.probe(profile.baseUrl(), profile.model(), key);
         }
 
         private static void printText(ModelGateway gateway, CallResult r) {

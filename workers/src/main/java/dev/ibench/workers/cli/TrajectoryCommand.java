@@ -75,7 +75,7 @@ class TrajectoryCommand implements Callable<Integer> {
         out.println("Trajectory of " + v.sampleId() + " trial " + v.trial() + " · " + v.model() + " on " + v.benchmark()
                 + " · cell " + v.cellId() + " · campaign " + v.campaignId());
         out.println("Outcome: " + outcome(v));
-        if (v.initialObservation() != null) {
+        if (v.initialObservation() != null && !v.initialObservation().isBlank()) { // REST trajectories have no step 0 note
             out.println();
             out.println("Step 0 · initialize_active_data");
             out.println("  Observation: " + v.initialObservation());

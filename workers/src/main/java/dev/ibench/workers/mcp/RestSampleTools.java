@@ -2,44 +2,58 @@ package dev.ibench.workers.mcp;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.rest.RestEndpointRuntime;
-import dev.ibench.core.runtime.ExecutionOutcome;
-import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.sample.ToolCall;
+import dev.ibench.core.react.ReactObservations;
+import dev.ibench.core.rest.EndpointResult;
+import dev.ibench.core.rest.EndpointSpec;
+import dev.ibench.core.rest.InvalidArgumentException;
+import dev.ibench.core.verify.AnswerShape;
+import java.sql.SQLException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * REST endpoints of a {@code --style rest} build, called in process with the validation the HTTP tool server applies.
- * The value is the endpoint's rows folded as a gold answer is ({@code AnswerShape.fold}).
+ * REST endpoints as MCP tools. The text is what a ReACT agent observes from the REST tool server over HTTP
+ * ({@code HTTP 200: {"columns":[...],"rows":[...],...}}, {@code HTTP 400: {"error":..., "parameter":...}}), so an agent
+ * over MCP reads the same; {@code structuredContent} carries the rows folded as a gold answer is ({@code value}).
  */
 final class RestSampleTools implements SampleTools {
-    private final RestEndpointRuntime runtime;
-    private final EvalSample sample;
+    private final RestEndpoints endpoints;
 
-    RestSampleTools(RestEndpointRuntime runtime, EvalSample sample) {
-        this.runtime = runtime;
-        this.sample = sample;
+    RestSampleTools(RestEndpoints endpoints) {
+        this.endpoints = endpoints;
     }
 
     @Override
     public ToolReply call(String tool, Map<String, Object> arguments, String label) {
-        ExecutionOutcome outcome;
-        synchronized (runtime) { // one read-only connection per runtime
-            outcome = runtime.execute(sample, List.of(new ToolCall(tool, arguments, label)));
+        EndpointSpec spec = endpoints.endpoint(tool);
+        if (spec == null) {
+            return ToolReply.error(tool + " is not an endpoint of this API");
         }
-        String observation = outcome.observations().isEmpty() ? tool : outcome.observations().get(0);
-        if (!outcome.ok()) {
-            return ToolReply.error(observation);
+        EndpointResult result;
+        try {
+            synchronized (endpoints) { // one read-only connection
+                result = endpoints.executor().execute(endpoints.connection(), spec, arguments);
+            }
+        } catch (InvalidArgumentException bad) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", bad.getMessage());
+            if (bad.parameter() != null) body.put("parameter", bad.parameter());
+            return new ToolReply(false, ReactObservations.http(400, json(body)), null);
+        } catch (SQLException failed) {
+            return new ToolReply(false, ReactObservations.http(500, json(Map.of("error", "query failed: " + failed.getMessage()))), null);
         }
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("label", label);
-        structured.put("value", outcome.answer());
+        structured.put("value", AnswerShape.fold(result.rows()));
+        structured.put("response", result.toJson());
+        return new ToolReply(true, ReactObservations.http(200, json(result.toJson())), structured);
+    }
+
+    private static String json(Object value) {
         try {
-            return new ToolReply(true, "$" + label + "$: " + Json.MAPPER.writeValueAsString(outcome.answer()), structured);
+            return Json.MAPPER.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            return ToolReply.error(tool + ": result not writable as JSON: " + e.getOriginalMessage());
+            return String.valueOf(value);
         }
     }
 }

@@ -28,10 +28,10 @@ final class ServedEvalSet implements AutoCloseable {
     private final Map<String, Map<String, Object>> functions;
     private final Map<String, String> toolNames;
     private final ToolRuntime runtime;
-    private final RestEndpointRuntime rest;
+    private final RestEndpoints rest;
 
     private ServedEvalSet(Path file, Map<String, EvalSample> samples, Map<String, Map<String, Object>> functions,
-            Map<String, String> toolNames, ToolRuntime runtime, RestEndpointRuntime rest) {
+            Map<String, String> toolNames, ToolRuntime runtime, RestEndpoints rest) {
         this.file = file;
         this.samples = samples;
         this.functions = functions;
@@ -63,7 +63,7 @@ final class ServedEvalSet implements AutoCloseable {
             }
         }
         if (RestEndpointRuntime.isRestEvalSet(file)) {
-            return new ServedEvalSet(file, samples, functions, toolNames, null, RestEndpointRuntime.forEvalSet(file, dataRootOverride));
+            return new ServedEvalSet(file, samples, functions, toolNames, null, new RestEndpoints(file, dataRootOverride));
         }
         Path dataRoot = dataRootOverride != null ? dataRootOverride : recordedDataRoot(file);
         return new ServedEvalSet(file, samples, functions, toolNames, new ToolRuntime(dataRoot), null);
@@ -103,9 +103,12 @@ final class ServedEvalSet implements AutoCloseable {
     /** Opens the sample's tools: for SLOT/SEL this runs its hidden initialization step (the join). */
     SampleTools open(EvalSample sample) throws SessionUnavailableException {
         if (rest != null) {
-            var problem = rest.unavailable(sample);
-            if (problem.isPresent()) throw new SessionUnavailableException(problem.get());
-            return new RestSampleTools(rest, sample);
+            try {
+                rest.connection();
+            } catch (java.sql.SQLException e) {
+                throw new SessionUnavailableException("database of the REST endpoints unavailable: " + e.getMessage());
+            }
+            return new RestSampleTools(rest);
         }
         return new RuntimeSampleTools(runtime.open(sample));
     }

@@ -12,7 +12,9 @@ import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
  * workflows queue, the tool steps on the tools queue and the classification on the scoring queue. The model steps
  * ({@code ReactModelActivitiesImpl}) run on each campaign model's LLM queue, registered with the direct model calls
  * ({@code CampaignModelsRegistration}). The results store, eval sets and tool runtime
- * are the process's {@link CampaignServices}, shared with the direct-mode campaign activities.
+ * are the process's {@link CampaignServices}, shared with the direct-mode campaign activities; ReACT actions run where
+ * {@link CampaignServices#reactCellToolEnvironments()} says (an MCP server for tools_via: mcp; REST eval sets: HTTP calls to the worker's REST tool servers),
+ * and trajectories are scored with each eval set's own completion executor.
  */
 public final class ReactRegistration {
     public void workflows(WorkerSetup setup) {
@@ -23,14 +25,14 @@ public final class ReactRegistration {
     public void tools(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(
-                new ReactToolActivitiesImpl(services.store(), services.evalSets(), services.toolRuntime()));
+                ReactToolActivitiesImpl.byCell(services.store(), services.evalSets(), services.reactCellToolEnvironments()));
         setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + services.dataRoot() + ")");
     }
 
     public void scoring(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(
-                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.toolRuntime()));
+                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors()));
         setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + CampaignServices.resultsFile(setup.home()) + ")");
     }
 }

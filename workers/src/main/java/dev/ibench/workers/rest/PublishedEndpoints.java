@@ -24,11 +24,16 @@ public final class PublishedEndpoints {
 
     public static PublishedEndpoints load(Path dir, Path dataRootOverride) throws IOException {
         if (!Files.isDirectory(dir)) throw new IOException("not a folder: " + dir);
-        PublishedEndpoints out = new PublishedEndpoints();
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
             files = s.filter(p -> p.getFileName().toString().endsWith(RestPublication.FILE_SUFFIX)).sorted().toList();
         }
+        return load(files, dataRootOverride);
+    }
+
+    /** The endpoints of the given {@code *-rest-endpoints.json} files. */
+    public static PublishedEndpoints load(List<Path> files, Path dataRootOverride) {
+        PublishedEndpoints out = new PublishedEndpoints();
         for (Path f : files) {
             RestPublication pub;
             try {

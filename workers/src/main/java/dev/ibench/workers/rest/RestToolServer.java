@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The REST tool server: every published endpoint as {@code GET <path>?<params>}, answered by its SQL template as a
@@ -52,6 +53,7 @@ public final class RestToolServer implements AutoCloseable {
     private final byte[] page;
     private final HttpServer server;
     private final ExecutorService workers;
+    private final AtomicLong endpointCalls = new AtomicLong();
 
     /** Starts serving; port 0 picks a free port ({@link #port()}). */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows) throws IOException {
@@ -131,7 +133,13 @@ public final class RestToolServer implements AutoCloseable {
         return true;
     }
 
+    /** How many requests reached an endpoint path (not {@code /openapi.json} or the API page), whatever their status. */
+    public long endpointCalls() {
+        return endpointCalls.get();
+    }
+
     private void call(HttpExchange ex, String path) throws IOException {
+        endpointCalls.incrementAndGet();
         ServedEndpoint e = endpoints.at(path);
         if (e == null) {
             error(ex, 404, "no endpoint at " + path + "; see /openapi.json", null);

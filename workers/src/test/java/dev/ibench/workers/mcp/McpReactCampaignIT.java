@@ -28,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Acceptance 2 of issue 20: a ReACT cell of the oracle agent (test tool) whose tools come through MCP
- * ({@code tools_via: mcp}) scores every sample exactly as the same cell with the in-process runtime: SLOT through a
- * stdio server the worker starts by command ({@code ibench serve-tools FILE --mcp stdio}), SEL through a streamable
- * HTTP server given by URL. Real dev server, worker in its own JVM, real MCP Java SDK on both ends.
+ * ({@code tools_via: mcp}) scores every sample exactly as the same cell without MCP (SLOT/SEL: the in-process runtime;
+ * REST: HTTP calls to the worker's REST tool server): SLOT through a stdio server the worker starts by command
+ * ({@code ibench serve-tools FILE --mcp stdio}), SEL and REST through streamable HTTP servers given by URL. Real dev
+ * server, worker in its own JVM, real MCP Java SDK on both ends.
  */
 class McpReactCampaignIT {
     private static final int SAMPLES = 12;
@@ -48,6 +49,7 @@ class McpReactCampaignIT {
     void oracleReactCellsScoreTheSameThroughMcpAsInProcess() throws Exception {
         Path slot = SuperheroEvalSets.slot();
         Path sel = SuperheroEvalSets.sel();
+        Path rest = SuperheroEvalSets.rest();
         Path data = SuperheroEvalSets.dataRoot();
         Path results = dir.resolve("results.db");
         System.setProperty("ibench.results.db", results.toString());
@@ -55,19 +57,24 @@ class McpReactCampaignIT {
         List<String> stdioServer = List.of(java, "-cp", System.getProperty("java.class.path"), "dev.ibench.workers.cli.IbenchCli",
                 "serve-tools", slot.toString(), "--mcp", "stdio", "--data-root", data.toString());
         try (McpToolServer http = McpToolServer.http(sel, data, McpLimits.DEFAULT, null, "127.0.0.1", 0, dir.resolve("tomcat"));
+             McpToolServer restHttp = McpToolServer.http(rest, data, McpLimits.DEFAULT, null, "127.0.0.1", 0, dir.resolve("tomcat-rest"));
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
              TemporalConnection connection = server.connect()) {
             Path slotLocal = campaign("slot-local", slot, "");
             Path slotMcp = campaign("slot-mcp", slot, "tools_via: mcp\nmcp: {command: " + Json.MAPPER.writeValueAsString(stdioServer) + "}\n");
             Path selLocal = campaign("sel-local", sel, "");
             Path selMcp = campaign("sel-mcp", sel, "tools_via: mcp\nmcp: {url: \"http://127.0.0.1:" + http.port() + "/mcp\"}\n");
+            Path restLocal = campaign("rest-local", rest, "");
+            Path restMcp = campaign("rest-mcp", rest, "tools_via: mcp\nmcp: {url: \"http://127.0.0.1:" + restHttp.port() + "/mcp\"}\n");
+            Map<String, Path[]> campaigns = Map.of("slot", new Path[] {slotLocal, slotMcp}, "sel", new Path[] {selLocal, selMcp},
+                    "rest", new Path[] {restLocal, restMcp});
             worker = WorkerProcess.start(server.address(), "workflows,llm,tools,scoring", dir.resolve("worker.log"),
                     Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", data.toString()),
                     "--models-from", slotLocal.toString());
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-            for (String style : List.of("slot", "sel")) {
-                Map<String, JsonNode> local = run(services, connection, style.equals("slot") ? slotLocal : selLocal, style + "-local");
-                Map<String, JsonNode> mcp = run(services, connection, style.equals("slot") ? slotMcp : selMcp, style + "-mcp");
+            for (String style : List.of("slot", "sel", "rest")) {
+                Map<String, JsonNode> local = run(services, connection, campaigns.get(style)[0], style + "-local");
+                Map<String, JsonNode> mcp = run(services, connection, campaigns.get(style)[1], style + "-mcp");
                 assertThat(mcp.keySet()).isEqualTo(local.keySet());
                 assertThat(local).hasSize(SAMPLES);
                 for (String sample : local.keySet()) {
@@ -76,7 +83,9 @@ class McpReactCampaignIT {
                 long completed = local.values().stream().filter(o -> o.get("completed").asBoolean()).count();
                 System.out.printf("McpReactCampaignIT %s: %d samples, per-sample outcomes identical; completed %d/%d%n",
                         style, local.size(), completed, local.size());
-                assertThat(completed).as("the oracle agent completes every sample").isEqualTo(SAMPLES);
+                if (!style.equals("rest")) { // REST: a few gold endpoint answers are not read back exactly (ReactRestCampaignIT)
+                    assertThat(completed).as("the oracle agent completes every sample").isEqualTo(SAMPLES);
+                }
             }
         }
     }

@@ -39,13 +39,18 @@ public final class CampaignHarness implements AutoCloseable {
 
     /** @param workerArgs extra worker arguments, e.g. {@code --models-from FILE} */
     public static CampaignHarness start(Path dir, String... workerArgs) {
+        return withRoles(dir, "workflows,llm,scoring", workerArgs);
+    }
+
+    /** @param roles the worker's roles, e.g. {@code workflows,llm,tools,scoring} for react cells */
+    public static CampaignHarness withRoles(Path dir, String roles, String... workerArgs) {
         Path results = dir.resolve("results.db");
         System.setProperty(RESULTS_PROPERTY, results.toString());
         Map<String, String> env = new HashMap<>();
         env.put("IBENCH_RESULTS_DB", results.toString());
         env.put("IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
         DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        WorkerProcess worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"), env, workerArgs);
+        WorkerProcess worker = WorkerProcess.start(server.address(), roles, dir.resolve("worker.log"), env, workerArgs);
         return new CampaignHarness(dir, server, worker);
     }
 

@@ -2,6 +2,8 @@ package dev.ibench.workers.testing;
 
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
+import dev.ibench.core.rest.RestBuildStep;
+import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.tools.ToolStyle;
 import java.io.IOException;
@@ -16,6 +18,7 @@ import java.util.List;
  */
 public final class SuperheroEvalSets {
     private static Path built;
+    private static Path builtRest;
 
     private SuperheroEvalSets() {}
 
@@ -41,6 +44,26 @@ public final class SuperheroEvalSets {
             }
         }
         return built;
+    }
+
+    /**
+     * The REST superhero eval set and its published endpoints ({@code bird-superhero-rest.json} and
+     * {@code bird-superhero-rest-endpoints.json}), built once per test JVM with the deterministic endpoint generator
+     * (as {@code ibench build --source bird --root data/bird --db superhero --style rest --mode paper}).
+     */
+    public static synchronized Path rest() {
+        if (builtRest == null) {
+            try {
+                Path out = Files.createTempDirectory("ibench-react-rest");
+                Path root = dataRoot();
+                RestBuildStep.run(new BuildOptions("bird", root.resolve("bird"), List.of("superhero"), List.of(), BuildMode.PAPER, out, root),
+                        new CoverageReport(), line -> {}, false);
+                builtRest = out;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return builtRest.resolve("bird-superhero-rest.json");
     }
 
     public static Path slot() {
