@@ -1,8 +1,6 @@
 package dev.ibench.workers.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.mcp.IbenchMcpProtocol;
-import dev.ibench.core.json.Json;
 import dev.ibench.core.react.ReactFormat;
 import dev.ibench.core.runtime.SessionUnavailableException;
 import dev.ibench.core.sample.EvalSample;
@@ -94,7 +92,7 @@ final class McpToolHandlers implements AutoCloseable {
             entry.put("input", s.input());
             list.add(entry);
         }
-        return result(new ToolReply(true, json(list), Map.of("samples", list)));
+        return result(new ToolReply(true, ToolReply.json(list), Map.of("samples", list)));
     }
 
     private McpSchema.CallToolResult startSample(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
@@ -131,7 +129,7 @@ final class McpToolHandlers implements AutoCloseable {
     private McpSchema.CallToolResult callTool(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
         String tool = request.name();
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-        String argumentsJson = json(arguments);
+        String argumentsJson = ToolReply.json(arguments);
         if (argumentsJson.length() > limits.maxArgumentChars()) {
             return result(ToolReply.error(tool + ": arguments are " + argumentsJson.length() + " characters as JSON; at most "
                     + limits.maxArgumentChars() + " are accepted"));
@@ -187,14 +185,6 @@ final class McpToolHandlers implements AutoCloseable {
         McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().addTextContent(reply.text()).isError(!reply.ok());
         if (reply.structured() != null) b.structuredContent(reply.structured());
         return b.build();
-    }
-
-    private static String json(Object value) {
-        try {
-            return Json.MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            return String.valueOf(value);
-        }
     }
 
     private static String abbreviate(String s) {

@@ -1,7 +1,5 @@
 package dev.ibench.workers.mcp;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ibench.core.json.Json;
 import dev.ibench.core.react.ReactObservations;
 import dev.ibench.core.rest.EndpointResult;
 import dev.ibench.core.rest.EndpointSpec;
@@ -38,22 +36,14 @@ final class RestSampleTools implements SampleTools {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", bad.getMessage());
             if (bad.parameter() != null) body.put("parameter", bad.parameter());
-            return new ToolReply(false, ReactObservations.http(400, json(body)), null);
+            return new ToolReply(false, ReactObservations.http(400, ToolReply.json(body)), null);
         } catch (SQLException failed) {
-            return new ToolReply(false, ReactObservations.http(500, json(Map.of("error", "query failed: " + failed.getMessage()))), null);
+            return new ToolReply(false, ReactObservations.http(500, ToolReply.json(Map.of("error", "query failed: " + failed.getMessage()))), null);
         }
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("label", label);
         structured.put("value", AnswerShape.fold(result.rows()));
         structured.put("response", result.toJson());
-        return new ToolReply(true, ReactObservations.http(200, json(result.toJson())), structured);
-    }
-
-    private static String json(Object value) {
-        try {
-            return Json.MAPPER.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            return String.valueOf(value);
-        }
+        return new ToolReply(true, ReactObservations.http(200, ToolReply.json(result.toJson())), structured);
     }
 }
