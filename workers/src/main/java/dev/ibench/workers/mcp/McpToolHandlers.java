@@ -28,6 +28,7 @@ final class McpToolHandlers implements AutoCloseable {
     private final McpLimits limits;
     private final String defaultSampleId;
     private final McpSampleSessions sessions = new McpSampleSessions();
+    private final java.util.concurrent.atomic.AtomicLong toolCalls = new java.util.concurrent.atomic.AtomicLong();
     private final ExecutorService calls = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "mcp-tool-call");
         t.setDaemon(true);
@@ -126,7 +127,13 @@ final class McpToolHandlers implements AutoCloseable {
         return new ToolReply(true, "Question: " + sample.input() + "\nObservation: " + note, structured);
     }
 
+    /** Benchmark tool calls received so far (session tools not counted). */
+    long toolCalls() {
+        return toolCalls.get();
+    }
+
     private McpSchema.CallToolResult callTool(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+        toolCalls.incrementAndGet();
         String tool = request.name();
         Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
         String argumentsJson = ToolReply.json(arguments);

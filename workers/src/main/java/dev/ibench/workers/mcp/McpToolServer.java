@@ -114,6 +114,11 @@ public final class McpToolServer implements AutoCloseable {
         return evalSet.functions().size();
     }
 
+    /** Benchmark tool calls this server received so far. */
+    public long toolCalls() {
+        return handlers.toolCalls();
+    }
+
     public int samples() {
         return evalSet.samples().size();
     }

@@ -72,9 +72,19 @@ class McpReactCampaignIT {
                     Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", data.toString()),
                     "--models-from", slotLocal.toString());
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+            Map<String, McpToolServer> httpServers = Map.of("sel", http, "rest", restHttp);
             for (String style : List.of("slot", "sel", "rest")) {
                 Map<String, JsonNode> local = run(services, connection, campaigns.get(style)[0], style + "-local");
+                long before = style.equals("slot") ? 0 : httpServers.get(style).toolCalls();
                 Map<String, JsonNode> mcp = run(services, connection, campaigns.get(style)[1], style + "-mcp");
+                if (style.equals("slot")) {
+                    assertThat(Files.readString(dir.resolve("worker.log"))).as("the worker started the stdio server")
+                            .contains("serve-tools: MCP over stdio: 7 tools");
+                } else {
+                    long calls = httpServers.get(style).toolCalls() - before;
+                    int goldCalls = mcp.values().stream().mapToInt(o -> o.get("loops").asInt() - 1).sum();
+                    assertThat(calls).as("the MCP cell's actions reached the MCP server").isGreaterThanOrEqualTo(goldCalls);
+                }
                 assertThat(mcp.keySet()).isEqualTo(local.keySet());
                 assertThat(local).hasSize(SAMPLES);
                 for (String sample : local.keySet()) {
