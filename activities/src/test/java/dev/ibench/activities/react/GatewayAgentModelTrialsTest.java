@@ -25,8 +25,6 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,22 +40,16 @@ class GatewayAgentModelTrialsTest {
             {"id":"x","object":"text_completion","model":"m","choices":[{"index":0,"finish_reason":"stop",
              "text":" I know it.\\nFinal Answer: 42"}],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}""";
 
-    MockWebServer server;
     @TempDir Path tmp;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        server.shutdown();
-    }
 
     @Test
     void theSameStepInTwoTrialsIsTwoRequestsWithTheirOwnSeedsAndNeverOneCacheEntry() throws Exception {
+        try (MockWebServer server = new MockWebServer()) {
+            runTwoTrials(server);
+        }
+    }
+
+    private void runTwoTrials(MockWebServer server) throws Exception {
         Path profiles = Files.createDirectories(tmp.resolve("profiles"));
         Files.writeString(profiles.resolve("mock.yaml"), """
                 name: mock
