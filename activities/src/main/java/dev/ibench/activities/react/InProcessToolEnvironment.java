@@ -8,10 +8,8 @@ import dev.ibench.core.runtime.SessionUnavailableException;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.runtime.ToolSession;
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.sample.KeyDescription;
 import dev.ibench.core.sample.ToolCall;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * SLOT/SEL actions in process on the {@link ToolRuntime}: step 0 runs the sample's hidden join and tells the agent
@@ -28,8 +26,7 @@ public final class InProcessToolEnvironment implements ReactToolEnvironment {
     @Override
     public ReactOpening open(EvalSample sample) throws ToolEnvironmentUnavailableException {
         session(sample);
-        String note = ReactFormat.initialObservation(startingLabel(sample), "a table with the keys "
-                + sample.keyValuesAndDescriptions().stream().map(KeyDescription::keyName).collect(Collectors.joining(", ")));
+        String note = ReactFormat.initialObservation(sample);
         return new ReactOpening(sample.initializationStep() == null ? InitializationStep.NAME : sample.initializationStep(), note);
     }
 
@@ -49,10 +46,5 @@ public final class InProcessToolEnvironment implements ReactToolEnvironment {
         } catch (SessionUnavailableException e) {
             throw new ToolEnvironmentUnavailableException(e.getMessage(), false, e);
         }
-    }
-
-    private static String startingLabel(EvalSample sample) {
-        Object label = sample.initializationStep() == null ? null : sample.initializationStep().get("label");
-        return label == null ? InitializationStep.STARTING_LABEL : String.valueOf(label);
     }
 }

@@ -31,7 +31,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
     private final ResultsStore store;
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
-    private final Function<String, ReactToolEnvironment> environmentOfEvalSet;
+    private final Function<CellRecord, ReactToolEnvironment> environmentOfCell;
 
     /** In-process SLOT/SEL tools only. */
     public ReactToolActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ToolRuntime runtime) {
@@ -40,10 +40,22 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
 
     /** @param environmentOfEvalSet where the actions of a cell on an eval set (its file) run */
     public ReactToolActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, ReactToolEnvironment> environmentOfEvalSet) {
+        this(store, (Function<CellRecord, ReactToolEnvironment>) cell -> environmentOfEvalSet.apply(cell.evalSet()), evalSets);
+    }
+
+    private ReactToolActivitiesImpl(ResultsStore store, Function<CellRecord, ReactToolEnvironment> environmentOfCell, EvalSetCache evalSets) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
-        this.environmentOfEvalSet = environmentOfEvalSet;
+        this.environmentOfCell = environmentOfCell;
+    }
+
+    /**
+     * @param environmentOfCell where the actions of a cell run, e.g. by its campaign's {@code tools_via}
+     *     ({@code dev.ibench.activities.mcp.CampaignToolEnvironments})
+     */
+    public static ReactToolActivitiesImpl byCell(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, ReactToolEnvironment> environmentOfCell) {
+        return new ReactToolActivitiesImpl(store, environmentOfCell, evalSets);
     }
 
     @Override
@@ -57,7 +69,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         ReactToolEnvironment.ReactOpening opening;
         try {
-            opening = environmentOfEvalSet.apply(cell.evalSet()).open(sample);
+            opening = environmentOfCell.apply(cell).open(sample);
         } catch (ToolEnvironmentUnavailableException e) {
             throw unavailable(ref, e);
         }
@@ -82,7 +94,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         ToolCall call = steps.get(ref.step() - 1).call();
         ReactToolEnvironment.ActionObservation observation;
         try {
-            observation = environmentOfEvalSet.apply(cell.evalSet()).act(sample, earlier, call);
+            observation = environmentOfCell.apply(cell).act(sample, earlier, call);
         } catch (ToolEnvironmentUnavailableException e) {
             throw unavailable(ref, e);
         }

@@ -13,8 +13,8 @@ import java.util.function.Function;
 /**
  * Picks where a cell's ReACT actions run, by its eval set (file): a REST eval set ({@code *-rest.json}) calls its
  * published endpoints over HTTP ({@link HttpRestToolEnvironment}, one per eval set, kept); any other eval set runs in
- * process on the SLOT/SEL tool runtime ({@link InProcessToolEnvironment}). New kinds of environments (MCP) add a
- * branch in {@link #apply}. A REST eval set on a worker that serves no REST endpoints, or whose endpoints file is
+ * process on the SLOT/SEL tool runtime ({@link InProcessToolEnvironment}). A campaign with {@code tools_via: mcp}
+ * overrides this per cell ({@code dev.ibench.activities.mcp.CampaignToolEnvironments}). A REST eval set on a worker that serves no REST endpoints, or whose endpoints file is
  * missing, is a non-retryable failure naming the problem.
  */
 public final class ReactToolEnvironments implements Function<String, ReactToolEnvironment> {

@@ -8,7 +8,8 @@ import java.util.List;
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
  * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
  * budget and observation size for {@code react} cells, decoding settings that override the profiles, and the
- * share of endpoint-rejected items at which a cell stops.
+ * share of endpoint-rejected items at which a cell stops. {@code tools_via} says where {@code react} cells run
+ * their tool calls: {@code in-process} (default) or {@code mcp} (the server given under {@code mcp}).
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -23,11 +24,15 @@ public record CampaignSpec(
         @JsonProperty("output") String output,
         @JsonProperty("react") ReactSettings react,
         @JsonProperty("decoding") DecodingOverrides decoding,
-        @JsonProperty("max_rejected_share") Double maxRejectedShare) {
+        @JsonProperty("max_rejected_share") Double maxRejectedShare,
+        @JsonProperty("tools_via") String toolsVia,
+        @JsonProperty("mcp") McpServerEntry mcp) {
 
     public static final String DEFAULT_ABLATION = "none";
     /** A cell stops once more than this share of its items were rejected by the endpoint (docs/campaigns.md, Failures). */
     public static final double DEFAULT_MAX_REJECTED_SHARE = 0.5;
+    public static final String TOOLS_IN_PROCESS = "in-process";
+    public static final String TOOLS_VIA_MCP = "mcp";
 
     public CampaignSpec {
         models = models == null ? List.of() : List.copyOf(models);
@@ -42,5 +47,6 @@ public record CampaignSpec(
         react = react == null ? ReactSettings.DEFAULT : react;
         decoding = decoding == null ? DecodingOverrides.NONE : decoding;
         maxRejectedShare = maxRejectedShare == null ? DEFAULT_MAX_REJECTED_SHARE : maxRejectedShare;
+        toolsVia = toolsVia == null ? TOOLS_IN_PROCESS : toolsVia;
     }
 }

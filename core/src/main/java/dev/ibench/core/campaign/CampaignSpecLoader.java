@@ -73,6 +73,15 @@ public final class CampaignSpecLoader {
                     "ablations: '" + ablation + "' applies to direct cells only; run react and sql cells in a campaign without ablations");
         }
         spec.decoding().problems().forEach(p -> require(file, false, p));
+        require(file, spec.toolsVia().equals(CampaignSpec.TOOLS_IN_PROCESS) || spec.toolsVia().equals(CampaignSpec.TOOLS_VIA_MCP),
+                "tools_via: unknown value '" + spec.toolsVia() + "' (valid: " + CampaignSpec.TOOLS_IN_PROCESS + ", " + CampaignSpec.TOOLS_VIA_MCP + ")");
+        if (spec.toolsVia().equals(CampaignSpec.TOOLS_VIA_MCP)) {
+            require(file, spec.mcp() != null, "tools_via: mcp needs an 'mcp:' block with 'command' or 'url'");
+            require(file, spec.modes().contains("react"), "tools_via: mcp applies to react cells only, but modes are " + spec.modes());
+            spec.mcp().problems().forEach(p -> require(file, false, p));
+        } else {
+            require(file, spec.mcp() == null, "mcp: given, but tools_via is '" + spec.toolsVia() + "'; set tools_via: mcp to use it");
+        }
         require(file, spec.trials() >= 1, "trials: must be >= 1");
         require(file, spec.cellsInFlight() >= 1, "cells_in_flight: must be >= 1");
         require(file, spec.samplesInFlight() >= 1, "samples_in_flight: must be >= 1");

@@ -1,5 +1,10 @@
 package dev.ibench.core.react;
 
+import dev.ibench.core.runtime.InitializationStep;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.KeyDescription;
+import java.util.stream.Collectors;
+
 /** Fixed texts the harness writes into a ReACT prompt. */
 public final class ReactFormat {
     private ReactFormat() {}
@@ -16,5 +21,17 @@ public final class ReactFormat {
      */
     public static String initialObservation(String label, String description) {
         return "The data for this question is loaded and available as $" + label + "$ (" + description + ").";
+    }
+
+    /** The step 0 note of a sample: its starting table's label and keys (shown by ReACT cells and the MCP server). */
+    public static String initialObservation(EvalSample sample) {
+        return initialObservation(startingLabel(sample), "a table with the keys "
+                + sample.keyValuesAndDescriptions().stream().map(KeyDescription::keyName).collect(Collectors.joining(", ")));
+    }
+
+    /** The label the sample's initialization step binds its starting table to. */
+    public static String startingLabel(EvalSample sample) {
+        Object label = sample.initializationStep() == null ? null : sample.initializationStep().get("label");
+        return label == null ? InitializationStep.STARTING_LABEL : String.valueOf(label);
     }
 }

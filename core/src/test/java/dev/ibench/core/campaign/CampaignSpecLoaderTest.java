@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,6 +114,28 @@ class CampaignSpecLoaderTest {
         Path agent = write(base + "modes: [agent]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(agent)).hasMessageContaining("unknown mode 'agent'")
                 .hasMessageContaining("direct, react, sql");
+    }
+
+    @Test
+    void toolsViaMcpNeedsReactAndExactlyOneServer() throws IOException {
+        String base = "name: a\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        assertThat(new CampaignSpecLoader().load(write(base)).toolsVia()).isEqualTo("in-process");
+        CampaignSpec viaUrl = new CampaignSpecLoader().load(write(base + "modes: [react]\ntools_via: mcp\nmcp: {url: 'http://127.0.0.1:9/mcp'}\n"));
+        assertThat(viaUrl.mcp()).isEqualTo(new McpServerEntry(null, "http://127.0.0.1:9/mcp"));
+        CampaignSpec viaCommand = new CampaignSpecLoader().load(write(base + "modes: [react]\ntools_via: mcp\nmcp: {command: [./ibench, serve-tools, x.json, --mcp, stdio]}\n"));
+        assertThat(viaCommand.mcp().command()).containsExactly("./ibench", "serve-tools", "x.json", "--mcp", "stdio");
+        Map<String, String> rejected = Map.of(
+                base + "modes: [react]\ntools_via: rpc\n", "tools_via: unknown value 'rpc'",
+                base + "modes: [react]\ntools_via: mcp\n", "needs an 'mcp:' block",
+                base + "tools_via: mcp\nmcp: {url: 'http://127.0.0.1:9/mcp'}\n", "applies to react cells only",
+                base + "modes: [react]\ntools_via: mcp\nmcp: {url: 'http://h/mcp', command: [x]}\n", "exactly one of 'command'",
+                base + "modes: [react]\ntools_via: mcp\nmcp: {}\n", "exactly one of 'command'",
+                base + "modes: [react]\ntools_via: mcp\nmcp: {url: 'ftp://h/mcp'}\n", "not an http:// or https:// URL",
+                base + "modes: [react]\nmcp: {url: 'http://h/mcp'}\n", "set tools_via: mcp to use it");
+        for (Map.Entry<String, String> e : rejected.entrySet()) {
+            Path f = write(e.getKey());
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).as(e.getKey()).hasMessageContaining(e.getValue());
+        }
     }
 
     @Test

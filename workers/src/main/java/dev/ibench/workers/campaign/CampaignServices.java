@@ -4,6 +4,7 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.mcp.CampaignToolEnvironments;
 import dev.ibench.activities.react.ReactToolEnvironments;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
@@ -38,6 +39,7 @@ public final class CampaignServices {
     private ToolRuntime runtime;
     private EvalSetExecutors executors;
     private ReactToolEnvironments reactTools;
+    private CampaignToolEnvironments cellTools;
 
     private CampaignServices(StoreLocation location, IbenchHome home) {
         this.database = ResultsDatabase.open(location);
@@ -125,6 +127,17 @@ public final class CampaignServices {
             reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot()));
         }
         return reactTools;
+    }
+
+    /**
+     * Where a cell's ReACT actions run: on the MCP server of its campaign when the campaign says {@code tools_via: mcp}
+     * (docs/mcp.md), else as {@link #reactToolEnvironments()} says for its eval set.
+     */
+    public synchronized CampaignToolEnvironments reactCellToolEnvironments() {
+        if (cellTools == null) {
+            cellTools = new CampaignToolEnvironments(store(), reactToolEnvironments());
+        }
+        return cellTools;
     }
 
     /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */

@@ -12,6 +12,7 @@ import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.FinalAnswerScorer;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.score.PredictionsReader;
 import dev.ibench.core.score.Rescorer;
@@ -42,9 +43,14 @@ final class RescoreCommand implements Callable<Integer> {
             description = "Eval set: JSON array of samples, or an object whose 'data' field holds them (or JSON Lines).")
     Path evalSet;
 
-    @Option(names = "--predictions", required = true, paramLabel = "FILE.jsonl",
+    @Option(names = "--predictions", paramLabel = "FILE.jsonl",
             description = "One {sample_id, generated_text} JSON object per line; other fields are ignored.")
     Path predictions;
+
+    @Option(names = "--final-answers", paramLabel = "FILE.jsonl",
+            description = "Instead of --predictions: one {sample_id, final_answer} JSON object per line (an agent's final answers,"
+                    + " e.g. of an agent that used the tools over MCP); scores completion only.")
+    Path finalAnswers;
 
     @Option(names = "--json", description = "Print the scores as JSON.")
     boolean json;
@@ -74,6 +80,14 @@ final class RescoreCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if ((predictions == null) == (finalAnswers == null)) {
+            err.println("ibench rescore: give exactly one of --predictions (raw outputs) or --final-answers (final answers)");
+            err.flush();
+            return 2;
+        }
+        if (finalAnswers != null) {
+            return rescoreFinalAnswers(out, err);
+        }
         List<EvalSample> samples;
         PredictionsReader.Result read;
         SampleScorer scorer;
@@ -104,6 +118,37 @@ final class RescoreCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return read.problems().isEmpty() && result.problems().isEmpty() ? 0 : 1;
+    }
+
+    private int rescoreFinalAnswers(PrintWriter out, PrintWriter err) throws Exception {
+        FinalAnswerScorer.Result result;
+        try {
+            result = FinalAnswerScorer.score(EvalSetReader.read(evalSet), finalAnswers, completionExecutor());
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            err.println("ibench rescore: " + e.getMessage());
+            err.flush();
+            return 2;
+        }
+        result.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
+        if (!result.missing().isEmpty()) {
+            err.println("ibench rescore: " + result.missing().size() + " sample(s) of " + evalSet
+                    + " have no final answer and were not scored: " + abbreviate(result.missing()));
+        }
+        if (json) {
+            java.util.Map<String, Object> tree = new java.util.LinkedHashMap<>();
+            tree.put("samples", result.samples());
+            tree.put("answered", result.answered());
+            tree.put("completed", result.completed());
+            tree.put("completion_rate", result.completionRate());
+            tree.put("completed_by_sample", result.completedBySample());
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree));
+        } else {
+            out.printf(Locale.ROOT, "samples %d, answered %d, completed %d%n", result.samples(), result.answered(), result.completed());
+            out.printf(Locale.ROOT, "%-16s %s%n", "completion rate", result.completionRate() == null ? "n/a (no answers)" : fmt(result.completionRate()));
+        }
+        out.flush();
+        err.flush();
+        return result.problems().isEmpty() ? 0 : 1;
     }
 
     private SlotPairing slotPairing() {

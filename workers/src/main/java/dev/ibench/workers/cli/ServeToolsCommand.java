@@ -1,8 +1,17 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.mcp.EndOfInputSignal;
+import dev.ibench.workers.mcp.McpEvalSetChoice;
+import dev.ibench.workers.mcp.McpLimits;
+import dev.ibench.workers.mcp.McpToolServer;
 import dev.ibench.workers.rest.PublishedEndpoints;
 import dev.ibench.workers.rest.RestToolServer;
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -10,9 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "serve-tools", mixinStandardHelpOptions = true,
-        description = "Serve the published REST endpoints of a build folder (*-rest-endpoints.json) with an OpenAPI document (/openapi.json) and an API page (/docs).")
+        description = {"Serve the published REST endpoints of a build folder (*-rest-endpoints.json) with an OpenAPI document (/openapi.json) and an API page (/docs),",
+                "or, with --mcp stdio|http, the tools of one eval set (SLOT, SEL or REST) over the Model Context Protocol (docs/mcp.md)."})
 final class ServeToolsCommand implements Callable<Integer> {
-    @Parameters(index = "0", description = "build folder written by 'ibench build --style rest'")
+    @Parameters(index = "0", description = "build folder written by 'ibench build' (or, with --mcp, an eval-set file)")
     Path dir;
 
     @Option(names = "--port", defaultValue = "8080", description = "port (0 picks a free one; default ${DEFAULT-VALUE})")
@@ -24,14 +34,38 @@ final class ServeToolsCommand implements Callable<Integer> {
     @Option(names = "--data-root", description = "folder the endpoints' database_path is relative to (default: data_root recorded at build time)")
     Path dataRoot;
 
-    @Option(names = "--threads", defaultValue = "8", description = "request threads and read-only connections per database (default ${DEFAULT-VALUE})")
+    @Option(names = "--threads", defaultValue = "8", description = "REST: request threads and read-only connections per database (default ${DEFAULT-VALUE})")
     int threads;
 
-    @Option(names = "--max-rows", defaultValue = "10000", description = "rows returned at most per call; more sets truncated=true (default ${DEFAULT-VALUE})")
+    @Option(names = "--max-rows", defaultValue = "10000", description = "REST: rows returned at most per call; more sets truncated=true (default ${DEFAULT-VALUE})")
     int maxRows;
+
+    @Option(names = "--mcp", description = "serve over the Model Context Protocol: stdio or http (streamable HTTP at /mcp)")
+    String mcp;
+
+    @Option(names = "--eval-set", description = "MCP: the eval-set file in DIR to serve (needed when DIR holds several)")
+    String evalSet;
+
+    @Option(names = "--sample-id", description = "MCP: the sample every new session starts with (else clients call start_sample)")
+    String sampleId;
+
+    @Option(names = "--max-calls", defaultValue = "200", description = "MCP: tool calls per started sample (default ${DEFAULT-VALUE})")
+    int maxCalls;
+
+    @Option(names = "--call-timeout", defaultValue = "30", description = "MCP: seconds one tool call may run (default ${DEFAULT-VALUE})")
+    int callTimeoutSeconds;
+
+    @Option(names = "--max-request-bytes", defaultValue = "1048576", description = "MCP: largest JSON-RPC message accepted (default ${DEFAULT-VALUE})")
+    int maxRequestBytes;
+
+    @Option(names = "--max-argument-chars", defaultValue = "16384", description = "MCP: largest arguments of one call as JSON (default ${DEFAULT-VALUE})")
+    int maxArgumentChars;
 
     @Override
     public Integer call() throws Exception {
+        if (mcp != null) {
+            return serveMcp();
+        }
         PublishedEndpoints endpoints = PublishedEndpoints.load(dir, dataRoot);
         endpoints.problems().forEach(p -> System.err.println("serve-tools: " + p));
         if (endpoints.all().isEmpty()) {
@@ -46,6 +80,45 @@ final class ServeToolsCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
             System.out.printf("serving %d endpoints on http://%s:%d (OpenAPI: /openapi.json, API page: /docs); Ctrl-C stops%n",
                     endpoints.all().size(), server.address().getHostString(), server.port());
+            System.out.flush();
+            stopped.await();
+        }
+        return 0;
+    }
+
+    private int serveMcp() throws Exception {
+        if (!mcp.equals("stdio") && !mcp.equals("http")) {
+            System.err.println("serve-tools: --mcp must be stdio or http, got '" + mcp + "'");
+            return 2;
+        }
+        Path file;
+        McpLimits limits;
+        try {
+            file = McpEvalSetChoice.resolve(dir, evalSet);
+            limits = new McpLimits(maxRequestBytes, maxArgumentChars, maxCalls, Duration.ofSeconds(callTimeoutSeconds));
+        } catch (IllegalArgumentException e) {
+            System.err.println("serve-tools: " + e.getMessage());
+            return 2;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
+        if (mcp.equals("stdio")) {
+            // stdout carries the protocol only: anything else printed by this JVM goes to stderr
+            PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+            System.setOut(System.err);
+            try (McpToolServer server = McpToolServer.stdio(file, dataRoot, limits, sampleId, new EndOfInputSignal(System.in, stopped), protocol)) {
+                System.err.printf("serve-tools: MCP over stdio: %d tools, %d samples of %s%n", server.tools(), server.samples(), file.getFileName());
+                stopped.await();
+            }
+            return 0;
+        }
+        if (!RestToolServer.isLoopback(host)) {
+            System.err.println("serve-tools: WARNING binding " + host + ", a non-loopback address: the tools are reachable from other machines");
+        }
+        Path work = IbenchHome.resolve().state().resolve("mcp-http");
+        try (McpToolServer server = McpToolServer.http(file, dataRoot, limits, sampleId, host, port, work)) {
+            System.out.printf("serving MCP (streamable HTTP) on http://%s:%d%s: %d tools, %d samples of %s; Ctrl-C stops%n",
+                    host, server.port(), McpToolServer.ENDPOINT, server.tools(), server.samples(), file.getFileName());
             System.out.flush();
             stopped.await();
         }

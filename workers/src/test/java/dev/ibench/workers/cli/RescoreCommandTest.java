@@ -138,4 +138,37 @@ class RescoreCommandTest {
         assertThat(r2.exit()).isEqualTo(2);
         assertThat(r2.err()).contains("predictions " + dir.resolve("p.jsonl") + ": no such file");
     }
+
+    @Test
+    void finalAnswersScoreCompletionOnly() throws Exception {
+        Path evalSet = dev.ibench.workers.testing.SuperheroEvalSets.slot();
+        List<EvalSample> samples = EvalSetReader.read(evalSet).subList(0, 6);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < samples.size(); i++) {
+            EvalSample s = samples.get(i);
+            Object answer = switch (i) {
+                case 0, 1 -> s.goldAnswer();                                                       // a JSON value
+                case 2, 3 -> "$RESULT_3$: " + Json.MAPPER.writeValueAsString(s.goldAnswer());       // an agent's text
+                default -> "-123456789.5";                                                           // wrong
+            };
+            lines.add(Json.MAPPER.writeValueAsString(Map.of("sample_id", s.sampleId(), "final_answer", answer)));
+        }
+        lines.add("{\"sample_id\": \"no-such-sample\", \"final_answer\": 1}");
+        Path file = dir.resolve("answers.jsonl");
+        Files.writeString(file, String.join("\n", lines) + "\n");
+
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--final-answers", file.toString(),
+                "--data-root", dev.ibench.workers.testing.SuperheroEvalSets.dataRoot().toString(), "--json");
+        assertThat(r.exit()).as("one line skipped: " + r.err()).isEqualTo(1);
+        assertThat(r.err()).contains("no-such-sample");
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("answered").asInt()).isEqualTo(6);
+        assertThat(j.get("completed").asInt()).isEqualTo(4);
+        assertThat(j.get("completion_rate").asDouble()).isCloseTo(4.0 / 6, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(j.get("completed_by_sample").get(samples.get(5).sampleId()).asBoolean()).isFalse();
+
+        CliRun both = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--final-answers", file.toString(), "--predictions", file.toString());
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).contains("exactly one of --predictions");
+    }
 }

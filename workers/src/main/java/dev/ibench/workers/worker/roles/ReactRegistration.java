@@ -13,7 +13,7 @@ import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
  * ({@code ReactModelActivitiesImpl}) run on each campaign model's LLM queue, registered with the direct model calls
  * ({@code CampaignModelsRegistration}). The results store, eval sets and tool runtime
  * are the process's {@link CampaignServices}, shared with the direct-mode campaign activities; ReACT actions run where
- * {@link CampaignServices#reactToolEnvironments()} says (REST eval sets: HTTP calls to the worker's REST tool servers),
+ * {@link CampaignServices#reactCellToolEnvironments()} says (an MCP server for tools_via: mcp; REST eval sets: HTTP calls to the worker's REST tool servers),
  * and trajectories are scored with each eval set's own completion executor.
  */
 public final class ReactRegistration {
@@ -25,7 +25,7 @@ public final class ReactRegistration {
     public void tools(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(
-                new ReactToolActivitiesImpl(services.store(), services.evalSets(), services.reactToolEnvironments()));
+                ReactToolActivitiesImpl.byCell(services.store(), services.evalSets(), services.reactCellToolEnvironments()));
         setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + services.dataRoot() + ")");
     }
 

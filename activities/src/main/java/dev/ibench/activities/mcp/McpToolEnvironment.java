@@ -1,0 +1,132 @@
+package dev.ibench.activities.mcp;
+
+import dev.ibench.activities.react.HttpRestToolEnvironment;
+import dev.ibench.activities.react.ReactToolEnvironment;
+import dev.ibench.activities.react.ToolEnvironmentUnavailableException;
+import dev.ibench.core.campaign.McpServerEntry;
+import dev.ibench.core.react.ReactFormat;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.NativeToolName;
+import dev.ibench.core.sample.ToolCall;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * ReACT actions on an MCP server ({@code tools_via: mcp}). Each step takes a pooled connection, starts the sample in
+ * its session with {@code start_sample} (when the server offers it, as {@code ibench serve-tools --mcp} does), replays
+ * the trajectory's earlier actions and runs the new one; each call's label travels in {@code _meta}. A tool error
+ * ({@code isError}) is the agent's observation exactly as in process; a name the server does not list gets the
+ * in-process text {@code Error: unknown tool 'x'}. A sample the server refuses is not retryable; an unreachable server
+ * or a broken connection is retryable infrastructure. Neither is ever the agent's failure.
+ */
+public final class McpToolEnvironment implements ReactToolEnvironment, AutoCloseable {
+    /** JSON-RPC "invalid params": what MCP servers answer for a tool name they do not have. */
+    private static final int INVALID_PARAMS = -32602;
+
+    private final McpServerEntry server;
+    private final McpClientPool pool;
+    private volatile Boolean startsSamples;
+
+    public McpToolEnvironment(McpServerEntry server) {
+        this.server = server;
+        this.pool = new McpClientPool(server);
+    }
+
+    @Override
+    public ReactOpening open(EvalSample sample) throws ToolEnvironmentUnavailableException {
+        withSample(sample, client -> null);
+        if (sample.initializationStep() == null) {
+            return new ReactOpening(HttpRestToolEnvironment.OPENING_STEP, ""); // REST: nothing runs before the first action
+        }
+        return new ReactOpening(sample.initializationStep(), ReactFormat.initialObservation(sample));
+    }
+
+    @Override
+    public ActionObservation act(EvalSample sample, List<ToolCall> earlier, ToolCall call) throws ToolEnvironmentUnavailableException {
+        return withSample(sample, client -> {
+            for (ToolCall previous : earlier) {
+                call(client, previous); // rebinds the earlier results to their labels
+            }
+            return call(client, call);
+        });
+    }
+
+    private interface InSession<T> {
+        T run(McpSyncClient client);
+    }
+
+    private <T> T withSample(EvalSample sample, InSession<T> work) throws ToolEnvironmentUnavailableException {
+        McpSyncClient client;
+        try {
+            client = pool.borrow();
+        } catch (RuntimeException e) {
+            throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " unreachable: " + e.getMessage(), true, e);
+        }
+        boolean healthy = false;
+        try {
+            if (startsSamples(client)) {
+                McpSchema.CallToolResult started = client.callTool(new McpSchema.CallToolRequest(
+                        IbenchMcpProtocol.START_SAMPLE, Map.of(IbenchMcpProtocol.SAMPLE_ID, sample.sampleId())));
+                if (Boolean.TRUE.equals(started.isError())) {
+                    healthy = true;
+                    throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " cannot start sample "
+                            + sample.sampleId() + ": " + text(started), false, null);
+                }
+            }
+            T result = work.run(client);
+            healthy = true;
+            return result;
+        } catch (RuntimeException e) {
+            throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " failed on sample " + sample.sampleId()
+                    + ": " + e.getMessage(), true, e);
+        } finally {
+            if (healthy) pool.release(client);
+            else pool.discard(client);
+        }
+    }
+
+    private static ActionObservation call(McpSyncClient client, ToolCall call) {
+        Map<String, Object> meta = new HashMap<>();
+        if (call.label() != null && !call.label().isBlank()) meta.put(IbenchMcpProtocol.LABEL_META, call.label());
+        try {
+            McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(NativeToolName.of(call.name()), call.arguments(), meta));
+            return new ActionObservation(text(result), !Boolean.TRUE.equals(result.isError()));
+        } catch (McpError e) {
+            if (e.getJsonRpcError() != null && e.getJsonRpcError().code() == INVALID_PARAMS
+                    && String.valueOf(e.getMessage()).toLowerCase().contains("unknown tool")) {
+                return new ActionObservation("Error: unknown tool '" + call.name() + "'", false);
+            }
+            throw e;
+        }
+    }
+
+    private boolean startsSamples(McpSyncClient client) {
+        Boolean known = startsSamples;
+        if (known == null) {
+            known = client.listTools().tools().stream().anyMatch(t -> t.name().equals(IbenchMcpProtocol.START_SAMPLE));
+            startsSamples = known;
+        }
+        return known;
+    }
+
+    private String describe() {
+        return server.url() != null ? server.url() : String.join(" ", server.command());
+    }
+
+    private static String text(McpSchema.CallToolResult result) {
+        return result.content() == null ? "" : result.content().stream()
+                .filter(c -> c instanceof McpSchema.TextContent)
+                .map(c -> ((McpSchema.TextContent) c).text())
+                .collect(Collectors.joining("\n"));
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}
