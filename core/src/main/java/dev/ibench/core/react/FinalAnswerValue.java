@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.verify.AnswerShape;
+import dev.ibench.core.runtime.AnswerShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

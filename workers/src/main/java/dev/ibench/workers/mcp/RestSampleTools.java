@@ -4,7 +4,7 @@ import dev.ibench.core.react.ReactObservations;
 import dev.ibench.core.rest.EndpointResult;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.InvalidArgumentException;
-import dev.ibench.core.verify.AnswerShape;
+import dev.ibench.core.runtime.AnswerShape;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.workers.testing.CliProcess;
 import dev.ibench.workers.testing.DevServerProcess;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workers.testing.WorkerProcess;
 import dev.ibench.workflows.TaskQueues;
 import java.nio.file.Files;

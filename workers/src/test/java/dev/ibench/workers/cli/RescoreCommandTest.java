@@ -141,7 +141,7 @@ class RescoreCommandTest {
 
     @Test
     void finalAnswersScoreCompletionOnly() throws Exception {
-        Path evalSet = dev.ibench.workers.testing.SuperheroEvalSets.slot();
+        Path evalSet = dev.ibench.testing.SuperheroEvalSets.slot();
         List<EvalSample> samples = EvalSetReader.read(evalSet).subList(0, 6);
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < samples.size(); i++) {
@@ -158,7 +158,7 @@ class RescoreCommandTest {
         Files.writeString(file, String.join("\n", lines) + "\n");
 
         CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--final-answers", file.toString(),
-                "--data-root", dev.ibench.workers.testing.SuperheroEvalSets.dataRoot().toString(), "--json");
+                "--data-root", dev.ibench.testing.SuperheroEvalSets.dataRoot().toString(), "--json");
         assertThat(r.exit()).as("one line skipped: " + r.err()).isEqualTo(1);
         assertThat(r.err()).contains("no-such-sample");
         JsonNode j = Json.MAPPER.readTree(r.out());

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.workers.testing.CampaignHarness;
 import dev.ibench.workers.testing.FreePorts;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
 import java.net.URI;

@@ -6,7 +6,7 @@ import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.workers.testing.CampaignHarness;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workers.testing.TemporalCli;
 import dev.ibench.workers.testing.TemporalOnPostgres;
 import dev.ibench.workflows.campaign.CampaignStatus;

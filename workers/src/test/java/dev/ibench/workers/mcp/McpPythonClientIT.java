@@ -12,7 +12,7 @@ import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.verify.CoverageReport;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

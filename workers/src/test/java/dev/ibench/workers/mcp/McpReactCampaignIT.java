@@ -10,7 +10,7 @@ import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workers.testing.WorkerProcess;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;

@@ -13,7 +13,7 @@ import dev.ibench.core.sample.ToolCall;
 import dev.ibench.workers.rest.LocalRestToolServers;
 import dev.ibench.workers.rest.RestToolServer;
 import dev.ibench.workers.testing.FreePorts;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.testing.CampaignHarness;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
 import java.nio.file.Files;

@@ -24,7 +24,7 @@ import dev.ibench.core.rest.RestPublication;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.workers.rest.LocalRestToolServers;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CellCursor;
 import dev.ibench.workflows.campaign.CellInput;
