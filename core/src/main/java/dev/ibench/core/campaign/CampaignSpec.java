@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
  * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
- * budget and observation size for {@code react} cells, and decoding settings that override the profiles.
+ * budget and observation size for {@code react} cells, decoding settings that override the profiles, and the settings
+ * of the ablations a model writes ({@code ablation_settings}).
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -21,7 +22,8 @@ public record CampaignSpec(
         @JsonProperty("samples_in_flight") Integer samplesInFlight,
         @JsonProperty("output") String output,
         @JsonProperty("react") ReactSettings react,
-        @JsonProperty("decoding") DecodingOverrides decoding) {
+        @JsonProperty("decoding") DecodingOverrides decoding,
+        @JsonProperty("ablation_settings") AblationSettings ablationSettings) {
 
     public static final String DEFAULT_ABLATION = "none";
 
@@ -37,5 +39,6 @@ public record CampaignSpec(
         output = output == null ? "out/campaigns" : output;
         react = react == null ? ReactSettings.DEFAULT : react;
         decoding = decoding == null ? DecodingOverrides.NONE : decoding;
+        ablationSettings = ablationSettings == null ? AblationSettings.NONE : ablationSettings;
     }
 }

@@ -89,6 +89,6 @@ public final class CampaignStarter {
             return new BenchmarkEntry(b.name(), evalSet.toString());
         }).toList();
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
-                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding());
+                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(), spec.ablationSettings());
     }
 }
