@@ -135,15 +135,7 @@ public final class ModelRunners {
             } catch (IllegalArgumentException e) {
                 throw ApplicationFailure.newNonRetryableFailure("ablation generator: " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
             }
-            if (g.endpoint() != null) {
-                profile = profile.withBaseUrl(g.endpoint());
-            }
-            if (g.apiKeyEnv() != null) {
-                profile = profile.withApiKeyEnv(g.apiKeyEnv());
-            }
-            if (g.model() != null) {
-                profile = profile.withModel(g.model());
-            }
+            profile = reachedAt(profile, g.endpoint(), g.apiKeyEnv(), g.model());
             return new ProfileModel(profile, new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache,
                     limiters, RetryPolicy.none()));
         });
@@ -167,15 +159,7 @@ public final class ModelRunners {
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure("model " + modelName + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
         }
-        if (entry.endpoint() != null) {
-            profile = profile.withBaseUrl(entry.endpoint());
-        }
-        if (entry.apiKeyEnv() != null) {
-            profile = profile.withApiKeyEnv(entry.apiKeyEnv());
-        }
-        if (entry.model() != null) {
-            profile = profile.withModel(entry.model());
-        }
+        profile = reachedAt(profile, entry.endpoint(), entry.apiKeyEnv(), entry.model());
         if (entry.concurrency() != null) {
             profile = profile.withMaxConcurrency(entry.concurrency());
         }
@@ -185,6 +169,21 @@ public final class ModelRunners {
                     decoding.temperature() != null ? decoding.temperature() : profile.temperature());
         }
         return profile;
+    }
+
+    /** The profile at another endpoint, with another key variable, under another served model name (null: the profile's). */
+    private static ModelProfile reachedAt(ModelProfile profile, String endpoint, String apiKeyEnv, String model) {
+        ModelProfile p = profile;
+        if (endpoint != null) {
+            p = p.withBaseUrl(endpoint);
+        }
+        if (apiKeyEnv != null) {
+            p = p.withApiKeyEnv(apiKeyEnv);
+        }
+        if (model != null) {
+            p = p.withModel(model);
+        }
+        return p;
     }
 
     private CampaignSpec spec(String campaignId) {

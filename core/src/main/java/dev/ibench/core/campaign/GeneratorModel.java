@@ -25,14 +25,26 @@ public record GeneratorModel(
         return profile + " (" + (model == null ? "" : model) + (endpoint == null ? "" : " @ " + endpoint) + ")";
     }
 
-    List<String> problems(String field) {
+    /** The problems of an ablation's {@code model} entry ({@code field}), or that it is missing. */
+    static List<String> problemsOf(GeneratorModel model, String field, String writes) {
         List<String> problems = new ArrayList<>();
-        if (profile == null || profile.isBlank()) {
-            problems.add(field + ".profile: missing (the profile of the model that writes the ablation)");
+        if (model == null) {
+            problems.add(field + ": missing (the model that " + writes + ", e.g. {profile: openai-compatible, endpoint: ..., model: ...})");
+            return problems;
         }
-        if (endpoint != null && !endpoint.matches("https?://.+")) {
-            problems.add(field + ".endpoint: '" + endpoint + "' is not an http(s) URL");
+        if (model.profile() == null || model.profile().isBlank()) {
+            problems.add(field + ".profile: missing (the profile of the model that " + writes + ")");
+        }
+        if (model.endpoint() != null && !model.endpoint().matches("https?://.+")) {
+            problems.add(field + ".endpoint: '" + model.endpoint() + "' is not an http(s) URL");
         }
         return problems;
+    }
+
+    /** A cosine similarity bound must lie in [-1, 1]. */
+    static void checkCosine(List<String> problems, String field, Double value) {
+        if (value != null && (value < -1 || value > 1)) {
+            problems.add(field + ": must be between -1 and 1 (a cosine similarity), got " + value);
+        }
     }
 }

@@ -2,7 +2,6 @@ package dev.ibench.core.campaign;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,15 +22,8 @@ public record ParaphraseSettings(
     }
 
     List<String> problems(String field) {
-        List<String> problems = new ArrayList<>();
-        if (model == null) {
-            problems.add(field + ".model: missing (the model that rewrites the questions, e.g. {profile: openai-compatible, endpoint: ..., model: ...})");
-        } else {
-            problems.addAll(model.problems(field + ".model"));
-        }
-        if (minSimilarity != null && (minSimilarity < -1 || minSimilarity > 1)) {
-            problems.add(field + ".min_similarity: must be between -1 and 1 (a cosine similarity), got " + minSimilarity);
-        }
+        List<String> problems = GeneratorModel.problemsOf(model, field + ".model", "rewrites the questions");
+        GeneratorModel.checkCosine(problems, field + ".min_similarity", minSimilarity);
         return problems;
     }
 }

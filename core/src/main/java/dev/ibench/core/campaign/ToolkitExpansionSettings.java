@@ -2,7 +2,6 @@ package dev.ibench.core.campaign;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,21 +34,12 @@ public record ToolkitExpansionSettings(
     }
 
     List<String> problems(String field) {
-        List<String> problems = new ArrayList<>();
-        if (model == null) {
-            problems.add(field + ".model: missing (the model that writes the related tools, e.g. {profile: openai-compatible, endpoint: ..., model: ...})");
-        } else {
-            problems.addAll(model.problems(field + ".model"));
-        }
+        List<String> problems = GeneratorModel.problemsOf(model, field + ".model", "writes the related tools");
         if (toolsPerGoldTool != null && (toolsPerGoldTool < 1 || toolsPerGoldTool > 10)) {
             problems.add(field + ".tools_per_gold_tool: must be between 1 and 10, got " + toolsPerGoldTool);
         }
-        if (minSimilarity != null && (minSimilarity < -1 || minSimilarity > 1)) {
-            problems.add(field + ".min_similarity: must be between -1 and 1 (a cosine similarity), got " + minSimilarity);
-        }
-        if (maxSimilarity != null && (maxSimilarity < -1 || maxSimilarity > 1)) {
-            problems.add(field + ".max_similarity: must be between -1 and 1 (a cosine similarity), got " + maxSimilarity);
-        }
+        GeneratorModel.checkCosine(problems, field + ".min_similarity", minSimilarity);
+        GeneratorModel.checkCosine(problems, field + ".max_similarity", maxSimilarity);
         if (minSimilarityOrDefault() > maxSimilarityOrDefault()) {
             problems.add(field + ": min_similarity " + minSimilarityOrDefault() + " is above max_similarity " + maxSimilarityOrDefault()
                     + ", so no tool could be kept");
