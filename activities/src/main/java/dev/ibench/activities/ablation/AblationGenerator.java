@@ -50,6 +50,10 @@ public final class AblationGenerator {
     }
 
     public ParaphraseOutcome paraphrase(EvalSample sample, ParaphraseSettings settings) {
+        if (sample.input() == null || sample.input().isBlank()) {
+            // nothing to rewrite; the prompt renderer then names the sample without a question
+            return new ParaphraseOutcome(sample.input(), null, null, null, false, "sample has no question", settings.model().display());
+        }
         return once(GenerationKey.paraphrase(sample, settings), "paraphrase", sample, ParaphraseOutcome.class, () -> {
             ProfileModel model = generators.apply(settings.model());
             String answer = call(model, GenerationPrompts.paraphrase(sample.input()), model.profile().maxTokens(),
@@ -63,7 +67,7 @@ public final class AblationGenerator {
             ProfileModel model = generators.apply(settings.model());
             Map<String, String> answers = new LinkedHashMap<>();
             ToolkitExpansion.goldTools(sample).forEach((name, tool) -> answers.put(name, call(model,
-                    GenerationPrompts.expansion(sample.input(), tool, settings.toolsPerGoldToolOrDefault()),
+                    GenerationPrompts.expansion(sample.input() == null ? "" : sample.input(), tool, settings.toolsPerGoldToolOrDefault()),
                     Math.max(EXPANSION_MIN_TOKENS, model.profile().maxTokens()), sample.sampleId() + "-expansion-" + name, "toolkit_expansion")));
             return new ToolkitExpansion(similarity, settings.toolsPerGoldToolOrDefault(), settings.minSimilarityOrDefault(),
                     settings.maxSimilarityOrDefault()).decide(sample, answers, settings.model().display());
