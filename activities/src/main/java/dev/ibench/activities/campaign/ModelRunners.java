@@ -1,6 +1,11 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.ablation.AblationGenerator;
+import dev.ibench.activities.ablation.MiniLmSimilarity;
+import dev.ibench.activities.ablation.ModelWrittenAblations;
+import dev.ibench.activities.ablation.SampleGeneration;
 import dev.ibench.activities.llm.EndpointLimiters;
+import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
 import dev.ibench.activities.llm.ModelClient;
 import dev.ibench.activities.llm.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
@@ -12,6 +17,7 @@ import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.ablation.Ablation;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.DecodingOverrides;
+import dev.ibench.core.campaign.GeneratorModel;
 import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.IclExamples;
@@ -44,6 +50,8 @@ public final class ModelRunners {
     private final Map<String, ModelGateway> gateways = new ConcurrentHashMap<>();
     private final Map<String, CellAblation> ablations = new ConcurrentHashMap<>();
     private final SqlBaselineDatabases sqlDatabases;
+    private final AblationGenerator generator;
+    private final Map<GeneratorModel, ProfileModel> generatorModels = new ConcurrentHashMap<>();
 
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment) {
@@ -59,6 +67,7 @@ public final class ModelRunners {
         this.profiles = profiles;
         this.cache = cache;
         this.environment = environment;
+        this.generator = new AblationGenerator(store, this::generatorModel, new MiniLmSimilarity());
     }
 
     /** The runner of a cell: its campaign's model entry, its eval set, its mode (sql prompts differ) and its ablation. */
@@ -72,7 +81,7 @@ public final class ModelRunners {
         CellAblation ablation = ablation(cell);
         boolean sql = SqlMode.MODE.equals(cell.mode());
         // the oracle (a test tool) answers the gold of the sample as shown: in the ablation's names, or the gold SQL
-        List<EvalSample> oracleView = ablation.evalSet().stream().map(ablation::shown).map(s -> sql ? SqlMode.goldQueryAsAnswer(s) : s).toList();
+        List<EvalSample> oracleView = ablation.evalSet().stream().map(ablation::transformed).map(s -> sql ? SqlMode.goldQueryAsAnswer(s) : s).toList();
         ModelClient client = ModelClients.createOrReject(profile, environment, oracleView);
         Function<EvalSample, RenderedPrompt> prompts = sql
                 ? SqlMode.prompts(new PromptRenderer(profile, IclExamples.none()), sqlDatabases)
@@ -90,8 +99,15 @@ public final class ModelRunners {
             } catch (IllegalArgumentException e) {
                 throw ApplicationFailure.newNonRetryableFailure("cell " + cell.cellId() + ": " + e.getMessage(), "UnknownAblation");
             }
+            CampaignSpec spec = spec(cell.campaignId());
+            SampleGeneration generation;
+            try {
+                generation = ModelWrittenAblations.of(ablation.name(), spec.ablationSettings(), generator);
+            } catch (IllegalArgumentException e) {
+                throw ApplicationFailure.newNonRetryableFailure("cell " + cell.cellId() + ": " + e.getMessage(), "UnknownAblation");
+            }
             return new CellAblation(ablation, List.copyOf(evalSets.samples(cell.evalSet()).values()),
-                    spec(cell.campaignId()).decoding().campaignSeed());
+                    spec.decoding().campaignSeed(), generation);
         });
     }
 
@@ -104,6 +120,24 @@ public final class ModelRunners {
             ModelProfile profile = profile(campaignId, modelName);
             return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache, limiters,
                     RetryPolicy.none());
+        });
+    }
+
+    /**
+     * The model that writes a model-written ablation's material: its profile with the endpoint, model name and key
+     * variable of the campaign's {@code ablation_settings}, through the shared response cache and endpoint limits.
+     */
+    private ProfileModel generatorModel(GeneratorModel g) {
+        return generatorModels.computeIfAbsent(g, k -> {
+            ModelProfile profile;
+            try {
+                profile = profiles.resolve(g.profile());
+            } catch (IllegalArgumentException e) {
+                throw ApplicationFailure.newNonRetryableFailure("ablation generator: " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
+            }
+            profile = reachedAt(profile, g.endpoint(), g.apiKeyEnv(), g.model());
+            return new ProfileModel(profile, new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache,
+                    limiters, RetryPolicy.none()));
         });
     }
 
@@ -125,15 +159,7 @@ public final class ModelRunners {
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure("model " + modelName + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
         }
-        if (entry.endpoint() != null) {
-            profile = profile.withBaseUrl(entry.endpoint());
-        }
-        if (entry.apiKeyEnv() != null) {
-            profile = profile.withApiKeyEnv(entry.apiKeyEnv());
-        }
-        if (entry.model() != null) {
-            profile = profile.withModel(entry.model());
-        }
+        profile = reachedAt(profile, entry.endpoint(), entry.apiKeyEnv(), entry.model());
         if (entry.concurrency() != null) {
             profile = profile.withMaxConcurrency(entry.concurrency());
         }
@@ -143,6 +169,21 @@ public final class ModelRunners {
                     decoding.temperature() != null ? decoding.temperature() : profile.temperature());
         }
         return profile;
+    }
+
+    /** The profile at another endpoint, with another key variable, under another served model name (null: the profile's). */
+    private static ModelProfile reachedAt(ModelProfile profile, String endpoint, String apiKeyEnv, String model) {
+        ModelProfile p = profile;
+        if (endpoint != null) {
+            p = p.withBaseUrl(endpoint);
+        }
+        if (apiKeyEnv != null) {
+            p = p.withApiKeyEnv(apiKeyEnv);
+        }
+        if (model != null) {
+            p = p.withModel(model);
+        }
+        return p;
     }
 
     private CampaignSpec spec(String campaignId) {

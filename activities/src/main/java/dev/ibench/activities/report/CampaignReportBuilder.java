@@ -1,17 +1,21 @@
 package dev.ibench.activities.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.ablation.AblationMaterials;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.ReactStatistics;
 import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.react.ReactOutcome;
+import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
@@ -19,6 +23,7 @@ import dev.ibench.core.report.ReportMetrics;
 import dev.ibench.core.report.TrialOutcomes;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.SampleScorer;
+import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.ScoreReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,7 +104,23 @@ public final class CampaignReportBuilder {
         Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra - rejected, metrics, categories, trialReports, rejected, cell.ablation());
+                samples * cell.trials() - scored - infra - rejected, metrics, categories, trialReports, rejected, cell.ablation(),
+                ablationMaterial(cell));
+    }
+
+    /** What a model wrote for the cell's paraphrase or toolkit_expansion ablation, from the store; null for other cells. */
+    private AblationMaterial ablationMaterial(CellRecord cell) {
+        if (!Ablation.parse(cell.ablation()).modelWritten()) {
+            return null;
+        }
+        CampaignSpec spec;
+        try {
+            spec = Json.MAPPER.readValue(store.campaignSpecJson(cell.campaignId()).orElseThrow(), CampaignSpec.class);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("campaign " + cell.campaignId() + ": stored spec unreadable", e);
+        }
+        List<EvalSample> samples = store.cellSampleIds(cell.cellId()).stream().map(id -> evalSets.sample(cell.evalSet(), id)).toList();
+        return AblationMaterials.of(store, cell.ablation(), spec.ablationSettings(), samples).orElse(null);
     }
 
     /**

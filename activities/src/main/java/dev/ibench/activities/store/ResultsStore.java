@@ -115,6 +115,19 @@ public final class ResultsStore {
                 rs -> rs.getString(1), cellId, sampleId, trial).stream().findFirst();
     }
 
+    /** Stores an ablation's material for a sample once: a second write under the same key keeps the first. */
+    public void saveAblationGeneration(String key, String ablation, String sampleId, String outcomeJson) {
+        update("save " + ablation + " of sample " + sampleId,
+                "INSERT INTO ablation_generations(generation_key, ablation, sample_id, outcome_json, created_at) VALUES (?,?,?,?,?) "
+                        + "ON CONFLICT(generation_key) DO NOTHING",
+                key, ablation, sampleId, outcomeJson, now());
+    }
+
+    public Optional<String> ablationGeneration(String key) {
+        return query("read ablation generation " + key, "SELECT outcome_json FROM ablation_generations WHERE generation_key=?",
+                rs -> rs.getString(1), key).stream().findFirst();
+    }
+
     public void saveToolExecution(ToolExecutionRecord r) {
         update("save tool execution " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
                 "INSERT INTO tool_executions(cell_id, sample_id, trial, step, call_json, observation, ok) VALUES (?,?,?,?,?,?,?) "

@@ -35,7 +35,8 @@ public final class StoreCopy {
                     "updated_at"), false),
             new Table("errors", List.of("cell_id", "sample_id", "trial", "step", "kind", "message", "created_at"), false),
             new Table("llm_response_cache", List.of("cache_key", "endpoint", "model", "response_json", "prompt_tokens",
-                    "completion_tokens", "latency_ms", "created_at", "hits", "last_hit_at"), false));
+                    "completion_tokens", "latency_ms", "created_at", "hits", "last_hit_at"), false),
+            new Table("ablation_generations", List.of("generation_key", "ablation", "sample_id", "outcome_json", "created_at"), false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}

@@ -7,10 +7,12 @@ import java.util.Collection;
 
 /**
  * A named prompt transform of a campaign cell (seed 000 appendix C): what the model is shown of a sample and how its
- * answer is read back for scoring. {@code none} shows the sample as it is.
+ * answer is read back for scoring. {@code none} shows the sample as it is. The seed-004 ablations
+ * ({@link #modelWritten()}) need a model to write their material; the worker applies it ({@link ParaphraseOutcome},
+ * {@link ExpansionOutcome}) on top of {@link #shown}.
  */
 public interface Ablation {
-    String VALID_NAMES = "obfuscated, universe:<percent>";
+    String VALID_NAMES = "obfuscated, universe:<percent>, paraphrase, toolkit_expansion";
 
     /** The name as written in the campaign file ({@code none}, {@code obfuscated}, {@code universe:40}). */
     String name();
@@ -29,6 +31,11 @@ public interface Ablation {
     /** A prediction for the shown sample, read back into the original sample's terms for scoring. */
     ParsedOutput restore(EvalSample original, Collection<EvalSample> evalSet, long seed, ParsedOutput parsed);
 
+    /** True for ablations whose material a model writes (paraphrase, toolkit_expansion): a side effect, not a pure transform. */
+    default boolean modelWritten() {
+        return false;
+    }
+
     /** @throws IllegalArgumentException naming the ablation and the valid ones */
     static Ablation parse(String name) {
         if (name == null || name.equals(NoAblation.NAME)) {
@@ -36,6 +43,12 @@ public interface Ablation {
         }
         if (name.equals(Obfuscation.NAME)) {
             return Obfuscation.INSTANCE;
+        }
+        if (name.equals(ModelWrittenAblation.PARAPHRASE.name())) {
+            return ModelWrittenAblation.PARAPHRASE;
+        }
+        if (name.equals(ModelWrittenAblation.TOOLKIT_EXPANSION.name())) {
+            return ModelWrittenAblation.TOOLKIT_EXPANSION;
         }
         if (name.startsWith(ToolUniverse.PREFIX)) {
             return ToolUniverse.parse(name);

@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
  * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
- * budget and observation size for {@code react} cells, decoding settings that override the profiles, and the
- * share of endpoint-rejected items at which a cell stops. {@code tools_via} says where {@code react} cells run
- * their tool calls: {@code in-process} (default) or {@code mcp} (the server given under {@code mcp}).
+ * budget and observation size for {@code react} cells, decoding settings that override the profiles, the
+ * settings of the ablations a model writes ({@code ablation_settings}), and the share of endpoint-rejected items at
+ * which a cell stops. {@code tools_via} says where {@code react} cells run their tool calls: {@code in-process}
+ * (default) or {@code mcp} (the server given under {@code mcp}).
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -26,7 +27,8 @@ public record CampaignSpec(
         @JsonProperty("decoding") DecodingOverrides decoding,
         @JsonProperty("max_rejected_share") Double maxRejectedShare,
         @JsonProperty("tools_via") String toolsVia,
-        @JsonProperty("mcp") McpServerEntry mcp) {
+        @JsonProperty("mcp") McpServerEntry mcp,
+        @JsonProperty("ablation_settings") AblationSettings ablationSettings) {
 
     public static final String DEFAULT_ABLATION = "none";
     /** A cell stops once more than this share of its items were rejected by the endpoint (docs/campaigns.md, Failures). */
@@ -48,5 +50,6 @@ public record CampaignSpec(
         decoding = decoding == null ? DecodingOverrides.NONE : decoding;
         maxRejectedShare = maxRejectedShare == null ? DEFAULT_MAX_REJECTED_SHARE : maxRejectedShare;
         toolsVia = toolsVia == null ? TOOLS_IN_PROCESS : toolsVia;
+        ablationSettings = ablationSettings == null ? AblationSettings.NONE : ablationSettings;
     }
 }

@@ -15,8 +15,6 @@ import java.util.Set;
 /** Reads and validates a campaign YAML file; every problem is reported with the file and field it concerns. */
 public final class CampaignSpecLoader {
     private static final List<String> MODES = List.of("direct", "react", "sql");
-    /** Ablations of seed 004 that ibench does not run yet: rejected, never silently run as something else. */
-    private static final List<String> NOT_YET_ABLATIONS = List.of("paraphrase", "toolkit_expansion");
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
@@ -65,13 +63,12 @@ public final class CampaignSpecLoader {
             try {
                 Ablation.parse(ablation);
             } catch (IllegalArgumentException e) {
-                NOT_YET_ABLATIONS.stream().filter(ablation::equals).findFirst().ifPresent(a -> require(file, false,
-                        "ablations: '" + a + "' is not implemented yet (runnable: none, " + Ablation.VALID_NAMES + ")"));
-                require(file, false, "ablations: " + e.getMessage() + "; not implemented yet: " + String.join(", ", NOT_YET_ABLATIONS));
+                require(file, false, "ablations: " + e.getMessage());
             }
             require(file, ablation.equals(CampaignSpec.DEFAULT_ABLATION) || spec.modes().equals(List.of("direct")),
                     "ablations: '" + ablation + "' applies to direct cells only; run react and sql cells in a campaign without ablations");
         }
+        spec.ablationSettings().problems(spec.ablations()).forEach(p -> require(file, false, p));
         spec.decoding().problems().forEach(p -> require(file, false, p));
         require(file, spec.toolsVia().equals(CampaignSpec.TOOLS_IN_PROCESS) || spec.toolsVia().equals(CampaignSpec.TOOLS_VIA_MCP),
                 "tools_via: unknown value '" + spec.toolsVia() + "' (valid: " + CampaignSpec.TOOLS_IN_PROCESS + ", " + CampaignSpec.TOOLS_VIA_MCP + ")");

@@ -8,8 +8,9 @@ import java.util.Map;
  * Every metric of one campaign cell. {@code metrics} maps a metric key (see {@link ReportMetrics}) to
  * its summary over trials; {@code trialReports} hold the full per-trial scores with per-sample reasons.
  * Samples recorded as infra_error or rejected (the endpoint refused the request, e.g. prompt longer than
- * the context) are counted apart and never enter the metrics; {@code rejected} and {@code ablation} (the cell's
- * prompt transform, {@code none} without) come last to keep the older constructors.
+ * the context) are counted apart and never enter the metrics; {@code rejected}, {@code ablation} (the cell's
+ * prompt transform, {@code none} without) and {@code ablationMaterial} (what a model wrote for a paraphrase or
+ * toolkit_expansion cell, else null) come last to keep the older constructors.
  */
 public record CellReport(
         String cellId,
@@ -25,7 +26,15 @@ public record CellReport(
         Map<String, Integer> errorCategories,
         List<ScoreReport> trialReports,
         int rejected,
-        String ablation) {
+        String ablation,
+        AblationMaterial ablationMaterial) {
+
+    public CellReport(String cellId, String model, String benchmark, String mode, int samples, int trials, int scored,
+                      int infraErrors, int pending, Map<String, MetricSummary> metrics, Map<String, Integer> errorCategories,
+                      List<ScoreReport> trialReports, int rejected, String ablation) {
+        this(cellId, model, benchmark, mode, samples, trials, scored, infraErrors, pending, metrics, errorCategories,
+                trialReports, rejected, ablation, null);
+    }
 
     public CellReport(String cellId, String model, String benchmark, String mode, int samples, int trials, int scored,
                       int infraErrors, int pending, Map<String, MetricSummary> metrics, Map<String, Integer> errorCategories,

@@ -40,7 +40,11 @@ public final class HtmlReportRenderer {
             h.append("</table>");
         }
         for (CellReport cell : report.cells()) {
-            h.append("<h2>").append(escape(cell.model() + " on " + cell.benchmark() + " (" + cell.modeShown() + ")")).append("</h2><table>");
+            h.append("<h2>").append(escape(cell.model() + " on " + cell.benchmark() + " (" + cell.modeShown() + ")")).append("</h2>");
+            if (cell.ablationMaterial() != null) {
+                material(h, cell.ablationMaterial());
+            }
+            h.append("<table>");
             cell.metrics().forEach((k, v) -> h.append("<tr><td>").append(escape(k)).append("</td><td>")
                     .append(escape(MarkdownReportRenderer.format(v))).append("</td></tr>"));
             cell.errorCategories().forEach((k, v) -> h.append("<tr><td>errors: ").append(escape(k)).append("</td><td>")
@@ -48,6 +52,20 @@ public final class HtmlReportRenderer {
             h.append("</table>");
         }
         return h.append("</body></html>").toString();
+    }
+
+    private static void material(StringBuilder h, AblationMaterial m) {
+        boolean paraphrase = "paraphrase".equals(m.ablation());
+        h.append("<p>").append(escape(m.summary())).append("</p><table><tr><th>sample</th><th>")
+                .append(paraphrase ? "original question</th><th>rewrite</th><th>similarity</th><th>used"
+                        : "gold tool</th><th>written tool</th><th>similarity</th><th>kept")
+                .append("</th><th>reason</th></tr>");
+        for (AblationMaterial.Row r : m.rows()) {
+            h.append("<tr><td>").append(escape(r.sampleId())).append("</td><td>").append(escape(r.origin())).append("</td><td>")
+                    .append(escape(r.written())).append("</td><td>").append(AblationMaterial.similarity(r.similarity())).append("</td><td>")
+                    .append(r.kept() ? "yes" : "no").append("</td><td>").append(escape(r.reason())).append("</td></tr>");
+        }
+        h.append("</table>");
     }
 
     private static String escape(String s) {

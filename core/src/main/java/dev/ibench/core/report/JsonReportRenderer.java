@@ -25,6 +25,9 @@ public final class JsonReportRenderer {
             c.put("benchmark", cell.benchmark());
             c.put("mode", cell.mode());
             c.put("ablation", cell.ablation());
+            if (cell.ablationMaterial() != null) {
+                c.put("ablation_material", cell.ablationMaterial());
+            }
             c.put("samples", cell.samples());
             c.put("trials", cell.trials());
             c.put("scored", cell.scored());

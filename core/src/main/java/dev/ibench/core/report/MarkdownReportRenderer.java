@@ -42,6 +42,9 @@ public final class MarkdownReportRenderer {
                 md.append("Trials are deterministic: every sample gave the same output in all ").append(cell.trials())
                         .append(" trials (e.g. temperature 0), so pass@k equals pass@1.\n\n");
             }
+            if (cell.ablationMaterial() != null) {
+                material(md, cell.ablationMaterial());
+            }
             md.append("| metric | value |\n|---|---:|\n");
             cell.metrics().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(format(v)).append(" |\n"));
             md.append("\nError categories (BFCL, samples over all trials):\n\n| category | samples |\n|---|---:|\n");
@@ -50,6 +53,23 @@ public final class MarkdownReportRenderer {
             }
         }
         return md.toString();
+    }
+
+    private static void material(StringBuilder md, AblationMaterial m) {
+        md.append(m.summary()).append(".\n\n");
+        boolean paraphrase = "paraphrase".equals(m.ablation());
+        md.append(paraphrase ? "| sample | original question | rewrite | similarity | used | reason |\n"
+                : "| sample | gold tool | written tool | similarity | kept | reason |\n").append("|---|---|---|---:|---|---|\n");
+        for (AblationMaterial.Row r : m.rows()) {
+            md.append("| ").append(cellText(r.sampleId())).append(" | ").append(cellText(r.origin())).append(" | ").append(cellText(r.written()))
+                    .append(" | ").append(AblationMaterial.similarity(r.similarity())).append(" | ").append(r.kept() ? "yes" : "no")
+                    .append(" | ").append(cellText(r.reason())).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static String cellText(String s) {
+        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
     }
 
     static String format(MetricSummary s) {

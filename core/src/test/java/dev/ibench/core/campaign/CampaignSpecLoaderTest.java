@@ -97,9 +97,10 @@ class CampaignSpecLoaderTest {
         Path unknown = write(base + "ablations: [shuffled]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(unknown)).hasMessageContaining("unknown ablation 'shuffled'")
                 .hasMessageContaining("obfuscated, universe:<percent>").hasMessageContaining("paraphrase, toolkit_expansion");
-        for (String notYet : List.of("paraphrase", "toolkit_expansion")) {
-            Path f = write(base + "ablations: ['" + notYet + "']\n");
-            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).hasMessageContaining("'" + notYet + "' is not implemented yet");
+        for (String written : List.of("paraphrase", "toolkit_expansion")) {
+            Path f = write(base + "ablations: ['" + written + "']\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).hasMessageContaining("ablation_settings." + written + ": missing")
+                    .hasMessageContaining("needs the model that writes it");
         }
         for (String badShare : List.of("universe:0", "universe:101", "universe:half")) {
             Path f = write(base + "ablations: ['" + badShare + "']\n");
@@ -136,6 +137,45 @@ class CampaignSpecLoaderTest {
             Path f = write(e.getKey());
             assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).as(e.getKey()).hasMessageContaining(e.getValue());
         }
+    }
+
+    @Test
+    void readsAndChecksTheSettingsOfTheModelWrittenAblations() throws IOException {
+        String base = "name: a\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        CampaignSpec spec = new CampaignSpecLoader().load(write(base + """
+                ablations: [none, paraphrase, toolkit_expansion]
+                ablation_settings:
+                  paraphrase: {model: {profile: openai-compatible, endpoint: 'http://127.0.0.1:8000/v1', model: llama-70b, api_key_env: KEY}, min_similarity: 0.85}
+                  toolkit_expansion: {model: {profile: openai-compatible}, tools_per_gold_tool: 2, min_similarity: 0.8, max_similarity: 0.95}
+                """));
+        assertThat(spec.ablationSettings().paraphrase().model()).isEqualTo(
+                new GeneratorModel("openai-compatible", "http://127.0.0.1:8000/v1", "llama-70b", "KEY"));
+        assertThat(spec.ablationSettings().paraphrase().minSimilarityOrDefault()).isEqualTo(0.85);
+        assertThat(spec.ablationSettings().toolkitExpansion().toolsPerGoldToolOrDefault()).isEqualTo(2);
+        assertThat(spec.ablationSettings().toolkitExpansion().maxSimilarityOrDefault()).isEqualTo(0.95);
+        assertThat(CellPlan.cells("c", spec)).extracting(CellSpec::cellId)
+                .containsExactly("c/m/b/direct", "c/m/b/direct/paraphrase", "c/m/b/direct/toolkit_expansion");
+        CampaignSpec defaults = new CampaignSpecLoader().load(write(base
+                + "ablations: [toolkit_expansion]\nablation_settings: {toolkit_expansion: {model: {profile: g}}}\n"));
+        assertThat(defaults.ablationSettings().toolkitExpansion().minSimilarityOrDefault()).isEqualTo(0.8);
+        assertThat(defaults.ablationSettings().toolkitExpansion().toolsPerGoldToolOrDefault()).isEqualTo(3);
+
+        Path unknownKey = write(base + "ablations: [paraphrase]\nablation_settings: {paraphrase: {model: {profile: g}, judge: yes}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(unknownKey)).hasMessageContaining("judge");
+        Path unknownModelKey = write(base + "ablations: [paraphrase]\nablation_settings: {paraphrase: {model: {profile: g, temperature: 1}}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(unknownModelKey)).hasMessageContaining("temperature");
+        Path unused = write(base + "ablations: [obfuscated]\nablation_settings: {paraphrase: {model: {profile: g}}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(unused))
+                .hasMessageContaining("ablation_settings.paraphrase: set, but 'paraphrase' is not in ablations");
+        Path noProfile = write(base + "ablations: [paraphrase]\nablation_settings: {paraphrase: {model: {endpoint: 'http://x/v1'}}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(noProfile)).hasMessageContaining("ablation_settings.paraphrase.model.profile: missing");
+        Path badWindow = write(base + "ablations: [toolkit_expansion]\n"
+                + "ablation_settings: {toolkit_expansion: {model: {profile: g}, min_similarity: 0.9, max_similarity: 0.8}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badWindow)).hasMessageContaining("no tool could be kept");
+        Path badCount = write(base + "ablations: [toolkit_expansion]\nablation_settings: {toolkit_expansion: {model: {profile: g}, tools_per_gold_tool: 0}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badCount)).hasMessageContaining("tools_per_gold_tool: must be between 1 and 10");
+        Path badSimilarity = write(base + "ablations: [paraphrase]\nablation_settings: {paraphrase: {model: {profile: g}, min_similarity: 80}}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badSimilarity)).hasMessageContaining("min_similarity: must be between -1 and 1");
     }
 
     @Test

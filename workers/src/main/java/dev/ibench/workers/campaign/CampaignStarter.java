@@ -90,6 +90,7 @@ public final class CampaignStarter {
         }).toList();
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
                 spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(),
-                spec.maxRejectedShare(), spec.toolsVia(), spec.mcp());
+                spec.maxRejectedShare(), spec.toolsVia(), spec.mcp(),
+                spec.ablationSettings());
     }
 }
