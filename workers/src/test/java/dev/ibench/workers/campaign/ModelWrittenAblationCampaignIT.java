@@ -14,7 +14,7 @@ import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.workers.testing.CampaignHarness;
 import dev.ibench.workers.testing.ScriptedAblationWriter;
-import dev.ibench.workers.testing.SuperheroEvalSets;
+import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
