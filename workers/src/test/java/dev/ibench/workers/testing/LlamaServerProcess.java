@@ -60,8 +60,11 @@ public final class LlamaServerProcess implements AutoCloseable {
     }
 
     private static String lastBuildLogTail() {
+        // the installer's cache folder: $IBENCH_CACHE_DIR, else ${XDG_CACHE_HOME:-~/.cache}/ibench
         String cacheRoot = System.getenv("IBENCH_CACHE_DIR");
-        Path cache = cacheRoot != null && !cacheRoot.isBlank() ? Path.of(cacheRoot) : Path.of(System.getProperty("user.home"), ".cache", "ibench");
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = cacheRoot != null && !cacheRoot.isBlank() ? Path.of(cacheRoot)
+                : (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache")).resolve("ibench");
         if (!Files.isDirectory(cache)) {
             return "";
         }
