@@ -54,7 +54,7 @@ class LlamaServerIT {
     private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(8);
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
-    @TempDir Path dir;
+    @TempDir static Path dir;
     private LlamaServerProcess llama;
     private RecordingLoopbackProxy proxy;
     private DevServerProcess temporal;
