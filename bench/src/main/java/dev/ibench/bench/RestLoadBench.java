@@ -5,16 +5,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.RestPublication;
-import java.net.URI;
+import java.lang.management.ManagementFactory;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,14 +21,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Load generator for {@code serve-tools} on loopback: replays the gold calls of every REST sample in a build folder
- * (a mix of all published endpoints, shuffled with a fixed seed) from C client threads until the request budget or
- * the time budget is spent, whichever comes first, then writes requests/second and latency percentiles.
+ * (a mix of all published endpoints, shuffled with a fixed seed) from C client threads, each on one keep-alive
+ * connection, until the request budget or the time budget is spent, whichever comes first, then writes
+ * requests/second, latency percentiles and the 1-minute load average before and after. A warm-up pass sends every
+ * distinct call once first; it is reported apart, not measured with the rest.
  * Usage: {@code RestLoadBench <build-dir> <results-dir> <name> <port> [concurrency=8] [seconds=20] [max-requests=50000]}.
  * Only 127.0.0.1 is ever contacted.
  */
@@ -40,6 +40,9 @@ public final class RestLoadBench {
     private RestLoadBench() {}
 
     public static void main(String[] args) throws Exception {
+        if (args.length < 4) {
+            throw new IllegalArgumentException("usage: RestLoadBench <build-dir> <results-dir> <name> <port> [concurrency=8] [seconds=20] [max-requests=50000]");
+        }
         Path dir = Path.of(args[0]);
         Path results = Path.of(args[1]);
         String name = args[2];
@@ -47,28 +50,71 @@ public final class RestLoadBench {
         int concurrency = args.length > 4 ? Integer.parseInt(args[4]) : 8;
         int seconds = Math.min(120, args.length > 5 ? Integer.parseInt(args[5]) : 20);
         int maxRequests = Math.min(1_000_000, args.length > 6 ? Integer.parseInt(args[6]) : 50_000);
-        List<String> targets = targets(dir, port);
+        List<String> targets = targets(dir);
         if (targets.isEmpty()) throw new IllegalStateException("no REST samples in " + dir);
         Collections.shuffle(targets, new Random(42));
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).version(HttpClient.Version.HTTP_1_1).build();
-        for (int i = 0; i < Math.min(200, targets.size()); i++) send(http, targets.get(i)); // warm-up, not measured
+        double loadBefore = load();
+        // warm-up, not measured: every distinct call once (JIT, connection pools, and the server's response cache)
+        Run warmup = run(port, targets, concurrency, 120, targets.size());
+        if (warmup.errors > 0) throw new IllegalStateException(warmup.errors + " of " + targets.size() + " warm-up calls failed: " + warmup.statuses);
+        Run r = run(port, targets, concurrency, seconds, maxRequests);
+        double loadAfter = load();
+        long[] sorted = Arrays.copyOf(r.latencies, r.n);
+        Arrays.sort(sorted);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("name", name);
+        out.put("at", Instant.now().toString());
+        out.put("target", "http://127.0.0.1:" + port);
+        out.put("client", "one keep-alive HTTP/1.1 connection per client thread (KeepAliveHttpClient)");
+        out.put("distinct_calls", targets.size());
+        out.put("warmup", Map.of("requests", warmup.n, "elapsed_s", round(warmup.elapsedNanos / 1e9),
+                "requests_per_second", round(warmup.n / (warmup.elapsedNanos / 1e9))));
+        out.put("concurrency", concurrency);
+        out.put("time_budget_s", seconds);
+        out.put("request_budget", maxRequests);
+        out.put("requests", r.n);
+        out.put("errors", r.errors);
+        out.put("statuses", new TreeMap<>(r.statuses));
+        out.put("elapsed_s", round(r.elapsedNanos / 1e9));
+        out.put("requests_per_second", round(r.n / (r.elapsedNanos / 1e9)));
+        Map<String, Object> latency = new LinkedHashMap<>();
+        latency.put("p50", ms(sorted, 0.50));
+        latency.put("p90", ms(sorted, 0.90));
+        latency.put("p99", ms(sorted, 0.99));
+        latency.put("p999", ms(sorted, 0.999));
+        latency.put("max", r.n == 0 ? 0 : round(sorted[r.n - 1] / 1e6));
+        out.put("latency_ms", latency);
+        out.put("load_average_1m", Map.of("before", round(loadBefore), "after", round(loadAfter)));
+        out.put("cpus", Runtime.getRuntime().availableProcessors());
+        out.put("java", System.getProperty("java.version"));
+        Files.createDirectories(results);
+        Path file = results.resolve(name + ".json");
+        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), out);
+        System.out.println(Json.MAPPER.writeValueAsString(out));
+        System.out.println("wrote " + file);
+    }
+
+    private record Run(int n, long[] latencies, long errors, Map<Integer, AtomicInteger> statuses, long elapsedNanos) {}
+
+    /** C threads, each on its own connection, take the next call until the request or the time budget is spent. */
+    private static Run run(int port, List<String> targets, int concurrency, int seconds, int maxRequests) throws InterruptedException {
         long[] latencies = new long[maxRequests];
         AtomicInteger next = new AtomicInteger();
         AtomicLong errors = new AtomicLong();
-        Map<Integer, AtomicInteger> statuses = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
         long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         CountDownLatch done = new CountDownLatch(concurrency);
         long start = System.nanoTime();
         for (int t = 0; t < concurrency; t++) {
             Thread th = new Thread(() -> {
-                try {
+                try (KeepAliveHttpClient http = new KeepAliveHttpClient(port, 30_000)) {
                     while (System.nanoTime() < deadline) {
                         int i = next.getAndIncrement();
                         if (i >= maxRequests) break;
                         long t0 = System.nanoTime();
                         int status;
                         try {
-                            status = send(http, targets.get(i % targets.size()));
+                            status = http.get(targets.get(i % targets.size()));
                         } catch (Exception e) {
                             status = -1;
                         }
@@ -84,37 +130,11 @@ public final class RestLoadBench {
             th.start();
         }
         done.await();
-        long elapsed = System.nanoTime() - start;
-        int n = Math.min(next.get(), maxRequests);
-        long[] sorted = Arrays.copyOf(latencies, n);
-        Arrays.sort(sorted);
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("name", name);
-        out.put("at", Instant.now().toString());
-        out.put("target", "http://127.0.0.1:" + port);
-        out.put("distinct_calls", targets.size());
-        out.put("concurrency", concurrency);
-        out.put("time_budget_s", seconds);
-        out.put("request_budget", maxRequests);
-        out.put("requests", n);
-        out.put("errors", errors.get());
-        out.put("statuses", new java.util.TreeMap<>(statuses));
-        out.put("elapsed_s", round(elapsed / 1e9));
-        out.put("requests_per_second", round(n / (elapsed / 1e9)));
-        out.put("latency_ms", Map.of("p50", ms(sorted, 0.50), "p90", ms(sorted, 0.90), "p99", ms(sorted, 0.99), "max", n == 0 ? 0 : round(sorted[n - 1] / 1e6)));
-        out.put("cpus", Runtime.getRuntime().availableProcessors());
-        out.put("java", System.getProperty("java.version"));
-        Files.createDirectories(results);
-        Path file = results.resolve(name + ".json");
-        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), out);
-        System.out.println(Json.MAPPER.writeValueAsString(out));
-        System.out.println("wrote " + file);
+        return new Run(Math.min(next.get(), maxRequests), latencies, errors.get(), statuses, System.nanoTime() - start);
     }
 
-    private static int send(HttpClient http, String url) throws Exception {
-        HttpResponse<byte[]> r = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30)).GET().build(),
-                HttpResponse.BodyHandlers.ofByteArray());
-        return r.statusCode();
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static double ms(long[] sorted, double q) {
@@ -127,8 +147,8 @@ public final class RestLoadBench {
         return Math.round(v * 1000.0) / 1000.0;
     }
 
-    /** One URL per REST sample: the gold call's endpoint path with the gold arguments as query parameters. */
-    static List<String> targets(Path dir, int port) throws Exception {
+    /** One request target per REST sample: the gold call's endpoint path with the gold arguments as query parameters. */
+    static List<String> targets(Path dir) throws Exception {
         Map<String, EndpointSpec> byName = new HashMap<>();
         List<String> urls = new ArrayList<>();
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "*" + RestPublication.FILE_SUFFIX)) {
@@ -144,7 +164,7 @@ public final class RestLoadBench {
                     JsonNode call = s.path("output").path(0);
                     EndpointSpec e = byName.get(call.path("name").asText());
                     if (e == null) continue;
-                    StringBuilder url = new StringBuilder("http://127.0.0.1:" + port + e.path());
+                    StringBuilder url = new StringBuilder(e.path());
                     Iterator<Map.Entry<String, JsonNode>> it = call.path("arguments").fields();
                     char sep = '?';
                     while (it.hasNext()) {

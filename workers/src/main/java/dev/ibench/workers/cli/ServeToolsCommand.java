@@ -40,6 +40,9 @@ final class ServeToolsCommand implements Callable<Integer> {
     @Option(names = "--max-rows", defaultValue = "10000", description = "REST: rows returned at most per call; more sets truncated=true (default ${DEFAULT-VALUE})")
     int maxRows;
 
+    @Option(names = "--cache-mb", defaultValue = "64", description = "REST: MiB of encoded answers kept for repeated identical calls (read-only databases answer them identically); 0 turns the cache off (default ${DEFAULT-VALUE})")
+    long cacheMb;
+
     @Option(names = "--mcp", description = "serve over the Model Context Protocol: stdio or http (streamable HTTP at /mcp)")
     String mcp;
 
@@ -75,8 +78,12 @@ final class ServeToolsCommand implements Callable<Integer> {
         if (!RestToolServer.isLoopback(host)) {
             System.err.println("serve-tools: WARNING binding " + host + ", a non-loopback address: the endpoints are reachable from other machines");
         }
+        if (cacheMb < 0 || cacheMb > 1L << 20) {
+            System.err.println("serve-tools: --cache-mb must be between 0 and 1048576, got " + cacheMb);
+            return 2;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (RestToolServer server = new RestToolServer(endpoints, host, port, Math.max(1, threads), maxRows)) {
+        try (RestToolServer server = new RestToolServer(endpoints, host, port, Math.max(1, threads), maxRows, cacheMb << 20)) {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
             System.out.printf("serving %d endpoints on http://%s:%d (OpenAPI: /openapi.json, API page: /docs); Ctrl-C stops%n",
                     endpoints.all().size(), server.address().getHostString(), server.port());

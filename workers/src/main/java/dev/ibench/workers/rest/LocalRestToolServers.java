@@ -21,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class LocalRestToolServers implements RestEndpointServers, AutoCloseable {
     private static final int THREADS = 4;
     private static final int MAX_ROWS = 10_000;
+    // one server per endpoints file in a worker: a smaller answer cache than serve-tools' default
+    private static final long CACHE_BYTES = 16L << 20;
 
     private final Path dataRoot;
     private final Map<Path, RestToolServer> servers = new ConcurrentHashMap<>();
@@ -49,7 +51,7 @@ public final class LocalRestToolServers implements RestEndpointServers, AutoClos
                     + (endpoints.problems().isEmpty() ? "no endpoints" : String.join("; ", endpoints.problems())), false, null);
         }
         try {
-            RestToolServer started = new RestToolServer(endpoints, RestToolServer.DEFAULT_HOST, 0, THREADS, MAX_ROWS);
+            RestToolServer started = new RestToolServer(endpoints, RestToolServer.DEFAULT_HOST, 0, THREADS, MAX_ROWS, CACHE_BYTES);
             servers.put(file, started);
             return started;
         } catch (IOException e) {

@@ -6,7 +6,6 @@ import com.sun.net.httpserver.HttpServer;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.ArgumentBinder;
 import dev.ibench.core.rest.EndpointExecutor;
-import dev.ibench.core.rest.EndpointResult;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.InvalidArgumentException;
 import dev.ibench.core.rest.OpenApiDocument;
@@ -42,6 +41,7 @@ public final class RestToolServer implements AutoCloseable {
     public static final int MAX_URI = 8192;
     public static final int MAX_BODY = 16 * 1024;
     public static final String DEFAULT_HOST = "127.0.0.1";
+    public static final long DEFAULT_CACHE_BYTES = 64L << 20;
 
     static {
         // The JDK server leaves Nagle's algorithm on: with keep-alive clients every response then waits ~40 ms for a
@@ -58,10 +58,17 @@ public final class RestToolServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService workers;
     private final AtomicLong endpointCalls = new AtomicLong();
+    private final ResponseCache cache;
 
-    /** Starts serving; port 0 picks a free port ({@link #port()}). */
+    /** Starts serving with a response cache of {@link #DEFAULT_CACHE_BYTES}; port 0 picks a free port ({@link #port()}). */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows) throws IOException {
+        this(endpoints, host, port, threads, maxRows, DEFAULT_CACHE_BYTES);
+    }
+
+    /** Starts serving; port 0 picks a free port ({@link #port()}); {@code cacheBytes} 0 turns the response cache off. */
+    public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows, long cacheBytes) throws IOException {
         this.endpoints = endpoints;
+        this.cache = new ResponseCache(cacheBytes);
         this.executor = new EndpointExecutor(30, maxRows);
         this.connections = new ReadOnlyConnectionPool(threads);
         List<EndpointSpec> specs = new ArrayList<>();
@@ -79,6 +86,10 @@ public final class RestToolServer implements AutoCloseable {
         server.setExecutor(workers);
         server.createContext("/", this::handle);
         server.start();
+    }
+
+    ResponseCache cache() {
+        return cache;
     }
 
     public int port() {
@@ -163,26 +174,37 @@ public final class RestToolServer implements AutoCloseable {
             error(ex, 400, bad.getMessage(), bad.parameter());
             return;
         }
+        ResponseCache.Key key = new ResponseCache.Key(path, values);
+        byte[] cached = cache.get(key);
+        if (cached != null) {
+            send(ex, 200, "application/json", cached);
+            return;
+        }
+        byte[] body;
         Connection c = null;
         try {
             c = connections.borrow(e.database());
-            EndpointResult result = executor.executeBound(c, e.spec(), values);
-            send(ex, 200, "application/json", Json.MAPPER.writeValueAsBytes(result.toJson()));
+            body = Json.MAPPER.writeValueAsBytes(executor.executeBound(c, e.spec(), values).toJson());
         } catch (SQLException failed) {
             // SQL text and SQLite's messages describe the schema and the query: log them, answer a code and an incident id
             String incident = UUID.randomUUID().toString().substring(0, 8);
             LOG.warn("incident {}: endpoint {} failed: {}", incident, e.spec().name(), failed.getMessage());
-            Map<String, Object> body = new LinkedHashMap<>();
-            body.put("error", "the endpoint's query failed; the server log has the details under incident " + incident);
-            body.put("code", "query_failed");
-            body.put("incident", incident);
-            send(ex, 500, "application/json", Json.MAPPER.writeValueAsBytes(body));
+            Map<String, Object> failure = new LinkedHashMap<>();
+            failure.put("error", "the endpoint's query failed; the server log has the details under incident " + incident);
+            failure.put("code", "query_failed");
+            failure.put("incident", incident);
+            send(ex, 500, "application/json", Json.MAPPER.writeValueAsBytes(failure));
+            return;
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
             error(ex, 503, "server shutting down", null);
+            return;
         } finally {
+            // back to the pool before the answer is written: a slow reader must not hold a connection
             if (c != null) connections.release(e.database(), c);
         }
+        cache.put(key, body);
+        send(ex, 200, "application/json", body);
     }
 
     private static void error(HttpExchange ex, int status, String message, String parameter) throws IOException {

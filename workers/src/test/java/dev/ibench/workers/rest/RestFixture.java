@@ -46,6 +46,26 @@ final class RestFixture {
         RestBuildStep.run(o, new CoverageReport(), m -> {}, false);
     }
 
+    /** Builds superhero's REST endpoints over a private copy of its database (under {@code out/data}); returns the copy. */
+    static Path buildSuperheroOnACopy(Path out) throws Exception {
+        Path data = out.resolve("data");
+        Path src = dataRoot().resolve("bird");
+        Path dbDir = data.resolve("bird/dev_databases/superhero");
+        Files.createDirectories(dbDir);
+        Path db = dbDir.resolve("superhero.sqlite");
+        Files.copy(src.resolve("dev_databases/superhero/superhero.sqlite"), db);
+        Files.copy(src.resolve("dev.json"), data.resolve("bird/dev.json"));
+        RestBuildStep.run(new BuildOptions("bird", data.resolve("bird"), List.of("superhero"), List.of(), BuildMode.PAPER, out.resolve("build"), data),
+                new CoverageReport(), m -> {}, false);
+        return db;
+    }
+
+    /** A GET with a raw, already encoded query string (null: none). */
+    static HttpResponse<String> getRaw(int port, String path, String rawQuery) throws Exception {
+        String target = "http://127.0.0.1:" + port + path + (rawQuery == null ? "" : "?" + rawQuery);
+        return HTTP.send(HttpRequest.newBuilder(URI.create(target)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     static HttpResponse<String> get(int port, String path, Map<String, ?> args) throws Exception {
