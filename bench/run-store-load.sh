@@ -27,11 +27,14 @@ cleanup() {
 trap cleanup EXIT
 printf '%s\n' "$PASSWORD" > "$WORK/pwfile"
 [ "$(id -u)" -eq 0 ] && chown postgres "$WORK/pwfile"
-"${AS[@]}" "$PG_BIN/initdb" -D "$WORK/data" -U ibench --pwfile="$WORK/pwfile" --auth-host=scram-sha-256 \
-  --auth-local=reject -E UTF8 --locale=C.UTF-8 >/dev/null
+logged "initdb" "$WORK/initdb.log" "${AS[@]}" "$PG_BIN/initdb" -D "$WORK/data" -U ibench --pwfile="$WORK/pwfile" \
+  --auth-host=scram-sha-256 --auth-local=reject -E UTF8 --locale=C.UTF-8
 rm -f "$WORK/pwfile"
 printf "listen_addresses = '127.0.0.1'\nport = %s\nunix_socket_directories = ''\n" "$PORT" >> "$WORK/data/postgresql.conf"
-"${AS[@]}" "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w start >/dev/null
+if ! "${AS[@]}" "$PG_BIN/pg_ctl" -D "$WORK/data" -l "$WORK/server.log" -w start >/dev/null; then
+  cat "$WORK/server.log" >&2 || true
+  fail "PostgreSQL did not start on 127.0.0.1:$PORT (its log above)"
+fi
 
 java -Xmx1g -cp "$CP" dev.ibench.bench.StoreLoadBench "$WORK/results.db" "$WRITERS" "$ROWS" bench/results store-load-sqlite
 IBENCH_STORE_PASSWORD="$PASSWORD" java -Xmx1g -cp "$CP" dev.ibench.bench.StoreLoadBench \

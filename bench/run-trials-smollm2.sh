@@ -8,17 +8,20 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${1:-20}"; T="${2:-3}"; TEMP="${3:-0.8}"; MAX_TOKENS="${4:-96}"
 NAME="trials-smollm2-superhero-${N}x${T}"
-bash deploy/local/install-tools.sh >/dev/null
-./ibench --version >/dev/null
+. bench/lib.sh
+command -v python3 >/dev/null || fail "python3 not found on PATH (picks free ports, writes the results file)"
 WORK="$PWD/.ibench/bench-trials"
 rm -rf "$WORK"; mkdir -p "$WORK"
+logged "installing the Temporal CLI and test model (deploy/local/install-tools.sh)" "$WORK/install-tools.log" bash deploy/local/install-tools.sh
+logged "building the CLI jar (./ibench --version)" "$WORK/ibench-build.log" ./ibench --version
 export IBENCH_RESULTS_DB="$WORK/results.db"
 read -r PORT UI <<<"$(python3 -c 'import socket
 s=[socket.socket() for _ in range(2)]
 [x.bind(("127.0.0.1",0)) for x in s]
 print(*[x.getsockname()[1] for x in s])')"
 ADDRESS="127.0.0.1:$PORT"
-./ibench build --source bird --root data/bird --db superhero --style slot --mode paper --out "$WORK/eval" >"$WORK/build.log" 2>&1
+logged "ibench build" "$WORK/build.log" \
+  ./ibench build --source bird --root data/bird --db superhero --style slot --mode paper --out "$WORK/eval"
 cat >"$WORK/campaign.yaml" <<YAML
 name: trials
 models:
@@ -29,17 +32,28 @@ samples: {limit: $N, seed: 1}
 trials: $T
 decoding: {temperature: $TEMP, max_tokens: $MAX_TOKENS, seed: 12}
 YAML
+SERVER=""
+WORKER=""
+stop() { for p in $WORKER $SERVER; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done; }
+trap stop EXIT
 ./ibench server --db-filename "$WORK/temporal.db" --port "$PORT" --ui-port "$UI" >"$WORK/server.log" 2>&1 &
 SERVER=$!
-trap 'kill $WORKER $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 60); do (echo >/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 1; done
+for _ in $(seq 60); do
+  (echo >/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break
+  kill -0 "$SERVER" 2>/dev/null || { tail -n 60 "$WORK/server.log" >&2; fail "ibench server exited at start (log above)"; }
+  sleep 1
+done
+(echo >/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null || { tail -n 60 "$WORK/server.log" >&2; fail "ibench server not listening on $PORT after 60 s (log above)"; }
 ./ibench worker --address "$ADDRESS" --roles workflows,llm,scoring --models-from "$WORK/campaign.yaml" >"$WORK/worker.log" 2>&1 &
 WORKER=$!
 START=$(date +%s)
-./ibench campaign start "$WORK/campaign.yaml" --id "$NAME" --wait --address "$ADDRESS" >"$WORK/start.log" 2>&1
+if ! ./ibench campaign start "$WORK/campaign.yaml" --id "$NAME" --wait --address "$ADDRESS" >"$WORK/start.log" 2>&1; then
+  tail -n 40 "$WORK/start.log" >&2; echo "--- worker log:" >&2; tail -n 40 "$WORK/worker.log" >&2
+  fail "ibench campaign start failed (logs above; all of them in $WORK)"
+fi
 SECONDS_TAKEN=$(( $(date +%s) - START ))
-./ibench campaign report "$NAME" --format json --out "$WORK/report.json" 2>/dev/null
-./ibench campaign report "$NAME" --format md --out "bench/results/$NAME.md" 2>/dev/null
+logged "ibench campaign report (json)" "$WORK/report-json.log" ./ibench campaign report "$NAME" --format json --out "$WORK/report.json"
+logged "ibench campaign report (md)" "$WORK/report-md.log" ./ibench campaign report "$NAME" --format md --out "bench/results/$NAME.md"
 python3 - "$WORK" "$NAME" "$N" "$T" "$TEMP" "$MAX_TOKENS" "$SECONDS_TAKEN" <<'PY'
 import json, os, sqlite3, sys, platform
 work, name, n, t, temp, max_tokens, seconds = sys.argv[1:]
