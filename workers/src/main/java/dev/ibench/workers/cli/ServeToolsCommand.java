@@ -69,6 +69,10 @@ final class ServeToolsCommand implements Callable<Integer> {
         if (mcp != null) {
             return serveMcp();
         }
+        if (cacheMb < 0 || cacheMb > 1L << 20) {
+            System.err.println("serve-tools: --cache-mb must be between 0 and 1048576, got " + cacheMb);
+            return 2;
+        }
         PublishedEndpoints endpoints = PublishedEndpoints.load(dir, dataRoot);
         endpoints.problems().forEach(p -> System.err.println("serve-tools: " + p));
         if (endpoints.all().isEmpty()) {
@@ -77,10 +81,6 @@ final class ServeToolsCommand implements Callable<Integer> {
         }
         if (!RestToolServer.isLoopback(host)) {
             System.err.println("serve-tools: WARNING binding " + host + ", a non-loopback address: the endpoints are reachable from other machines");
-        }
-        if (cacheMb < 0 || cacheMb > 1L << 20) {
-            System.err.println("serve-tools: --cache-mb must be between 0 and 1048576, got " + cacheMb);
-            return 2;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         try (RestToolServer server = new RestToolServer(endpoints, host, port, Math.max(1, threads), maxRows, cacheMb << 20)) {
