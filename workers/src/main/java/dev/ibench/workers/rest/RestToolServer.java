@@ -35,6 +35,7 @@ import org.slf4j.LoggerFactory;
  * API page at {@code /} and {@code /docs}. Parameters are checked against the spec (unknown, missing, repeated or
  * ill-typed: 400 naming the parameter); request targets longer than {@link #MAX_URI} get 414, request bodies
  * larger than {@link #MAX_BODY} get 413, methods other than GET/HEAD get 405. Binds loopback unless told otherwise.
+ * Successful answers are kept in a {@link ResponseCache} (the databases are read-only), so a repeated call runs no SQL.
  */
 public final class RestToolServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestToolServer.class);
