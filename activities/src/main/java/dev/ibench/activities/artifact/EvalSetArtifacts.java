@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -57,7 +58,7 @@ public final class EvalSetArtifacts implements EvalSetLocator {
                     }
                     Files.createDirectories(local.getParent());
                     Path blob = cache.fetch(ArtifactHash.parse(file.getValue()));
-                    if (file.getKey().endsWith(".json") && !manifest.databases().isEmpty()) {
+                    if (JsonDocuments.isJson(file.getKey()) && !manifest.databases().isEmpty()) {
                         writeWithLocalDatabases(blob, local, manifest.databases());
                     } else {
                         Files.copy(blob, local, StandardCopyOption.REPLACE_EXISTING);
@@ -92,9 +93,11 @@ public final class EvalSetArtifacts implements EvalSetLocator {
     }
 
     private void writeWithLocalDatabases(Path blob, Path local, Map<String, String> databases) throws IOException {
-        JsonNode root = Json.MAPPER.readTree(blob.toFile());
-        rewrite(root, databases);
-        Json.MAPPER.writeValue(local.toFile(), root);
+        List<JsonNode> documents = JsonDocuments.read(blob);
+        for (JsonNode root : documents) {
+            rewrite(root, databases);
+        }
+        JsonDocuments.write(local, documents);
     }
 
     private void rewrite(JsonNode node, Map<String, String> databases) {

@@ -37,7 +37,7 @@ public final class EvalSetPublisher {
         Map<String, String> databases = new TreeMap<>();
         for (Path companion : companions(file)) {
             files.put(folder.relativize(companion).toString(), store.put(companion).toString());
-            if (companion.getFileName().toString().endsWith(".json")) {
+            if (JsonDocuments.isJson(companion.getFileName().toString())) {
                 for (Map.Entry<String, Path> db : databasesNamedBy(companion).entrySet()) {
                     databases.computeIfAbsent(db.getKey(), k -> store.put(db.getValue()).toString());
                 }
@@ -81,17 +81,19 @@ public final class EvalSetPublisher {
 
     /** Every {@code database_path} in a JSON file, with the database file it names. */
     private Map<String, Path> databasesNamedBy(Path jsonFile) {
-        JsonNode root;
+        List<JsonNode> documents;
         try {
-            root = Json.MAPPER.readTree(jsonFile.toFile());
+            documents = JsonDocuments.read(jsonFile);
         } catch (IOException e) {
             throw new IllegalArgumentException("eval set " + jsonFile + " is not readable JSON: " + e.getMessage(), e);
         }
-        String ownDataRoot = root.isObject() && root.path("data_root").isTextual() ? root.get("data_root").asText() : null;
         Map<String, Path> found = new TreeMap<>();
-        for (JsonNode value : root.findValues("database_path")) {
-            if (value.isTextual() && !found.containsKey(value.asText())) {
-                found.put(value.asText(), locate(jsonFile, value.asText(), ownDataRoot));
+        for (JsonNode root : documents) {
+            String ownDataRoot = root.isObject() && root.path("data_root").isTextual() ? root.get("data_root").asText() : null;
+            for (JsonNode value : root.findValues("database_path")) {
+                if (value.isTextual() && !found.containsKey(value.asText())) {
+                    found.put(value.asText(), locate(jsonFile, value.asText(), ownDataRoot));
+                }
             }
         }
         return found;
