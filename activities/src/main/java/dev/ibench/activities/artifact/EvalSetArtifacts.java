@@ -17,9 +17,10 @@ import java.util.stream.Stream;
 
 /**
  * The worker side of eval-set artifacts: unpacks the eval set a {@link EvalSetManifest} names into
- * {@code <dir>/<manifest hex>/} with its companion files under their relative paths, every {@code database_path}
- * rewritten to the verified local copy of that database in the {@link ArtifactCache}, so the tool runtime, the REST
- * endpoints and the scorers open them as local files. The folder appears by an atomic rename once complete, so a
+ * {@code <dir>/<manifest hex>/} with its companion files under their relative paths and its databases (with their
+ * column descriptions) under {@code data/}, every {@code database_path} rewritten to the absolute path of its local
+ * copy, so the tool runtime, the REST endpoints and the scorers open them as local files. Every file comes from the
+ * {@link ArtifactCache}, which verified its SHA-256. The folder appears by an atomic rename once complete, so a
  * crash mid-unpack leaves nothing half-made behind and another process on the same machine can share it.
  */
 public final class EvalSetArtifacts implements EvalSetLocator {
@@ -51,15 +52,19 @@ public final class EvalSetArtifacts implements EvalSetLocator {
             Files.createDirectories(dir);
             Path temp = Files.createTempDirectory(dir, manifestHash.hex() + ".part");
             try {
+                Map<String, String> localDatabases = new java.util.TreeMap<>();
+                for (Map.Entry<String, String> file : manifest.data().entrySet()) {
+                    place(manifestHash, temp.resolve("data"), file.getKey(), file.getValue());
+                }
+                for (Map.Entry<String, String> db : manifest.databases().entrySet()) {
+                    localDatabases.put(db.getKey(), target.resolve("data").resolve(db.getValue()).normalize().toString());
+                }
                 for (Map.Entry<String, String> file : manifest.files().entrySet()) {
-                    Path local = temp.resolve(file.getKey()).normalize();
-                    if (!local.startsWith(temp)) {
-                        throw new IllegalArgumentException("artifact manifest " + manifestHash + ": file path '" + file.getKey() + "' leaves its folder");
-                    }
+                    Path local = inside(manifestHash, temp, file.getKey());
                     Files.createDirectories(local.getParent());
                     Path blob = cache.fetch(ArtifactHash.parse(file.getValue()));
-                    if (JsonDocuments.isJson(file.getKey()) && !manifest.databases().isEmpty()) {
-                        writeWithLocalDatabases(blob, local, manifest.databases());
+                    if (JsonDocuments.isJson(file.getKey()) && !localDatabases.isEmpty()) {
+                        writeWithLocalDatabases(blob, local, localDatabases);
                     } else {
                         Files.copy(blob, local, StandardCopyOption.REPLACE_EXISTING);
                     }
@@ -78,6 +83,25 @@ public final class EvalSetArtifacts implements EvalSetLocator {
         return evalSet;
     }
 
+    private static Path inside(ArtifactHash manifestHash, Path folder, String relative) {
+        Path local = folder.resolve(relative).normalize();
+        if (!local.startsWith(folder) || Path.of(relative).isAbsolute()) {
+            throw new IllegalArgumentException("artifact manifest " + manifestHash + ": path '" + relative + "' leaves its folder");
+        }
+        return local;
+    }
+
+    /**
+     * A copy of a verified cached file at {@code relative} under {@code folder} (a copy, not a link: SQLite may write
+     * beside or into a database it opens, and the cache entry must keep its hash).
+     */
+    private void place(ArtifactHash manifestHash, Path folder, String relative, String reference) throws IOException {
+        Path local = inside(manifestHash, folder, relative);
+        Files.createDirectories(local.getParent());
+        Path blob = cache.fetch(ArtifactHash.parse(reference));
+        Files.copy(blob, local, StandardCopyOption.REPLACE_EXISTING);
+    }
+
     private EvalSetManifest manifest(ArtifactHash hash) {
         Path file = cache.fetch(hash);
         EvalSetManifest manifest;
@@ -92,23 +116,24 @@ public final class EvalSetArtifacts implements EvalSetLocator {
         return manifest;
     }
 
-    private void writeWithLocalDatabases(Path blob, Path local, Map<String, String> databases) throws IOException {
+    private static void writeWithLocalDatabases(Path blob, Path local, Map<String, String> localDatabases) throws IOException {
         List<JsonNode> documents = JsonDocuments.read(blob);
         for (JsonNode root : documents) {
-            rewrite(root, databases);
+            rewrite(root, localDatabases);
         }
         JsonDocuments.write(local, documents);
     }
 
-    private void rewrite(JsonNode node, Map<String, String> databases) {
+    /** Replaces each {@code database_path} by the absolute path of its local copy. */
+    private static void rewrite(JsonNode node, Map<String, String> localDatabases) {
         if (node instanceof ObjectNode object) {
             JsonNode path = object.get("database_path");
-            if (path != null && path.isTextual() && databases.containsKey(path.asText())) {
-                object.put("database_path", cache.fetch(ArtifactHash.parse(databases.get(path.asText()))).toString());
+            if (path != null && path.isTextual() && localDatabases.containsKey(path.asText())) {
+                object.put("database_path", localDatabases.get(path.asText()));
             }
         }
         for (JsonNode child : node) {
-            rewrite(child, databases);
+            rewrite(child, localDatabases);
         }
     }
 

@@ -34,16 +34,26 @@ public final class EvalSetPublisher {
         Path file = evalSet.toAbsolutePath().normalize();
         Path folder = file.getParent();
         Map<String, String> files = new TreeMap<>();
+        Map<String, String> data = new TreeMap<>();
         Map<String, String> databases = new TreeMap<>();
         for (Path companion : companions(file)) {
             files.put(folder.relativize(companion).toString(), store.put(companion).toString());
             if (JsonDocuments.isJson(companion.getFileName().toString())) {
                 for (Map.Entry<String, Path> db : databasesNamedBy(companion).entrySet()) {
-                    databases.computeIfAbsent(db.getKey(), k -> store.put(db.getValue()).toString());
+                    if (databases.containsKey(db.getKey())) {
+                        continue;
+                    }
+                    String underData = dataPathOf(db.getKey(), db.getValue());
+                    databases.put(db.getKey(), underData);
+                    data.put(underData, store.put(db.getValue()).toString());
+                    for (Path description : descriptionsBeside(db.getValue())) {
+                        data.put(Path.of(underData).resolveSibling("database_description").resolve(description.getFileName()).toString(),
+                                store.put(description).toString());
+                    }
                 }
             }
         }
-        EvalSetManifest manifest = new EvalSetManifest(EvalSetManifest.FORMAT, file.getFileName().toString(), files, databases);
+        EvalSetManifest manifest = new EvalSetManifest(EvalSetManifest.FORMAT, file.getFileName().toString(), files, data, databases);
         try {
             Path temp = Files.createTempFile("ibench-eval-set-manifest", ".json");
             try {
@@ -77,6 +87,31 @@ public final class EvalSetPublisher {
             }
         }
         return files;
+    }
+
+    /**
+     * Where a database goes under the unpacked data root: its {@code database_path} when that is relative and stays
+     * inside, else a folder named by its hash (absolute paths of the starting machine mean nothing elsewhere).
+     */
+    private static String dataPathOf(String databasePath, Path file) {
+        Path p = Path.of(databasePath).normalize();
+        if (!p.isAbsolute() && !p.startsWith("..") && !p.toString().isEmpty()) {
+            return p.toString();
+        }
+        return "by-hash/" + ArtifactHash.of(file).hex().substring(0, 16) + "/" + file.getFileName();
+    }
+
+    /** BIRD's column descriptions beside a database ({@code database_description/*.csv}), read by the SQL baseline. */
+    private static List<Path> descriptionsBeside(Path database) {
+        Path folder = database.resolveSibling("database_description");
+        if (!Files.isDirectory(folder)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + folder, e);
+        }
     }
 
     /** Every {@code database_path} in a JSON file, with the database file it names. */

@@ -53,6 +53,8 @@ class EvalSetArtifactsTest {
         Path machineA = dir.resolve("a");
         Path dataRoot = machineA.resolve("data");
         database(dataRoot.resolve("bird/hero/hero.sqlite"), "a");
+        Files.createDirectories(dataRoot.resolve("bird/hero/database_description"));
+        Files.writeString(dataRoot.resolve("bird/hero/database_description/hero.csv"), "original_column_name,column_description\nname,the hero's name\n");
         database(dataRoot.resolve("bird/other/other.sqlite"), "z");
         Path evalSet = machineA.resolve("out/bird-hero-rest.json");
         Files.createDirectories(evalSet.getParent());
@@ -68,7 +70,7 @@ class EvalSetArtifactsTest {
             try (Connection c = db.connection(); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM artifacts")) {
                 rs.next();
-                assertThat(rs.getInt(1)).as("eval set, endpoints, two databases, manifest").isEqualTo(5);
+                assertThat(rs.getInt(1)).as("eval set, endpoints, two databases, one description, manifest").isEqualTo(6);
             }
             // "machine B": nothing but the store; its own empty cache folder
             Path machineB = dir.resolve("b");
@@ -81,7 +83,9 @@ class EvalSetArtifactsTest {
             assertThat(samples).extracting(EvalSample::sampleId).containsExactly("s1", "s2");
             Path heroCopy = Path.of((String) samples.get(0).initializationStep().get("database_path"));
             Path otherCopy = Path.of((String) samples.get(1).initializationStep().get("database_path"));
-            assertThat(heroCopy).isAbsolute().startsWith(machineB.resolve("cache"));
+            assertThat(heroCopy).isAbsolute().isEqualTo(local.resolveSibling("data/bird/hero/hero.sqlite"));
+            assertThat(heroCopy.resolveSibling("database_description/hero.csv")).as("BIRD descriptions travel with the database")
+                    .hasContent("original_column_name,column_description\nname,the hero's name\n");
             assertThat(Files.readAllBytes(heroCopy)).isEqualTo(Files.readAllBytes(dataRoot.resolve("bird/hero/hero.sqlite")));
             assertThat(Files.readAllBytes(otherCopy)).isEqualTo(Files.readAllBytes(dataRoot.resolve("bird/other/other.sqlite")));
             try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + otherCopy); Statement s = c.createStatement();
@@ -112,9 +116,10 @@ class EvalSetArtifactsTest {
             List<EvalSample> samples = EvalSetReader.read(local);
             assertThat(samples).extracting(EvalSample::sampleId).containsExactly("s1", "s2");
             assertThat(samples).allSatisfy(s -> assertThat(Path.of((String) s.initializationStep().get("database_path")))
-                    .startsWith(dir.resolve("b/cache")));
+                    .startsWith(dir.resolve("b/sets")).hasFileName("h.sqlite"));
             JsonNode manifest = Json.MAPPER.readTree(new ArtifactCache(store, dir.resolve("b/cache")).fetch(ref).toFile());
-            assertThat(manifest.path("databases").path("h.sqlite").asText()).isEqualTo(ArtifactHash.of(dataRoot.resolve("h.sqlite")).toString());
+            assertThat(manifest.path("databases").path("h.sqlite").asText()).isEqualTo("h.sqlite");
+            assertThat(manifest.path("data").path("h.sqlite").asText()).isEqualTo(ArtifactHash.of(dataRoot.resolve("h.sqlite")).toString());
         }
     }
 

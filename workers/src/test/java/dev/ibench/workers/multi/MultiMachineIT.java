@@ -2,6 +2,7 @@ package dev.ibench.workers.multi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
@@ -147,10 +148,14 @@ class MultiMachineIT {
                 llm.close();
                 workflowsAndScoring.close();
             }
+            Path database = IbenchHome.resolve().root().resolve("data/bird/dev_databases/superhero/superhero.sqlite");
             for (String machine : List.of("machine-1", "machine-2", "machine-3")) {
-                try (Stream<Path> cached = Files.list(dir.resolve(machine).resolve(".ibench/artifacts/sha256"))) {
-                    assertThat(cached).as(machine + " fetched the eval set, its manifest and the database by hash").hasSize(3);
-                }
+                Path cache = dir.resolve(machine).resolve(".ibench/artifacts/sha256");
+                assertThat(cache.resolve(ArtifactHash.of(database).hex())).as(machine + " fetched the database by hash")
+                        .hasSameBinaryContentAs(database);
+                assertThat(cache.resolve(ArtifactHash.of(launcher.resolve("synthetic_slot.json")).hex()))
+                        .as(machine + " fetched the eval set by hash").exists();
+                assertThat(dir.resolve(machine).resolve("data")).as(machine + " has no data folder").doesNotExist();
             }
         }
     }
