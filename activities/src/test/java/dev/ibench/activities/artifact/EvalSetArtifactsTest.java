@@ -133,4 +133,16 @@ class EvalSetArtifactsTest {
                     .hasMessageContaining("x-slot.json").hasMessageContaining("gone/gone.sqlite").hasMessageContaining("IBENCH_DATA_ROOT");
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aCampaignRecordedWithAPathStillReadsThatFile() throws Exception {
+        Path evalSet = dir.resolve("old-slot.json");
+        Files.writeString(evalSet, "[" + SAMPLE.formatted("s1", "h.sqlite") + "]");
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
+            EvalSetArtifacts locator = new EvalSetArtifacts(new ArtifactCache(new DatabaseArtifactStore(db), dir.resolve("cache")), dir.resolve("sets"));
+            assertThat(locator.localPath(evalSet.toString())).isEqualTo(evalSet);
+            assertThat(new dev.ibench.activities.campaign.EvalSetCache(locator).samples(evalSet.toString())).containsOnlyKeys("s1");
+            assertThat(dir.resolve("cache")).doesNotExist();
+        }
+    }
 }

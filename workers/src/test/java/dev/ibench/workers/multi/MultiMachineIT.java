@@ -135,11 +135,14 @@ class MultiMachineIT {
                         Thread.sleep(50);
                     }
                     assertThat(endpoint.requestCount()).as("requests before the kill").isBetween(SAMPLES / 3, SAMPLES - 1);
+                    int killedAfter = endpoint.requestCount();
                     llm.kill();
                     llm = WorkerProcess.isolated(temporal.address(), "llm,tools", emptyFolder(dir.resolve("machine-3")),
                             logs.resolve("machine-3.log"), store);
                     CampaignStatus status = await(connection, "killed");
                     assertThat(status.state()).as(workflowsAndScoring.output() + llm.output()).isEqualTo(CellState.COMPLETED);
+                    System.out.printf("MultiMachineIT: killed the LLM worker after %d requests; %d requests in all (%d samples, window %d)%n",
+                            killedAfter, endpoint.requestCount(), SAMPLES, WINDOW);
                     assertThat(endpoint.requestCount()).as("model requests with one LLM worker killed")
                             .isBetween(SAMPLES, SAMPLES + WINDOW * 2);
                 }
