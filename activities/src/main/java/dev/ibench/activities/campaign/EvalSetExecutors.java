@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.artifact.EvalSetLocator;
 import dev.ibench.activities.nestful.PythonSequenceExecutor;
 import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.rest.RestEndpointRuntime;
@@ -20,18 +21,26 @@ public final class EvalSetExecutors implements Function<String, SequenceExecutor
     private final SequenceExecutor toolRuntime;
     private final Path dataRoot;
     private final Path stateDir;
+    private final EvalSetLocator locator;
     private final Map<String, RestEndpointRuntime> rest = new ConcurrentHashMap<>();
     private final Map<String, SequenceExecutor> nestful = new ConcurrentHashMap<>();
 
     /** @param stateDir a folder of ibench's own for runtime files (the NESTful runner script) */
     public EvalSetExecutors(SequenceExecutor toolRuntime, Path dataRoot, Path stateDir) {
+        this(toolRuntime, dataRoot, stateDir, EvalSetLocator.PATHS_ONLY);
+    }
+
+    /** @param locator finds the local file of an eval set named by artifact reference */
+    public EvalSetExecutors(SequenceExecutor toolRuntime, Path dataRoot, Path stateDir, EvalSetLocator locator) {
         this.toolRuntime = toolRuntime;
         this.dataRoot = dataRoot;
         this.stateDir = stateDir;
+        this.locator = locator;
     }
 
     @Override
-    public SequenceExecutor apply(String evalSet) {
+    public SequenceExecutor apply(String evalSetReference) {
+        String evalSet = locator.localPath(evalSetReference).toString();
         if (NestfulEvalSetFiles.isNestfulEvalSet(Path.of(evalSet))) {
             return nestful.computeIfAbsent(evalSet, f -> PythonSequenceExecutor.forEvalSet(Path.of(f), stateDir));
         }

@@ -1,5 +1,6 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.artifact.EvalSetLocator;
 import dev.ibench.core.rest.RestEndpointRuntime;
 import dev.ibench.core.runtime.ToolRuntime;
 import io.temporal.failure.ApplicationFailure;
@@ -22,11 +23,18 @@ public final class ReactToolEnvironments implements Function<String, ReactToolEn
     private final RestEndpointServers restServers;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final Map<String, ReactToolEnvironment> rest = new ConcurrentHashMap<>();
+    private final EvalSetLocator locator;
 
     /** @param restServers the servers of REST eval sets' endpoints (null: this worker runs no REST actions) */
     public ReactToolEnvironments(ToolRuntime runtime, RestEndpointServers restServers) {
+        this(runtime, restServers, EvalSetLocator.PATHS_ONLY);
+    }
+
+    /** @param locator finds the local file of an eval set named by artifact reference */
+    public ReactToolEnvironments(ToolRuntime runtime, RestEndpointServers restServers, EvalSetLocator locator) {
         this.inProcess = new InProcessToolEnvironment(runtime);
         this.restServers = restServers;
+        this.locator = locator;
     }
 
     /** SLOT/SEL in process only; REST eval sets are refused. */
@@ -35,7 +43,8 @@ public final class ReactToolEnvironments implements Function<String, ReactToolEn
     }
 
     @Override
-    public ReactToolEnvironment apply(String evalSet) {
+    public ReactToolEnvironment apply(String evalSetReference) {
+        String evalSet = locator.localPath(evalSetReference).toString();
         if (!RestEndpointRuntime.isRestEvalSet(Path.of(evalSet))) {
             return inProcess;
         }

@@ -20,8 +20,15 @@ import java.util.Map;
 public final class StoreCopy {
     private static final int BATCH = 500;
 
-    /** A table to copy: its columns (without the dialect's insertion-order column) and whether it keeps insertion order. */
-    private record Table(String name, List<String> columns, boolean ordered) {}
+    /**
+     * A table to copy: its columns (without the dialect's insertion-order column), whether it keeps insertion order,
+     * and how many rows go in one batch (few for artifact chunks of up to 1 MiB each).
+     */
+    private record Table(String name, List<String> columns, boolean ordered, int batch) {
+        Table(String name, List<String> columns, boolean ordered) {
+            this(name, columns, ordered, BATCH);
+        }
+    }
 
     private static final List<Table> TABLES = List.of(
             new Table("campaigns", List.of("campaign_id", "name", "spec_json", "created_at"), true),
@@ -36,7 +43,10 @@ public final class StoreCopy {
             new Table("errors", List.of("cell_id", "sample_id", "trial", "step", "kind", "message", "created_at"), false),
             new Table("llm_response_cache", List.of("cache_key", "endpoint", "model", "response_json", "prompt_tokens",
                     "completion_tokens", "latency_ms", "created_at", "hits", "last_hit_at"), false),
-            new Table("ablation_generations", List.of("generation_key", "ablation", "sample_id", "outcome_json", "created_at"), false));
+            new Table("ablation_generations", List.of("generation_key", "ablation", "sample_id", "outcome_json", "created_at"), false),
+            // chunks before the artifacts rows: a row means its artifact is complete (docs/artifacts.md)
+            new Table("artifact_chunks", List.of("sha256", "seq", "data"), false, 4),
+            new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}
@@ -67,7 +77,7 @@ public final class StoreCopy {
         long inserted = 0;
         try (Connection source = from.connection(); Connection target = to.connection();
              Statement s = source.createStatement()) {
-            s.setFetchSize(BATCH);
+            s.setFetchSize(table.batch());
             target.setAutoCommit(false);
             try (ResultSet rs = s.executeQuery(select); PreparedStatement ps = target.prepareStatement(insert)) {
                 List<Object[]> pending = new ArrayList<>();
@@ -78,7 +88,7 @@ public final class StoreCopy {
                     }
                     pending.add(row);
                     read++;
-                    if (pending.size() == BATCH) {
+                    if (pending.size() == table.batch()) {
                         inserted += insert(ps, pending);
                         target.commit();
                     }

@@ -1,5 +1,9 @@
 package dev.ibench.workers.campaign;
 
+import dev.ibench.activities.artifact.ArtifactCache;
+import dev.ibench.activities.artifact.ArtifactStore;
+import dev.ibench.activities.artifact.EvalSetArtifacts;
+import dev.ibench.activities.artifact.EvalSetPublisher;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
@@ -25,14 +29,17 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The process-wide objects campaign activities and commands share: the results store (one connection
- * pool per store, SQLite or PostgreSQL, chosen by {@link StoreSetting}), the eval-set cache and the tool runtime.
+ * pool per store, SQLite or PostgreSQL, chosen by {@link StoreSetting}), the artifact store ({@link ArtifactSetting})
+ * with this machine's cache of it under {@code <home>/.ibench/artifacts}, the eval-set cache and the tool runtime.
  */
 public final class CampaignServices {
     private static final Map<String, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
 
     private final ResultsDatabase database;
     private final ResultsStore store;
-    private final EvalSetCache evalSets = new EvalSetCache();
+    private final ArtifactStore artifacts;
+    private final EvalSetArtifacts evalSetArtifacts;
+    private final EvalSetCache evalSets;
     private final IbenchHome home;
     private ModelRunners modelRunners;
     private SqlBaselineDatabases sqlDatabases;
@@ -45,6 +52,10 @@ public final class CampaignServices {
         this.database = ResultsDatabase.open(location);
         this.store = new ResultsStore(database);
         this.home = home;
+        this.artifacts = ArtifactSetting.resolve(database);
+        Path cache = home.state().resolve("artifacts");
+        this.evalSetArtifacts = new EvalSetArtifacts(new ArtifactCache(artifacts, cache.resolve("sha256")), cache.resolve("eval-sets"));
+        this.evalSets = new EvalSetCache(evalSetArtifacts);
     }
 
     /** The services of the store {@link StoreSetting} names (opened and migrated on first use in this process). */
@@ -64,6 +75,16 @@ public final class CampaignServices {
 
     public EvalSetCache evalSets() {
         return evalSets;
+    }
+
+    /** Where artifacts live ({@link ArtifactSetting}). */
+    public ArtifactStore artifacts() {
+        return artifacts;
+    }
+
+    /** Stores eval sets with their databases as artifacts, databases looked up under {@link #dataRoot()}. */
+    public EvalSetPublisher evalSetPublisher() {
+        return new EvalSetPublisher(artifacts, dataRoot());
     }
 
     public IbenchHome home() {
@@ -113,7 +134,7 @@ public final class CampaignServices {
     /** The completion executor of each eval set: a REST set's published endpoints, else {@link #executor()}. */
     public synchronized EvalSetExecutors executors() {
         if (executors == null) {
-            executors = new EvalSetExecutors(executor(), dataRoot(), home.state());
+            executors = new EvalSetExecutors(executor(), dataRoot(), home.state(), evalSetArtifacts);
         }
         return executors;
     }
@@ -124,7 +145,7 @@ public final class CampaignServices {
      */
     public synchronized ReactToolEnvironments reactToolEnvironments() {
         if (reactTools == null) {
-            reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot()));
+            reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot()), evalSetArtifacts);
         }
         return reactTools;
     }

@@ -1,6 +1,7 @@
 package dev.ibench.workers.campaign;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
@@ -23,8 +24,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
- * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory,
- * stores the spec in the results store and starts the campaign workflow. Returns the campaign id.
+ * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory, stores each eval
+ * set with its databases as an artifact (docs/artifacts.md) so the stored spec and cells name it by hash, never by a
+ * local path, stores the spec in the results store and starts the campaign workflow. Returns the campaign id.
  */
 public final class CampaignStarter {
     private final CampaignServices services;
@@ -43,18 +45,46 @@ public final class CampaignStarter {
         CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
         if (spec.modes().contains(SqlMode.MODE)) {
             for (BenchmarkEntry b : spec.benchmarks()) {
-                boolean withDatabases = EvalSetReader.read(Path.of(b.evalSet())).stream().allMatch(s -> s.initializationStep() != null);
-                if (!withDatabases) {
-                    throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': mode sql runs queries on the samples' "
-                            + "databases, and this eval set has samples without one (sql needs SLOT or SEL eval sets)");
+                if (!ArtifactHash.isReference(b.evalSet())) {
+                    requireDatabases(file, b, Path.of(b.evalSet()));
                 }
             }
         }
         return spec;
     }
 
+    private static void requireDatabases(Path file, BenchmarkEntry b, Path evalSet) {
+        boolean withDatabases = EvalSetReader.read(evalSet).stream().allMatch(s -> s.initializationStep() != null);
+        if (!withDatabases) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': mode sql runs queries on the samples' "
+                    + "databases, and this eval set has samples without one (sql needs SLOT or SEL eval sets)");
+        }
+    }
+
+    /** The spec with every eval set named by its artifact reference: files are stored, references must be in the store. */
+    private CampaignSpec withArtifacts(Path file, CampaignSpec spec) {
+        List<BenchmarkEntry> benchmarks = spec.benchmarks().stream().map(b -> {
+            if (ArtifactHash.isReference(b.evalSet())) {
+                if (!services.artifacts().contains(ArtifactHash.parse(b.evalSet()))) {
+                    throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
+                            + " is not in " + services.artifacts().description());
+                }
+                if (spec.modes().contains(SqlMode.MODE)) {
+                    requireDatabases(file, b, services.evalSets().localPath(b.evalSet()));
+                }
+                return b;
+            }
+            try {
+                return new BenchmarkEntry(b.name(), services.evalSetPublisher().publish(Path.of(b.evalSet())).toString());
+            } catch (IllegalArgumentException e) {
+                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
+            }
+        }).toList();
+        return withBenchmarks(spec, benchmarks);
+    }
+
     public String start(Path file, String requestedId) {
-        CampaignSpec spec = validate(file);
+        CampaignSpec spec = withArtifacts(file, validate(file));
         String campaignId = requestedId != null ? requestedId
                 : spec.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         if (!campaignId.matches("[A-Za-z0-9._-]+")) {
@@ -82,12 +112,24 @@ public final class CampaignStarter {
     private static CampaignSpec resolvePaths(Path file, CampaignSpec spec) {
         Path base = file.toAbsolutePath().getParent();
         List<BenchmarkEntry> benchmarks = spec.benchmarks().stream().map(b -> {
+            if (ArtifactHash.isReference(b.evalSet())) {
+                try {
+                    ArtifactHash.parse(b.evalSet());
+                } catch (IllegalArgumentException e) {
+                    throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval_set " + e.getMessage());
+                }
+                return b;
+            }
             Path evalSet = base.resolve(b.evalSet()).normalize();
             if (!Files.isRegularFile(evalSet)) {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + evalSet + " not found");
             }
             return new BenchmarkEntry(b.name(), evalSet.toString());
         }).toList();
+        return withBenchmarks(spec, benchmarks);
+    }
+
+    private static CampaignSpec withBenchmarks(CampaignSpec spec, List<BenchmarkEntry> benchmarks) {
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
                 spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(),
                 spec.maxRejectedShare(), spec.toolsVia(), spec.mcp(),

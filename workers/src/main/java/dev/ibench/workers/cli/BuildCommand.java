@@ -1,5 +1,9 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.activities.artifact.EvalSetPublisher;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import java.nio.file.Files;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
@@ -73,6 +77,10 @@ final class BuildCommand implements Callable<Integer> {
 
     @Option(names = "--no-worker", description = "REST: do not run an in-process worker; workers started with `ibench worker` serve the workflows")
     boolean noWorker;
+
+    @Option(names = "--no-publish", description = "do not store the eval sets written (with their databases and REST endpoints) as "
+            + "artifacts in the store (--store / IBENCH_STORE, IBENCH_ARTIFACTS; docs/artifacts.md) nor write artifacts.json")
+    boolean noPublish;
 
     @Option(names = "--timeout-minutes", defaultValue = "600", description = "REST: stop waiting after this long; the workflows keep running (default: ${DEFAULT-VALUE})")
     int timeoutMinutes;
@@ -155,14 +163,39 @@ final class BuildCommand implements Callable<Integer> {
                 return 1;
             }
         }
+        Map<String, String> published = noPublish ? Map.of() : publish(result);
         if (json) {
             System.out.println(Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValueAsString(cov));
         } else {
+            published.forEach((file, ref) -> System.out.println("artifact " + ref + "  " + file));
             System.out.printf("%s %s: %s questions, %s in scope, %s verified (%.1f%%); wrote %d files to %s%n", source, mode,
                     cov.get("questions"), cov.get("in_scope"), cov.get("verified"), 100.0 * ((Number) cov.get("verified_rate")).doubleValue(),
                     files, out);
             System.out.println("by_reason: " + cov.get("by_reason"));
         }
         return 0;
+    }
+
+    /**
+     * Stores each eval set this run wrote as an artifact (docs/artifacts.md) and writes {@code artifacts.json} (file name
+     * to reference) next to them, so a campaign file on any machine can name an eval set by {@code eval_set: sha256:...}.
+     */
+    private Map<String, String> publish(BenchmarkBuilder.Result result) throws java.io.IOException {
+        List<Path> evalSets = new ArrayList<>(result.files().stream().filter(f -> !f.getFileName().toString().equals("coverage.json")).toList());
+        for (String dbId : result.dbIds()) {
+            Path restSet = out.resolve(source.toLowerCase() + "-" + dbId + dev.ibench.core.rest.RestPublication.EVAL_SET_SUFFIX);
+            if (Files.isRegularFile(restSet) && !evalSets.contains(restSet)) {
+                evalSets.add(restSet);
+            }
+        }
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        EvalSetPublisher publisher = new EvalSetPublisher(services.artifacts(), dataRoot != null ? dataRoot
+                : root.normalize().getParent() != null ? root.normalize().getParent() : Path.of("."));
+        Map<String, String> references = new java.util.TreeMap<>();
+        for (Path evalSet : evalSets) {
+            references.put(evalSet.getFileName().toString(), publisher.publish(evalSet).toString());
+        }
+        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("artifacts.json").toFile(), references);
+        return references;
     }
 }

@@ -1,5 +1,13 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.activities.artifact.ArtifactCache;
+import dev.ibench.activities.artifact.ArtifactHash;
+import dev.ibench.activities.artifact.ArtifactStore;
+import dev.ibench.activities.artifact.DatabaseArtifactStore;
+import dev.ibench.activities.artifact.EvalSetArtifacts;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.EvalSetReader;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,9 +31,27 @@ class BuildVerifyCommandTest {
     @Test
     void buildsASpiderDatabaseAndVerifiesItCompletely() throws Exception {
         Path out = tmp.resolve("out");
-        int build = new CommandLine(new IbenchCli()).execute("build", "--source", "spider", "--root", data().resolve("spider").toString(),
-                "--db", "singer", "--style", "slot,sel", "--mode", "extended", "--out", out.toString());
+        System.setProperty("ibench.store", tmp.resolve("results.db").toString());
+        int build;
+        try {
+            build = new CommandLine(new IbenchCli()).execute("build", "--source", "spider", "--root", data().resolve("spider").toString(),
+                    "--db", "singer", "--style", "slot,sel", "--mode", "extended", "--out", out.toString());
+        } finally {
+            System.clearProperty("ibench.store");
+        }
         assertThat(build).isZero();
+        JsonNode artifacts = Json.MAPPER.readTree(out.resolve("artifacts.json").toFile());
+        assertThat(artifacts.fieldNames()).toIterable().containsExactly("spider-singer-sel.json", "spider-singer-slot.json");
+        try (ResultsDatabase db = ResultsDatabase.open(tmp.resolve("results.db"))) {
+            ArtifactStore store = new DatabaseArtifactStore(db);
+            for (JsonNode ref : artifacts) {
+                assertThat(store.contains(ArtifactHash.parse(ref.asText()))).as(ref.asText()).isTrue();
+            }
+            Path elsewhere = new EvalSetArtifacts(new ArtifactCache(store, tmp.resolve("b/cache")), tmp.resolve("b/sets"))
+                    .localPath(artifacts.get("spider-singer-slot.json").asText());
+            assertThat(EvalSetReader.read(elsewhere)).extracting(EvalSample::sampleId)
+                    .isEqualTo(EvalSetReader.read(out.resolve("spider-singer-slot.json")).stream().map(EvalSample::sampleId).toList());
+        }
         JsonNode cov = Json.MAPPER.readTree(out.resolve("coverage.json").toFile());
         assertThat(cov.get("questions").asInt()).isEqualTo(30);
         assertThat(cov.get("verified").asInt()).isGreaterThan(20);

@@ -32,6 +32,21 @@ public final class CliProcess implements AutoCloseable {
 
     /** As {@link #start(List, String, Path)}, with extra environment variables for the child JVM. */
     public static CliProcess start(List<String> args, String readyLine, Path log, java.util.Map<String, String> environment) {
+        return start(args, readyLine, log, environment, null);
+    }
+
+    /**
+     * As {@link #start(List, String, Path, java.util.Map)}, run in {@code workingDirectory} (null: this JVM's) with
+     * the ibench settings this JVM's environment may carry (data root, stores, artifacts) removed, so the child sees
+     * only what {@code environment} gives it: a process "on another machine".
+     */
+    public static CliProcess isolated(List<String> args, String readyLine, Path log, java.util.Map<String, String> environment,
+                                      Path workingDirectory) {
+        return start(args, readyLine, log, environment, workingDirectory);
+    }
+
+    private static CliProcess start(List<String> args, String readyLine, Path log, java.util.Map<String, String> environment,
+                                    Path workingDirectory) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -45,6 +60,13 @@ public final class CliProcess implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().put("IBENCH_HOME", IbenchHome.resolve().root().toString());
+            if (workingDirectory != null) {
+                builder.directory(workingDirectory.toFile());
+                for (String setting : List.of("IBENCH_DATA_ROOT", "IBENCH_STORE", "IBENCH_STORE_PASSWORD", "IBENCH_RESULTS_DB",
+                        "IBENCH_ARTIFACTS", "TEMPORAL_ADDRESS")) {
+                    builder.environment().remove(setting);
+                }
+            }
             builder.environment().putAll(environment);
             CliProcess cli = new CliProcess(builder.start(), log);
             cli.awaitLine(readyLine);

@@ -30,6 +30,17 @@ public final class WorkerProcess implements AutoCloseable {
         return new WorkerProcess(CliProcess.start(args, "ibench worker ready", log, environment));
     }
 
+    /**
+     * A worker "on another machine": run in {@code home} (its working directory and {@code IBENCH_HOME}) with no ibench
+     * setting from this JVM's environment, only {@code environment} (e.g. the store's JDBC URL and password).
+     */
+    public static WorkerProcess isolated(String address, String roles, Path home, Path log, Map<String, String> environment) {
+        Map<String, String> env = new java.util.HashMap<>(environment);
+        env.put("IBENCH_HOME", home.toString());
+        List<String> args = List.of("worker", "--roles", roles, "--address", address);
+        return new WorkerProcess(CliProcess.isolated(args, "ibench worker ready", log, env, home));
+    }
+
     /** SIGKILL ({@code Process.destroyForcibly()}). */
     public void kill() throws InterruptedException {
         process.kill();
