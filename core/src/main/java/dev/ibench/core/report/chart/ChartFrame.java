@@ -94,11 +94,10 @@ final class ChartFrame {
         }
         double lo = y(Math.max(0, value - error));
         double hi = y(value + error);
-        svg.append("<g class=\"error-bar\" data-error=\"").append(tick4(error)).append("\" stroke=\"#222\">")
-                .append("<line x1=\"").append(num(x)).append("\" x2=\"").append(num(x)).append("\" y1=\"").append(num(lo)).append("\" y2=\"").append(num(hi)).append("\"/>")
-                .append("<line x1=\"").append(num(x - 4)).append("\" x2=\"").append(num(x + 4)).append("\" y1=\"").append(num(lo)).append("\" y2=\"").append(num(lo)).append("\"/>")
-                .append("<line x1=\"").append(num(x - 4)).append("\" x2=\"").append(num(x + 4)).append("\" y1=\"").append(num(hi)).append("\" y2=\"").append(num(hi)).append("\"/>")
-                .append("</g>");
+        svg.append("<path class=\"error-bar\" data-error=\"").append(tick4(error)).append("\" stroke=\"#222\" fill=\"none\" d=\"M")
+                .append(num(x)).append(' ').append(num(lo)).append(" V").append(num(hi))
+                .append(" M").append(num(x - 4)).append(' ').append(num(lo)).append(" H").append(num(x + 4))
+                .append(" M").append(num(x - 4)).append(' ').append(num(hi)).append(" H").append(num(x + 4)).append("\"/>");
     }
 
     String end() {
