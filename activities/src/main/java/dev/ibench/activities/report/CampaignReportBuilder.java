@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Builds a campaign report from the results store by re-scoring every stored raw output (the same
@@ -54,21 +55,25 @@ public final class CampaignReportBuilder {
 
     private static final String REACT = "react";
 
-    /** Where each sample's row goes while a report is built, and whether rows carry their drill-down detail. */
+    /** Where each sample's row goes while a report is built, and how many rows of the current cell still get their detail. */
     private Consumer<SampleRow> sink = row -> {};
     private SampleDetails details;
+    private int detailsPerCell;
+    private int detailsLeft;
 
     public CampaignReport build(String campaignId, String generatedAt) {
-        return build(campaignId, generatedAt, false, row -> {});
+        return build(campaignId, generatedAt, 0, row -> {});
     }
 
     /**
-     * Builds the report and hands every stored sample result to {@code sink} as a {@link SampleRow} (in cell order),
-     * with its drill-down detail when {@code withDetails} (which reads prompts and tool executions too).
+     * Builds the report and hands every stored sample result to {@code sink} as a {@link SampleRow} (in cell order);
+     * the first {@code detailsPerCell} rows of each cell carry their drill-down detail (which reads prompts and tool
+     * executions too), the others none.
      */
-    public synchronized CampaignReport build(String campaignId, String generatedAt, boolean withDetails, Consumer<SampleRow> sink) {
+    public synchronized CampaignReport build(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink) {
         this.sink = sink;
-        this.details = withDetails ? new SampleDetails(store) : null;
+        this.details = detailsPerCell > 0 ? new SampleDetails(store) : null;
+        this.detailsPerCell = detailsPerCell;
         try {
             return buildReport(campaignId, generatedAt);
         } finally {
@@ -88,6 +93,7 @@ public final class CampaignReportBuilder {
     }
 
     private CellReport cellReport(CellRecord cell) {
+        detailsLeft = detailsPerCell;
         int samples = store.cellSampleIds(cell.cellId()).size();
         List<SampleResultRecord> results = store.sampleResults(cell.cellId());
         if (REACT.equals(cell.mode())) {
@@ -123,7 +129,7 @@ public final class CampaignReportBuilder {
             EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
             SampleScore score = scorer.score(sample, call.rawOutput());
             byTrial.get(r.trial()).add(score);
-            emit(cell, r, SampleScores.of(score), details == null ? null : details.direct(cell, sample, r, call, score));
+            emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r, call, score));
             overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), call.rawOutput());
         }
         List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
@@ -175,8 +181,7 @@ public final class CampaignReportBuilder {
             } else {
                 ReactOutcome outcome = reactOutcome(cell, r);
                 byTrial.get(r.trial()).add(outcome);
-                emit(cell, r, SampleScores.of(outcome),
-                        details == null ? null : details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
+                emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
             }
         }
         Map<String, List<Double>> values = new LinkedHashMap<>();
@@ -218,7 +223,7 @@ public final class CampaignReportBuilder {
                 emitFailed(cell, r);
             } else {
                 emit(cell, r, SampleScores.ofSql(Boolean.TRUE.equals(r.completed())),
-                        details == null ? null : details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
+                        () -> details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
                 int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
                 counts[0]++;
                 counts[1] += Boolean.TRUE.equals(r.completed()) ? 1 : 0;
@@ -246,23 +251,26 @@ public final class CampaignReportBuilder {
         }
     }
 
-    private void emit(CellRecord cell, SampleResultRecord r, Map<String, Double> scores, SampleDetail detail) {
+    private void emit(CellRecord cell, SampleResultRecord r, Map<String, Double> scores, Supplier<SampleDetail> detail) {
+        SampleDetail shown = null;
+        if (details != null && detailsLeft > 0) {
+            detailsLeft--;
+            shown = detail.get();
+        }
         sink.accept(new SampleRow(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(), r.sampleId(), r.trial(),
-                r.status(), scores, detail));
+                r.status(), scores, shown));
     }
 
     private void emitFailed(CellRecord cell, SampleResultRecord r) {
-        SampleDetail detail = null;
-        if (details != null) {
+        emit(cell, r, Map.of(), () -> {
             EvalSample sample;
             try {
                 sample = evalSets.sample(cell.evalSet(), r.sampleId());
             } catch (RuntimeException missing) {
                 sample = null;
             }
-            detail = details.failed(cell, sample, r);
-        }
-        emit(cell, r, Map.of(), detail);
+            return details.failed(cell, sample, r);
+        });
     }
 
     private static void add(Map<String, List<Double>> values, String key, double value) {

@@ -9,7 +9,7 @@ import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.report.SampleRow;
 import dev.ibench.core.report.html.HtmlReportData;
 import dev.ibench.core.report.html.HtmlReportRenderer;
-import dev.ibench.core.report.html.TemporalUiLinks;
+import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -343,20 +343,26 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--ui-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8233",
                 description = "Temporal Web UI the html report links each cell to; 'none' for no links (default: ${DEFAULT-VALUE}).") String uiUrl;
         @Option(names = "--namespace", description = "Temporal namespace of the UI links (default: $TEMPORAL_NAMESPACE or default).") String namespace;
+        @Option(names = "--drill-down", paramLabel = "N", defaultValue = "200",
+                description = "html: show prompt, outputs and trace of the first N items of each cell (default: ${DEFAULT-VALUE}).") int drillDown;
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
         public Integer call() throws Exception {
+            if (drillDown < 0) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--drill-down must be 0 or more, got " + drillDown);
+            }
             if (!List.of("md", "json", "html").contains(format)) {
-                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                         "--format must be md, json or html, got '" + format + "'");
             }
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
             List<SampleRow> rows = new ArrayList<>();
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
-                    .build(id, Instant.now().toString(), format.equals("html"), rows::add);
+                    .build(id, Instant.now().toString(), format.equals("html") ? drillDown : 0, rows::add);
             String text = switch (format) {
                 case "md" -> MarkdownReportRenderer.render(report);
                 case "json" -> JsonReportRenderer.render(report);
-                default -> HtmlReportRenderer.render(new HtmlReportData(report, rows, uiUrl.equals("none") ? TemporalUiLinks.NONE
+                default -> HtmlReportRenderer.render(new HtmlReportData(report, rows, uiUrl.equals("none") ? CellLinks.NONE
                         : new TemporalUiLinks(uiUrl, namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment())));
             };
             write(out, text);

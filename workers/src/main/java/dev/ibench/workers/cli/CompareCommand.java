@@ -28,10 +28,12 @@ class CompareCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON.") boolean json;
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
 
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (resamples < 1) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--resamples must be at least 1, got " + resamples);
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be at least 1, got " + resamples);
         }
         CampaignServices services = CampaignServices.of(IbenchHome.resolve());
         CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf);
@@ -42,7 +44,7 @@ class CompareCommand implements Callable<Integer> {
 
     static List<SampleRow> rows(CampaignReportBuilder builder, String campaignId) {
         List<SampleRow> rows = new ArrayList<>();
-        builder.build(campaignId, Instant.now().toString(), false, rows::add);
+        builder.build(campaignId, Instant.now().toString(), 0, rows::add);
         return rows;
     }
 }

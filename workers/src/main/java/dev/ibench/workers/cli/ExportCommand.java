@@ -15,10 +15,12 @@ class ExportCommand implements Callable<Integer> {
     @Option(names = "--format", required = true, description = "csv or jsonl.") String format;
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
 
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (!format.equals("csv") && !format.equals("jsonl")) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--format must be csv or jsonl, got '" + format + "'");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be csv or jsonl, got '" + format + "'");
         }
         CampaignServices services = CampaignServices.of(IbenchHome.resolve());
         var rows = CompareCommand.rows(new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf), id);

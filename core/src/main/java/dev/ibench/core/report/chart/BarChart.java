@@ -13,7 +13,7 @@ public final class BarChart {
     /** @param yMax the top of the y axis; 0 picks one from the data */
     public static String render(String id, String title, String yTitle, List<String> categories, List<Series> series, double yMax) {
         double top = yMax > 0 ? yMax : ChartFrame.niceMax(max(series));
-        int width = Math.max(520, ChartFrame.LEFT + ChartFrame.LEGEND_WIDTH + 40 + categories.size() * Math.max(60, series.size() * 22));
+        int width = Math.max(520, ChartFrame.LEFT + ChartFrame.LEGEND_WIDTH + 40 + categories.size() * Math.max(longest(categories) > 12 ? 110 : 70, series.size() * 24));
         ChartFrame f = new ChartFrame("bar", id, title, width, 320, top);
         f.axes(yTitle, null);
         double slot = f.plotWidth() / Math.max(1, categories.size());
@@ -38,10 +38,14 @@ public final class BarChart {
             f.svg.append("</g>");
         }
         for (int c = 0; c < categories.size(); c++) {
-            f.categoryLabel(ChartFrame.LEFT + slot * (c + 0.5), categories.get(c));
+            f.categoryLabel(ChartFrame.LEFT + slot * (c + 0.5), categories.get(c), slot);
         }
         f.legend(series.stream().map(Series::name).toList());
         return f.end();
+    }
+
+    private static int longest(List<String> categories) {
+        return categories.stream().mapToInt(String::length).max().orElse(0);
     }
 
     private static double max(List<Series> series) {

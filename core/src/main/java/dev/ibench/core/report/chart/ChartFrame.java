@@ -10,8 +10,8 @@ import java.util.Locale;
 final class ChartFrame {
     static final int LEFT = 56;
     static final int TOP = 34;
-    static final int BOTTOM = 64;
-    static final int LEGEND_WIDTH = 170;
+    static final int BOTTOM = 84;
+    static final int LEGEND_WIDTH = 230;
 
     final int width;
     final int height;
@@ -69,16 +69,16 @@ final class ChartFrame {
             double y = TOP + 4 + i * 18;
             svg.append("<rect x=\"").append(num(x)).append("\" y=\"").append(num(y)).append("\" width=\"12\" height=\"12\" fill=\"")
                     .append(Palette.colour(i)).append("\"/><text x=\"").append(num(x + 18)).append("\" y=\"").append(num(y + 10))
-                    .append("\" font-size=\"11\">").append(text(shorten(names.get(i), 24))).append("</text>");
+                    .append("\" font-size=\"11\">").append(text(shorten(names.get(i), 34))).append("</text>");
         }
         svg.append("</g>");
     }
 
-    /** A category label under the x axis, rotated when long. */
-    void categoryLabel(double centre, String label) {
+    /** A category label under the x axis, rotated when it is wider than its slot (about 6.2 units per character). */
+    void categoryLabel(double centre, String label, double slotWidth) {
         String shown = shorten(label, 28);
         double y = y(0) + 14;
-        if (shown.length() > 12) {
+        if (shown.length() * 6.2 > slotWidth - 4) {
             svg.append("<text x=\"").append(num(centre)).append("\" y=\"").append(num(y)).append("\" text-anchor=\"end\" font-size=\"11\" transform=\"rotate(-20 ")
                     .append(num(centre)).append(' ').append(num(y)).append(")\">").append(text(shown)).append("</text>");
         } else {

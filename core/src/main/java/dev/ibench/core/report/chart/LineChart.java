@@ -25,7 +25,7 @@ public final class LineChart {
             px.add(ChartFrame.LEFT + inset + (f.plotWidth() - 2 * inset) * (x - minX) / span);
         }
         for (int i = 0; i < xs.size(); i++) {
-            f.categoryLabel(px.get(i), ChartFrame.tick(xs.get(i)));
+            f.categoryLabel(px.get(i), ChartFrame.tick(xs.get(i)), 60);
         }
         for (int s = 0; s < series.size(); s++) {
             Series sr = series.get(s);

@@ -47,7 +47,7 @@ public final class StackedBarChart {
             f.svg.append("</g>");
         }
         for (int c = 0; c < categories.size(); c++) {
-            f.categoryLabel(ChartFrame.LEFT + slot * (c + 0.5), categories.get(c));
+            f.categoryLabel(ChartFrame.LEFT + slot * (c + 0.5), categories.get(c), slot);
         }
         f.legend(series.stream().map(Series::name).toList());
         return f.end();

@@ -29,6 +29,11 @@ final class DrillDownSection implements HtmlSection {
             for (SampleRow row : rows) {
                 sample(h, row);
             }
+            long withoutDetail = rows.stream().filter(r -> r.detail() == null).count();
+            if (withoutDetail > 0) {
+                h.append("<p class=\"muted\">").append(withoutDetail).append(" items listed with their scores only (campaign report --drill-down N"
+                        + " shows more; campaign export has every score).</p>");
+            }
             h.append("</details>");
         }
     }

@@ -6,12 +6,12 @@ import dev.ibench.core.report.SampleRow;
 import java.util.List;
 import java.util.Optional;
 
-/** What the HTML report shows: the campaign report, every sample's row (with its drill-down detail) and UI links. */
-public record HtmlReportData(CampaignReport report, List<SampleRow> samples, TemporalUiLinks links) {
+/** What the HTML report shows: the campaign report, every sample's row (with its drill-down detail) and each cell's link. */
+public record HtmlReportData(CampaignReport report, List<SampleRow> samples, CellLinks links) {
 
     public HtmlReportData {
         samples = List.copyOf(samples);
-        links = links == null ? TemporalUiLinks.NONE : links;
+        links = links == null ? CellLinks.NONE : links;
     }
 
     /** The cell of a model on a benchmark in a mode with an ablation ({@code none} for none), if the campaign has it. */

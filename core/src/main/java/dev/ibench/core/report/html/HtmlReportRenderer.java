@@ -20,7 +20,7 @@ public final class HtmlReportRenderer {
             new DrillDownSection());
 
     private static final String STYLE = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2em;color:#222;max-width:1400px}"
-            + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
+            + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right;white-space:nowrap}"
             + "td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}td.label{text-align:left}"
             + "table.paper td:nth-child(2),table.paper th:nth-child(2){text-align:left}"
             + "h2{margin-top:1.6em;border-bottom:1px solid #ddd}.charts{display:flex;flex-wrap:wrap;gap:16px}"
@@ -32,7 +32,7 @@ public final class HtmlReportRenderer {
 
     /** The page without per-sample rows or UI links (the tables and charts only). */
     public static String render(CampaignReport report) {
-        return render(new HtmlReportData(report, List.of(), TemporalUiLinks.NONE));
+        return render(new HtmlReportData(report, List.of(), CellLinks.NONE));
     }
 
     public static String render(HtmlReportData data) {
