@@ -2,6 +2,7 @@ package dev.ibench.core.report;
 
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.score.SampleScore;
 import java.util.LinkedHashMap;
@@ -36,9 +37,12 @@ public final class SampleScores {
         Map<String, Double> m = new LinkedHashMap<>();
         m.put("completed", bit(o.completed()));
         m.put("react.loops", (double) o.loops());
-        m.put("react.oob", bit(o.outOfBudget()));
-        m.put("react.stuck", bit(o.stuck()));
-        m.put("react.unclassified", bit(o.unclassified()));
+        // classified as the cell's Table 2 columns are (ReactStatisticsMetric), so exports and the report agree
+        boolean oob = ReactStatisticsMetric.isOutOfBudget(o.trajectory());
+        boolean stuck = ReactStatisticsMetric.isStuck(o.trajectory());
+        m.put("react.oob", bit(oob));
+        m.put("react.stuck", bit(stuck));
+        m.put("react.unclassified", bit(!o.completed() && !oob && !stuck));
         m.put("react.parse_failures", (double) o.parseFailures());
         m.put("react.tool_errors", (double) o.toolErrors());
         return m;

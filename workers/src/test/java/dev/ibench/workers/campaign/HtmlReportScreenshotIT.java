@@ -135,6 +135,11 @@ class HtmlReportScreenshotIT {
         assertThat(row(table2, "strong", "slot")).as("base comp.: the direct cell's 4 then 3 of 4, then the agent's")
                 .contains("<td>0.875 ± 0.177</td><td>0.750 ± 0.000</td>");
         assertThat(row(table2, "weak", "sel")).as("weak: 1 then 2 of 4").contains("<td>0.375 ± 0.177</td>");
+        // weak's failures: trial 0 samples 1, 3 stuck and 2 out of budget; trial 1 sample 3 stuck and 2 out of budget
+        assertThat(row(table2, "weak", "slot")).as("OOB, stuck, unclassified")
+                .contains("<td>0.250 ± 0.000</td><td>0.375 ± 0.177</td><td>0.000 ± 0.000</td></tr>");
+        assertThat(row(table2, "strong", "slot")).as("strong: sample 3 stuck in both trials")
+                .contains("<td>0.000 ± 0.000</td><td>0.250 ± 0.000</td><td>0.000 ± 0.000</td></tr>");
 
         // every chart, with its series and non-empty bars or points
         Map<String, List<String>> expectedSeries = new LinkedHashMap<>();
@@ -272,8 +277,10 @@ class HtmlReportScreenshotIT {
                 boolean done = i < completed[trial];
                 boolean oob = !done && i % 2 == 0;
                 int loops = done ? s.output().size() + 1 : oob ? 10 : 6;
+                // a stuck agent repeats its first call (seed H.1.2: the same step twice in a row)
+                List<ToolCall> calls = done || oob ? s.output() : List.of(s.output().get(0), s.output().get(0));
                 ReactOutcome outcome = new ReactOutcome(s.sampleId(), oob ? ReactEnd.OUT_OF_BUDGET : ReactEnd.FINAL_ANSWER, done, loops, 10,
-                        oob, !done && !oob, false, 0, done ? 0 : 1, done ? "42" : null, s.output());
+                        oob, !done && !oob, false, 0, done ? 0 : 1, done ? "42" : "wrong", calls);
                 store.saveModelCall(new ModelCallRecord(cell, s.sampleId(), trial, 0, null, "Thought: start with " + s.output().get(0).name(),
                         100, 20, 5L, false));
                 store.saveToolExecution(new ToolExecutionRecord(cell, s.sampleId(), trial, 1, json(s.output().get(0)), "[{\"rows\": 3}]", true));

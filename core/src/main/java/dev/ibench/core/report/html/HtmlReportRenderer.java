@@ -22,7 +22,7 @@ public final class HtmlReportRenderer {
     private static final String STYLE = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2em;color:#222;max-width:1400px}"
             + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right;white-space:nowrap}"
             + "td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}td.label{text-align:left}"
-            + "table.paper td:nth-child(2),table.paper th:nth-child(2){text-align:left}"
+            + "table.paper td:nth-child(2),table.paper th:nth-child(2){text-align:left}table.summary td:nth-child(-n+3){text-align:left}"
             + "h2{margin-top:1.6em;border-bottom:1px solid #ddd}.charts{display:flex;flex-wrap:wrap;gap:16px}"
             + "svg.chart{background:#fff;border:1px solid #eee}details{margin:.3em 0 .3em 1em}summary{cursor:pointer}"
             + "pre{background:#f7f7f7;padding:6px;white-space:pre-wrap;word-break:break-word;max-height:24em;overflow:auto}"
