@@ -20,6 +20,9 @@ import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.ReportMetrics;
+import dev.ibench.core.report.SampleDetail;
+import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.SampleScores;
 import dev.ibench.core.report.TrialOutcomes;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.SampleScorer;
@@ -29,7 +32,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Builds a campaign report from the results store by re-scoring every stored raw output (the same
@@ -50,7 +55,34 @@ public final class CampaignReportBuilder {
 
     private static final String REACT = "react";
 
+    /** Where each sample's row goes while a report is built, and how many rows of the current cell still get their detail. */
+    private Consumer<SampleRow> sink = row -> {};
+    private SampleDetails details;
+    private int detailsPerCell;
+    private int detailsLeft;
+
     public CampaignReport build(String campaignId, String generatedAt) {
+        return build(campaignId, generatedAt, 0, row -> {});
+    }
+
+    /**
+     * Builds the report and hands every stored sample result to {@code sink} as a {@link SampleRow} (in cell order);
+     * the first {@code detailsPerCell} rows of each cell carry their drill-down detail (which reads prompts and tool
+     * executions too), the others none.
+     */
+    public synchronized CampaignReport build(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink) {
+        this.sink = sink;
+        this.details = detailsPerCell > 0 ? new SampleDetails(store) : null;
+        this.detailsPerCell = detailsPerCell;
+        try {
+            return buildReport(campaignId, generatedAt);
+        } finally {
+            this.sink = row -> {};
+            this.details = null;
+        }
+    }
+
+    private CampaignReport buildReport(String campaignId, String generatedAt) {
         String name = store.campaignName(campaignId)
                 .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
         List<CellReport> cells = new ArrayList<>();
@@ -61,6 +93,7 @@ public final class CampaignReportBuilder {
     }
 
     private CellReport cellReport(CellRecord cell) {
+        detailsLeft = detailsPerCell;
         int samples = store.cellSampleIds(cell.cellId()).size();
         List<SampleResultRecord> results = store.sampleResults(cell.cellId());
         if (REACT.equals(cell.mode())) {
@@ -81,18 +114,22 @@ public final class CampaignReportBuilder {
         for (SampleResultRecord r : results) {
             if (r.isInfraError()) {
                 infra++;
+                emitFailed(cell, r);
                 continue;
             }
             if (r.isRejected()) {
                 rejected++;
+                emitFailed(cell, r);
                 continue;
             }
             scored++;
             ModelCallRecord call = store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(
                     () -> new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
                             + " is scored but its model output is missing from the results store"));
-            SampleScore score = scorer.score(evalSets.sample(cell.evalSet(), r.sampleId()), call.rawOutput());
+            EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
+            SampleScore score = scorer.score(sample, call.rawOutput());
             byTrial.get(r.trial()).add(score);
+            emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r, call, score));
             overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), call.rawOutput());
         }
         List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
@@ -137,10 +174,14 @@ public final class CampaignReportBuilder {
         for (SampleResultRecord r : results) {
             if (r.isInfraError()) {
                 infra++;
+                emitFailed(cell, r);
             } else if (r.isRejected()) {
                 rejected++;
+                emitFailed(cell, r);
             } else {
-                byTrial.get(r.trial()).add(reactOutcome(cell, r));
+                ReactOutcome outcome = reactOutcome(cell, r);
+                byTrial.get(r.trial()).add(outcome);
+                emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
             }
         }
         Map<String, List<Double>> values = new LinkedHashMap<>();
@@ -176,9 +217,13 @@ public final class CampaignReportBuilder {
         for (SampleResultRecord r : results) {
             if (r.isInfraError()) {
                 infra++;
+                emitFailed(cell, r);
             } else if (r.isRejected()) {
                 rejected++;
+                emitFailed(cell, r);
             } else {
+                emit(cell, r, SampleScores.ofSql(Boolean.TRUE.equals(r.completed())),
+                        () -> details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
                 int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
                 counts[0]++;
                 counts[1] += Boolean.TRUE.equals(r.completed()) ? 1 : 0;
@@ -204,6 +249,28 @@ public final class CampaignReportBuilder {
         } catch (Exception e) {
             throw new IllegalStateException("cell " + r.cellId() + ": sample " + r.sampleId() + " has an unreadable sql outcome", e);
         }
+    }
+
+    private void emit(CellRecord cell, SampleResultRecord r, Map<String, Double> scores, Supplier<SampleDetail> detail) {
+        SampleDetail shown = null;
+        if (details != null && detailsLeft > 0) {
+            detailsLeft--;
+            shown = detail.get();
+        }
+        sink.accept(new SampleRow(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(), r.sampleId(), r.trial(),
+                r.status(), scores, shown));
+    }
+
+    private void emitFailed(CellRecord cell, SampleResultRecord r) {
+        emit(cell, r, Map.of(), () -> {
+            EvalSample sample;
+            try {
+                sample = evalSets.sample(cell.evalSet(), r.sampleId());
+            } catch (RuntimeException missing) {
+                sample = null;
+            }
+            return details.failed(cell, sample, r);
+        });
     }
 
     private static void add(Map<String, List<Double>> values, String key, double value) {

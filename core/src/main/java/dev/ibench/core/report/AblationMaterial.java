@@ -42,7 +42,7 @@ public record AblationMaterial(
                 + (samplesWithout > 0 ? "; " + samplesWithout + " sample(s) not written yet" : "");
     }
 
-    static String similarity(Double s) {
+    public static String similarity(Double s) {
         return s == null ? "–" : String.format(Locale.ROOT, "%.3f", s);
     }
 }

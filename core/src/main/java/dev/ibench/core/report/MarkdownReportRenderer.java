@@ -72,7 +72,7 @@ public final class MarkdownReportRenderer {
         return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
     }
 
-    static String format(MetricSummary s) {
+    public static String format(MetricSummary s) {
         if (s == null) {
             return "–";
         }

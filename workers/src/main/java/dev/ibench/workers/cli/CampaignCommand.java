@@ -4,9 +4,12 @@ import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CampaignReport;
-import dev.ibench.core.report.HtmlReportRenderer;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.html.HtmlReportData;
+import dev.ibench.core.report.html.HtmlReportRenderer;
+import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -56,6 +59,8 @@ import picocli.CommandLine.Parameters;
             CampaignCommand.Cancel.class,
             CampaignCommand.RetryErrors.class,
             CampaignCommand.Report.class,
+            CampaignCommand.Compare.class,
+            CampaignCommand.Export.class,
             CampaignCommand.Trajectory.class
         })
 final class CampaignCommand implements Callable<Integer> {
@@ -329,32 +334,60 @@ final class CampaignCommand implements Callable<Integer> {
     }
 
     @Command(name = "report", mixinStandardHelpOptions = true,
-            description = "Write a campaign report (every metric per cell; mean and spread over trials) from the results store.")
+            description = "Write a campaign report (every metric per cell; mean and spread over trials) from the results store; "
+                    + "html is one offline page with the seed's tables, charts and a per-sample drill-down (docs/reports.md).")
     static final class Report implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID") String id;
         @Option(names = "--format", defaultValue = "md", description = "md, json or html (default: ${DEFAULT-VALUE}).") String format;
         @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
+        @Option(names = "--ui-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8233",
+                description = "Temporal Web UI the html report links each cell to; 'none' for no links (default: ${DEFAULT-VALUE}).") String uiUrl;
+        @Option(names = "--namespace", description = "Temporal namespace of the UI links (default: $TEMPORAL_NAMESPACE or default).") String namespace;
+        @Option(names = "--drill-down", paramLabel = "N", defaultValue = "200",
+                description = "html: show prompt, outputs and trace of the first N items of each cell (default: ${DEFAULT-VALUE}).") int drillDown;
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
         public Integer call() throws Exception {
+            if (drillDown < 0) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--drill-down must be 0 or more, got " + drillDown);
+            }
+            if (!List.of("md", "json", "html").contains(format)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--format must be md, json or html, got '" + format + "'");
+            }
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-            CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(),
-                    services::scorerOf)
-                    .build(id, Instant.now().toString());
+            List<SampleRow> rows = new ArrayList<>();
+            CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
+                    .build(id, Instant.now().toString(), format.equals("html") ? drillDown : 0, rows::add);
             String text = switch (format) {
                 case "md" -> MarkdownReportRenderer.render(report);
                 case "json" -> JsonReportRenderer.render(report);
-                case "html" -> HtmlReportRenderer.render(report);
-                default -> throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                        "--format must be md, json or html, got '" + format + "'");
+                default -> HtmlReportRenderer.render(new HtmlReportData(report, rows, uiUrl.equals("none") ? CellLinks.NONE
+                        : new TemporalUiLinks(uiUrl, namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment())));
             };
-            if (out != null) {
-                Optional.ofNullable(out.toAbsolutePath().getParent()).ifPresent(dir -> dir.toFile().mkdirs());
-                Files.writeString(out, text);
-                System.err.println("wrote " + out);
-            } else {
-                System.out.println(text);
-            }
+            write(out, text);
             return 0;
+        }
+    }
+
+    /** Implemented in {@link CompareCommand}. */
+    @Command(name = "compare", mixinStandardHelpOptions = true,
+            description = "Per-metric differences (B minus A) on the samples both campaigns scored, with paired bootstrap 95% intervals.")
+    static final class Compare extends CompareCommand {}
+
+    /** Implemented in {@link ExportCommand}. */
+    @Command(name = "export", mixinStandardHelpOptions = true,
+            description = "Export every sample's scores of a campaign as CSV or JSON Lines.")
+    static final class Export extends ExportCommand {}
+
+    /** Writes {@code text} to {@code out} (creating its folder), or to standard output when {@code out} is null. */
+    static void write(Path out, String text) throws java.io.IOException {
+        if (out != null) {
+            Optional.ofNullable(out.toAbsolutePath().getParent()).ifPresent(dir -> dir.toFile().mkdirs());
+            Files.writeString(out, text);
+            System.err.println("wrote " + out);
+        } else {
+            System.out.print(text.endsWith("\n") ? text : text + "\n");
         }
     }
 

@@ -7,7 +7,7 @@ import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
-import dev.ibench.core.report.HtmlReportRenderer;
+import dev.ibench.core.report.html.HtmlReportRenderer;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.sample.EvalSample;

@@ -1,0 +1,25 @@
+package dev.ibench.core.report;
+
+import java.util.List;
+
+/**
+ * What a reader needs to see why a sample scored as it did: the question, the rendered prompt, the raw model output
+ * (every step's for ReACT), the parsed calls, the execution trace, the gold sequence and every lost point.
+ * Text fields may be null when the store holds nothing for them (e.g. no prompt of an older campaign).
+ */
+public record SampleDetail(
+        String question,
+        String prompt,
+        List<String> rawOutputs,
+        String parsedCalls,
+        List<String> trace,
+        String gold,
+        List<String> lostPoints,
+        String error) {
+
+    public SampleDetail {
+        rawOutputs = rawOutputs == null ? List.of() : List.copyOf(rawOutputs);
+        trace = trace == null ? List.of() : List.copyOf(trace);
+        lostPoints = lostPoints == null ? List.of() : List.copyOf(lostPoints);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.ibench.core.report.compare;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.json.Json;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes a {@link CampaignComparison} as a Markdown report or as JSON ({@code ibench campaign compare --json}). */
+public final class ComparisonRenderer {
+    private ComparisonRenderer() {}
+
+    public static String markdown(CampaignComparison c) {
+        StringBuilder md = new StringBuilder("# Campaign ").append(c.campaignB()).append(" vs ").append(c.campaignA()).append("\n\n")
+                .append("Delta = B (").append(c.campaignB()).append(") minus A (").append(c.campaignA())
+                .append(") over the samples both scored; 95% paired bootstrap interval, ").append(c.resamples())
+                .append(" resamples, seed ").append(c.seed()).append(".\n\n");
+        md.append("| cell | paired samples | only in A | only in B |\n|---|---:|---:|---:|\n");
+        c.cells().forEach(p -> md.append("| ").append(p.cell()).append(" | ").append(p.paired()).append(" | ").append(p.onlyA())
+                .append(" | ").append(p.onlyB()).append(" |\n"));
+        md.append("\n| cell | metric | n | A | B | delta | 95% interval |\n|---|---|---:|---:|---:|---:|---|\n");
+        for (CampaignComparison.MetricDelta d : c.deltas()) {
+            md.append("| ").append(d.cell()).append(" | ").append(d.metric()).append(" | ").append(d.samples()).append(" | ")
+                    .append(f(d.meanA())).append(" | ").append(f(d.meanB())).append(" | ").append(signed(d.delta())).append(" | [")
+                    .append(signed(d.lower())).append(", ").append(signed(d.upper())).append("] |\n");
+        }
+        return md.toString();
+    }
+
+    public static String json(CampaignComparison c) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("campaign_a", c.campaignA());
+        root.put("campaign_b", c.campaignB());
+        root.put("seed", c.seed());
+        root.put("resamples", c.resamples());
+        root.put("cells", c.cells().stream().map(p -> Map.of("cell", p.cell(), "paired", p.paired(), "only_a", p.onlyA(), "only_b", p.onlyB()))
+                .map(LinkedHashMap::new).toList());
+        root.put("deltas", c.deltas().stream().map(ComparisonRenderer::delta).toList());
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render the comparison", e);
+        }
+    }
+
+    private static Map<String, Object> delta(CampaignComparison.MetricDelta d) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cell", d.cell());
+        m.put("metric", d.metric());
+        m.put("samples", d.samples());
+        m.put("mean_a", d.meanA());
+        m.put("mean_b", d.meanB());
+        m.put("delta", d.delta());
+        m.put("ci95", List.of(d.lower(), d.upper()));
+        return m;
+    }
+
+    private static String f(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    private static String signed(double v) {
+        return String.format(Locale.ROOT, "%+.3f", v);
+    }
+}

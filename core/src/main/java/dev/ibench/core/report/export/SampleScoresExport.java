@@ -1,0 +1,73 @@
+package dev.ibench.core.report.export;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.report.SampleRow;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Per-sample scores of a campaign as CSV (one row per sample trial, one column per score key; empty where a cell has
+ * no such score) or JSON Lines (one object per sample trial with a {@code scores} object).
+ */
+public final class SampleScoresExport {
+    private static final List<String> FIXED = List.of("campaign_id", "cell_id", "model", "benchmark", "mode", "ablation", "sample_id", "trial", "status");
+
+    private SampleScoresExport() {}
+
+    public static String csv(String campaignId, List<SampleRow> rows) {
+        Set<String> keys = new LinkedHashSet<>();
+        rows.forEach(r -> keys.addAll(r.scores().keySet()));
+        StringBuilder out = new StringBuilder(String.join(",", FIXED));
+        keys.forEach(k -> out.append(',').append(field(k)));
+        out.append('\n');
+        for (SampleRow r : rows) {
+            out.append(String.join(",", List.of(field(campaignId), field(r.cellId()), field(r.model()), field(r.benchmark()), field(r.mode()),
+                    field(r.ablation()), field(r.sampleId()), String.valueOf(r.trial()), field(r.status()))));
+            for (String k : keys) {
+                Double v = r.scores().get(k);
+                out.append(',').append(v == null ? "" : number(v));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    public static String jsonl(String campaignId, List<SampleRow> rows) {
+        StringBuilder out = new StringBuilder();
+        for (SampleRow r : rows) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("campaign_id", campaignId);
+            m.put("cell_id", r.cellId());
+            m.put("model", r.model());
+            m.put("benchmark", r.benchmark());
+            m.put("mode", r.mode());
+            m.put("ablation", r.ablation());
+            m.put("sample_id", r.sampleId());
+            m.put("trial", r.trial());
+            m.put("status", r.status());
+            m.put("scores", r.scores());
+            try {
+                out.append(Json.MAPPER.writeValueAsString(m)).append('\n');
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("cannot write the scores of " + r.sampleId(), e);
+            }
+        }
+        return out.toString();
+    }
+
+    /** RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */
+    static String field(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.valueOf(v);
+    }
+}

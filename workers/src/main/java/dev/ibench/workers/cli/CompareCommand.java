@@ -1,0 +1,50 @@
+package dev.ibench.workers.cli;
+
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.compare.CampaignComparison;
+import dev.ibench.core.report.compare.ComparisonRenderer;
+import dev.ibench.core.report.compare.PairedBootstrap;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ibench campaign compare A B [--seed N] [--resamples N] [--json] [--out FILE]}: re-scores both campaigns' stored
+ * outputs (as {@code campaign report} does) and compares their per-sample scores (docs/reports.md).
+ */
+class CompareCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "A", description = "The baseline campaign id.") String campaignA;
+    @Parameters(index = "1", paramLabel = "B", description = "The campaign compared with it.") String campaignB;
+    @Option(names = "--seed", defaultValue = "0", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).") long seed;
+    @Option(names = "--resamples", defaultValue = "" + PairedBootstrap.DEFAULT_RESAMPLES,
+            description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).") int resamples;
+    @Option(names = "--json", description = "Print JSON.") boolean json;
+    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
+
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (resamples < 1) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be at least 1, got " + resamples);
+        }
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf);
+        CampaignComparison comparison = CampaignComparison.of(campaignA, rows(builder, campaignA), campaignB, rows(builder, campaignB), seed, resamples);
+        CampaignCommand.write(out, json ? ComparisonRenderer.json(comparison) : ComparisonRenderer.markdown(comparison));
+        return 0;
+    }
+
+    static List<SampleRow> rows(CampaignReportBuilder builder, String campaignId) {
+        List<SampleRow> rows = new ArrayList<>();
+        builder.build(campaignId, Instant.now().toString(), 0, rows::add);
+        return rows;
+    }
+}

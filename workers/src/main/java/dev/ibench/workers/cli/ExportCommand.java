@@ -1,0 +1,30 @@
+package dev.ibench.workers.cli;
+
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.report.export.SampleScoresExport;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ibench campaign export ID --format csv|jsonl [--out FILE]}: every sample trial's scores (docs/reports.md). */
+class ExportCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "ID") String id;
+    @Option(names = "--format", required = true, description = "csv or jsonl.") String format;
+    @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
+
+    @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (!format.equals("csv") && !format.equals("jsonl")) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be csv or jsonl, got '" + format + "'");
+        }
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        var rows = CompareCommand.rows(new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf), id);
+        CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows) : SampleScoresExport.jsonl(id, rows));
+        return 0;
+    }
+}
