@@ -86,7 +86,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
             try {
-                return runner.answer(sample, trial);
+                return runner.answer(sample, trial, cell.cellId());
             } catch (ModelCallException e) {
                 if (cancellation.get() != null) {
                     throw cancellation.get();
