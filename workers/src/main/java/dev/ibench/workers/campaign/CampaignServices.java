@@ -1,5 +1,11 @@
 package dev.ibench.workers.campaign;
 
+import dev.ibench.activities.spend.BudgetPauser;
+import dev.ibench.activities.spend.SpendStore;
+import dev.ibench.activities.spend.StoreSpendLedger;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import java.util.concurrent.atomic.AtomicReference;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
@@ -40,6 +46,10 @@ public final class CampaignServices {
     private EvalSetExecutors executors;
     private ReactToolEnvironments reactTools;
     private CampaignToolEnvironments cellTools;
+    /** The ledger's meters: the worker adds its Prometheus registry ({@link #connectLedger}); commands leave it empty. */
+    private final CompositeMeterRegistry ledgerMeters = new CompositeMeterRegistry();
+    private final AtomicReference<BudgetPauser> budgetPauser = new AtomicReference<>(BudgetPauser.NONE);
+    private SpendStore spend;
 
     private CampaignServices(StoreLocation location, IbenchHome home) {
         this.database = ResultsDatabase.open(location);
@@ -74,9 +84,26 @@ public final class CampaignServices {
     public synchronized ModelRunners modelRunners() {
         if (modelRunners == null) {
             modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
-                    new ResponseCache(database), System::getenv, sqlDatabases());
+                    new ResponseCache(database), System::getenv, sqlDatabases(),
+                    new StoreSpendLedger(spend(), ledgerMeters, (campaignId, reason) -> budgetPauser.get().pause(campaignId, reason)));
         }
         return modelRunners;
+    }
+
+    /** The spend ledger's tables (docs/ledger.md). */
+    public synchronized SpendStore spend() {
+        if (spend == null) {
+            spend = new SpendStore(database);
+        }
+        return spend;
+    }
+
+    /** A worker's ledger exports to the worker's /metrics and pauses campaigns through Temporal when a budget is reached. */
+    public void connectLedger(MeterRegistry meters, BudgetPauser pauser) {
+        if (!ledgerMeters.getRegistries().contains(meters)) {
+            ledgerMeters.add(meters);
+        }
+        budgetPauser.set(pauser);
     }
 
     /** The databases sql-mode cells (the SQL baseline) read, read-only, over {@link #dataRoot()}. */
