@@ -425,6 +425,7 @@ final class CampaignCommand implements Callable<Integer> {
                 default -> throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                         "--format must be md, json or html, got '" + format + "'");
             };
+            text = dev.ibench.activities.spend.SpendReportSection.of(services.store(), services.spend(), id).appendTo(format, text);
             if (out != null) {
                 Optional.ofNullable(out.toAbsolutePath().getParent()).ifPresent(dir -> dir.toFile().mkdirs());
                 Files.writeString(out, text);
