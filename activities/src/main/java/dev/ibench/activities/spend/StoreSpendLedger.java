@@ -41,9 +41,8 @@ public final class StoreSpendLedger implements SpendLedger {
             Timer.builder("ibench_llm_request_latency").description("latency of each provider attempt, failed ones too")
                     .tags("model", e.model()).publishPercentileHistogram().register(meters).record(e.latencyMs(), TimeUnit.MILLISECONDS);
         }
-        if (e.costUsd() != null) {
-            meters.counter("ibench_llm_cost_usd_total", "campaign", campaign, "model", e.model()).increment(e.costUsd());
-        }
+        // registered even without prices (adds 0), so the series exists for dashboards from the first request
+        meters.counter("ibench_llm_cost_usd_total", "campaign", campaign, "model", e.model()).increment(e.costUsd() == null ? 0 : e.costUsd());
     }
 
     @Override
