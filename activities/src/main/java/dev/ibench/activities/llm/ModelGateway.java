@@ -111,8 +111,12 @@ public final class ModelGateway implements AutoCloseable {
                 return new CallResult(response, false, attempt, cost, key);
             } catch (ModelCallException e) {
                 long latency = (System.nanoTime() - started) / 1_000_000;
-                ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
-                        profile.hasPrices() ? 0.0 : null));
+                try {
+                    ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
+                            profile.hasPrices() ? 0.0 : null));
+                } catch (RuntimeException ledgerDown) {
+                    e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
+                }
                 if (!e.retryable() || attempt >= retry.maxAttempts()) {
                     stats.failures.incrementAndGet();
                     if (e.retryable()) {

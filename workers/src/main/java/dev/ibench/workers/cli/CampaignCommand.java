@@ -231,6 +231,7 @@ final class CampaignCommand implements Callable<Integer> {
                     + "and spend; then the campaign's spend per model and its budgets (docs/ledger.md).")
     static final class Status implements Callable<Integer> {
         static final int MAX_WATCH_SECONDS = 3600;
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
         @Parameters(index = "0", paramLabel = "ID") String id;
         @Option(names = "--json", description = "Print the status as JSON.") boolean json;
         @Option(names = "--watch", paramLabel = "SECONDS", arity = "0..1", fallbackValue = "5",
@@ -239,7 +240,7 @@ final class CampaignCommand implements Callable<Integer> {
 
         public Integer call() throws Exception {
             if (watch != null && (watch < 1 || watch > MAX_WATCH_SECONDS)) {
-                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                         "--watch: the refresh interval must be 1 to " + MAX_WATCH_SECONDS + " seconds, got " + watch);
             }
             SpendStore spend = spendStore();
@@ -311,18 +312,19 @@ final class CampaignCommand implements Callable<Integer> {
                 description = "The new budget: usd and/or tokens (a limit not given stays as it is).") String budget;
         @Option(names = "--model", paramLabel = "NAME", description = "With --budget: raise this model's budget, not the campaign's.")
         String model;
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
             if (model != null && budget == null) {
-                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--model: only with --budget");
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--model: only with --budget");
             }
             if (budget != null) {
                 BudgetOption.Raise raise;
                 try {
                     raise = BudgetOption.parse(budget);
                 } catch (IllegalArgumentException e) {
-                    throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--budget: " + e.getMessage());
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--budget: " + e.getMessage());
                 }
                 SpendStore spend = CampaignServices.of(IbenchHome.resolve()).spend();
                 String scope = model == null ? SpendStore.CAMPAIGN_SCOPE : model;
