@@ -62,7 +62,7 @@ public final class SpendReportSection {
             s.append("| ").append(String.join(" | ", c)).append(" |\n");
         }
         budgets.forEach((scope, b) -> s.append("\nBudget of ").append(scope.isEmpty() ? "the campaign" : "model " + scope).append(": ")
-                .append(StoreSpendLedger.describe(b)).append('\n'));
+                .append(b.describe()).append('\n'));
         return s.toString();
     }
 
@@ -107,7 +107,7 @@ public final class SpendReportSection {
         }
         s.append("</tbody></table>");
         budgets.forEach((scope, b) -> s.append("<p>Budget of ").append(escape(scope.isEmpty() ? "the campaign" : "model " + scope))
-                .append(": ").append(escape(StoreSpendLedger.describe(b))).append("</p>"));
+                .append(": ").append(escape(b.describe())).append("</p>"));
         s.append("</section>");
         int end = report.lastIndexOf("</body>");
         return end < 0 ? report + s : report.substring(0, end) + s + report.substring(end);

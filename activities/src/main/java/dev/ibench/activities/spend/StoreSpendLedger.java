@@ -64,17 +64,10 @@ public final class StoreSpendLedger implements SpendLedger {
             return;
         }
         String reason = BudgetRefusal.PREFIX + whose + " spent " + String.format(Locale.ROOT, "%.6f", spent.costOrZero()) + " USD and "
-                + spent.tokens() + " tokens of its budget " + describe(budget.get()) + "; raise it with: ibench campaign resume "
+                + spent.tokens() + " tokens of its budget " + budget.get().describe() + "; raise it with: ibench campaign resume "
                 + account.campaignId() + " --budget ...";
         meters.counter("ibench_budget_refusals_total", "campaign", account.campaignId(), "model", account.model()).increment();
         pauser.pause(account.campaignId(), reason);
         throw ModelCallException.of(ErrorKind.BUDGET_EXHAUSTED, "budget", reason);
-    }
-
-    static String describe(Budget b) {
-        StringBuilder s = new StringBuilder("{");
-        if (b.usd() != null) s.append("usd: ").append(b.usd());
-        if (b.tokens() != null) s.append(s.length() > 1 ? ", " : "").append("tokens: ").append(b.tokens());
-        return s.append('}').toString();
     }
 }

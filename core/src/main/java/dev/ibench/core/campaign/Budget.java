@@ -32,6 +32,14 @@ public record Budget(@JsonProperty("usd") Double usd, @JsonProperty("tokens") Lo
         return new Budget(newUsd != null ? newUsd : usd, newTokens != null ? newTokens : tokens);
     }
 
+    /** e.g. {@code {usd: 0.5, tokens: 1000}}, as written in a campaign file. */
+    public String describe() {
+        StringBuilder s = new StringBuilder("{");
+        if (usd != null) s.append("usd: ").append(usd);
+        if (tokens != null) s.append(s.length() > 1 ? ", " : "").append("tokens: ").append(tokens);
+        return s.append('}').toString();
+    }
+
     /** Whether spending of {@code spentUsd} and {@code spentTokens} has reached this budget. */
     public boolean reachedBy(double spentUsd, long spentTokens) {
         return (usd != null && spentUsd >= usd) || (tokens != null && spentTokens >= tokens);

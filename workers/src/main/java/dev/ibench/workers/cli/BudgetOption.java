@@ -35,11 +35,4 @@ final class BudgetOption {
         }
         return new Raise(usd, tokens);
     }
-
-    static String describe(Budget b) {
-        StringBuilder s = new StringBuilder("{");
-        if (b.usd() != null) s.append("usd: ").append(b.usd());
-        if (b.tokens() != null) s.append(s.length() > 1 ? ", " : "").append("tokens: ").append(b.tokens());
-        return s.append('}').toString();
-    }
 }

@@ -333,7 +333,7 @@ final class CampaignCommand implements Callable<Integer> {
                 spend.saveBudget(id, scope, raised);
                 dev.ibench.activities.spend.SpendTotals spent = spend.totals(id, model);
                 System.out.println("budget of " + (model == null ? "campaign " + id : "model " + model + " of campaign " + id) + " is now "
-                        + BudgetOption.describe(raised) + "; spent so far " + CampaignStatusView.spendLine(spent));
+                        + raised.describe() + "; spent so far " + CampaignStatusView.spendLine(spent));
                 if (raised.reachedBy(spent.costOrZero(), spent.tokens())) {
                     System.err.println("WARNING: the new budget is already reached; the campaign will pause again at its next model call");
                 }
