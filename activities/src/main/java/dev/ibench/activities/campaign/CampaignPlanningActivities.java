@@ -36,4 +36,11 @@ public interface CampaignPlanningActivities {
      */
     @ActivityMethod
     void recordRejected(WorkItem item, String message);
+
+    /**
+     * Items of a cell whose model call was refused because a budget was reached and that still have no result: the
+     * campaign re-runs them (a retry run of the cell) once it is resumed (docs/ledger.md).
+     */
+    @ActivityMethod
+    int budgetDeferred(String cellId);
 }

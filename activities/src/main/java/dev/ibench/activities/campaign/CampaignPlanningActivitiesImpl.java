@@ -1,5 +1,8 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.spend.BudgetRefusal;
+import dev.ibench.activities.spend.SpendStore;
+import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
@@ -24,6 +27,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
     private final EvalSetCache evalSets;
     private final Function<String, String> llmTaskQueueOfModel;
     private final CampaignMetrics metrics;
+    private final SpendStore spend;
 
     public CampaignPlanningActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, String> llmTaskQueueOfModel,
                                           MeterRegistry meters) {
@@ -31,11 +35,13 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
         this.evalSets = evalSets;
         this.llmTaskQueueOfModel = llmTaskQueueOfModel;
         this.metrics = new CampaignMetrics(meters);
+        this.spend = new SpendStore(store.database());
     }
 
     @Override
     public CampaignPlan planCampaign(String campaignId) {
         CampaignSpec spec = storedSpec(campaignId);
+        saveBudgets(campaignId, spec);
         List<CellPlanEntry> entries = new ArrayList<>();
         for (CellSpec cell : CellPlan.cells(campaignId, spec)) {
             BenchmarkEntry benchmark = spec.benchmarks().stream()
@@ -55,6 +61,17 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
                     samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare()));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
+    }
+
+    private void saveBudgets(String campaignId, CampaignSpec spec) {
+        if (spec.budget() != null) {
+            spend.saveBudgetIfAbsent(campaignId, SpendStore.CAMPAIGN_SCOPE, spec.budget());
+        }
+        for (ModelEntry model : spec.models()) {
+            if (model.budget() != null) {
+                spend.saveBudgetIfAbsent(campaignId, model.name(), model.budget());
+            }
+        }
     }
 
     private CampaignSpec storedSpec(String campaignId) {
@@ -101,9 +118,18 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
     @Override
     public void recordInfraError(WorkItem item, String message) {
         String sampleId = sampleIdOf(store, item);
+        if (BudgetRefusal.is(message)) {
+            spend.defer(item.cellId(), sampleId, item.trial());
+            return;
+        }
         store.saveInfraError(item.cellId(), sampleId, item.trial(), message);
         store.recordError(item.cellId(), sampleId, item.trial(), 0, SampleResultRecord.INFRA_ERROR, message);
         metrics.infraError();
+    }
+
+    @Override
+    public int budgetDeferred(String cellId) {
+        return spend.deferredUnsettled(cellId);
     }
 
     @Override

@@ -55,7 +55,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
         Optional<ModelCallRecord> stored = store.modelCall(item.cellId(), sampleId, item.trial(), 0);
         if (stored.isPresent()) {
-            return summary(stored.get(), true);
+            return summary(stored.get(), true, 0.0);
         }
         CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
                 "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
@@ -69,7 +69,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 result.response().latencyMillis(), result.cacheHit());
         store.saveModelCall(record);
         metrics.modelCall(cell.model(), result);
-        return summary(record, false);
+        return summary(record, false, result.costUsd());
     }
 
     private static String promptJson(RenderedPrompt prompt) {
@@ -86,7 +86,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
             try {
-                return runner.answer(sample, trial);
+                return runner.answer(sample, trial, cell.cellId());
             } catch (ModelCallException e) {
                 if (cancellation.get() != null) {
                     throw cancellation.get();
@@ -112,8 +112,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         }
     }
 
-    private static ModelCallResult summary(ModelCallRecord r, boolean alreadyStored) {
+    private static ModelCallResult summary(ModelCallRecord r, boolean alreadyStored, Double costUsd) {
         return new ModelCallResult(r.cacheHit() || alreadyStored, r.promptTokens() == null ? 0 : r.promptTokens(),
-                r.completionTokens() == null ? 0 : r.completionTokens(), r.latencyMs() == null ? 0 : r.latencyMs());
+                r.completionTokens() == null ? 0 : r.completionTokens(), r.latencyMs() == null ? 0 : r.latencyMs(), costUsd);
     }
 }

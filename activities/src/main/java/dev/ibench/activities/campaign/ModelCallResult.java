@@ -1,4 +1,12 @@
 package dev.ibench.activities.campaign;
 
-/** Small summary of a stored model call (the raw output itself stays in the results store). */
-public record ModelCallResult(boolean cacheHit, int promptTokens, int completionTokens, long latencyMs) {}
+/**
+ * Small summary of a stored model call (the raw output itself stays in the results store), shown in the cell's event
+ * history in the UI: tokens, latency and what this activity spent in USD (null: no prices; 0: answered from the cache
+ * or from an earlier attempt's stored output). Every attempt's spend is in the ledger (docs/ledger.md).
+ */
+public record ModelCallResult(boolean cacheHit, int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
+    public ModelCallResult(boolean cacheHit, int promptTokens, int completionTokens, long latencyMs) {
+        this(cacheHit, promptTokens, completionTokens, latencyMs, null);
+    }
+}

@@ -33,10 +33,15 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
 
     /** Trial {@code trial} of a sample: its own request (own cache entry) with its own sampling seed. */
     public Answer answer(EvalSample sample, int trial) {
+        return answer(sample, trial, null);
+    }
+
+    /** {@link #answer(EvalSample, int)} for campaign cell {@code cellId}, so the spend ledger counts it per cell. */
+    public Answer answer(EvalSample sample, int trial, String cellId) {
         EvalSample shown = ablation.shown(sample);
         RenderedPrompt prompt = prompts.apply(shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
         return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed,
-                decoding.topP())), prompt);
+                decoding.topP()), cellId), prompt);
     }
 }

@@ -11,6 +11,8 @@ import dev.ibench.activities.llm.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.SpendAccount;
+import dev.ibench.activities.llm.SpendLedger;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
@@ -52,6 +54,7 @@ public final class ModelRunners {
     private final SqlBaselineDatabases sqlDatabases;
     private final AblationGenerator generator;
     private final Map<GeneratorModel, ProfileModel> generatorModels = new ConcurrentHashMap<>();
+    private final SpendLedger ledger;
 
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment) {
@@ -61,6 +64,13 @@ public final class ModelRunners {
     /** @param sqlDatabases the databases sql-mode cells show the schema of (null: this worker runs no sql cells) */
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment, SqlBaselineDatabases sqlDatabases) {
+        this(store, evalSets, profiles, cache, environment, sqlDatabases, SpendLedger.NONE);
+    }
+
+    /** @param ledger where every model call of these runners is written, and which refuses calls past a budget */
+    public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
+                        Function<String, String> environment, SqlBaselineDatabases sqlDatabases, SpendLedger ledger) {
+        this.ledger = ledger;
         this.sqlDatabases = sqlDatabases;
         this.store = store;
         this.evalSets = evalSets;
@@ -86,7 +96,8 @@ public final class ModelRunners {
         Function<EvalSample, RenderedPrompt> prompts = sql
                 ? SqlMode.prompts(new PromptRenderer(profile, IclExamples.none()), sqlDatabases)
                 : ModelRunner.inOwnStyle(new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0))))));
-        return new ModelRunner(profile, prompts, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()),
+        return new ModelRunner(profile, prompts, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none(), ledger,
+                new SpendAccount(cell.campaignId(), cell.model())),
                 spec(cell.campaignId()).decoding(), ablation);
     }
 
@@ -119,7 +130,7 @@ public final class ModelRunners {
         return gateways.computeIfAbsent(campaignId + "\n" + modelName, k -> {
             ModelProfile profile = profile(campaignId, modelName);
             return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache, limiters,
-                    RetryPolicy.none());
+                    RetryPolicy.none(), ledger, new SpendAccount(campaignId, modelName));
         });
     }
 
@@ -137,7 +148,7 @@ public final class ModelRunners {
             }
             profile = reachedAt(profile, g.endpoint(), g.apiKeyEnv(), g.model());
             return new ProfileModel(profile, new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache,
-                    limiters, RetryPolicy.none()));
+                    limiters, RetryPolicy.none(), ledger, SpendAccount.outsideCampaigns("ablation-writer:" + g.profile())));
         });
     }
 
@@ -148,7 +159,7 @@ public final class ModelRunners {
 
     /**
      * The profile a campaign's model runs with: the named profile with the entry's endpoint, key variable, model name
-     * and concurrency applied, and the campaign's {@code decoding:} temperature and max_tokens over the profile's.
+     * and concurrency applied, its prices overridden by the entry's, and the campaign's {@code decoding:} temperature and max_tokens over the profile's.
      */
     public ModelProfile profile(String campaignId, String modelName) {
         CampaignSpec spec = spec(campaignId);
@@ -162,6 +173,9 @@ public final class ModelRunners {
         profile = reachedAt(profile, entry.endpoint(), entry.apiKeyEnv(), entry.model());
         if (entry.concurrency() != null) {
             profile = profile.withMaxConcurrency(entry.concurrency());
+        }
+        if (entry.pricePerMillionInput() != null || entry.pricePerMillionOutput() != null) {
+            profile = profile.withPrices(entry.pricePerMillionInput(), entry.pricePerMillionOutput());
         }
         DecodingOverrides decoding = spec.decoding();
         if (decoding.temperature() != null || decoding.maxTokens() != null) {

@@ -2,16 +2,20 @@ package dev.ibench.activities.llm;
 
 import dev.ibench.core.prompt.ModelProfile;
 
-/** Cost of one call in USD from the profile's prices per 1k tokens; null when the profile has no prices. */
+/** Cost of one call in USD from the profile's prices per million tokens; null when the profile has no prices. */
 public final class CallCost {
     private CallCost() {}
 
     public static Double usd(ModelProfile profile, ModelResponse response) {
+        return usd(profile, response.promptTokens(), response.completionTokens());
+    }
+
+    public static Double usd(ModelProfile profile, long promptTokens, long completionTokens) {
         if (!profile.hasPrices()) {
             return null;
         }
-        double in = profile.pricePer1kInput() == null ? 0 : profile.pricePer1kInput();
-        double out = profile.pricePer1kOutput() == null ? 0 : profile.pricePer1kOutput();
-        return response.promptTokens() / 1000.0 * in + response.completionTokens() / 1000.0 * out;
+        double in = profile.pricePerMillionInput() == null ? 0 : profile.pricePerMillionInput();
+        double out = profile.pricePerMillionOutput() == null ? 0 : profile.pricePerMillionOutput();
+        return promptTokens / 1e6 * in + completionTokens / 1e6 * out;
     }
 }

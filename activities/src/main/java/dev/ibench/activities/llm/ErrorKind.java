@@ -19,7 +19,9 @@ public enum ErrorKind {
     /** The response body is larger than the client reads; the same request would produce it again. */
     RESPONSE_TOO_LARGE(false),
     /** The activity was cancelled and its in-flight request aborted; nothing is retried. */
-    CANCELLED(false);
+    CANCELLED(false),
+    /** The campaign's (or model's) budget is reached: the request was never sent (docs/ledger.md). */
+    BUDGET_EXHAUSTED(false);
 
     private final boolean retryable;
 

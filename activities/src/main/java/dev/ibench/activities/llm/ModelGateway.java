@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
  * The one way to call a model: response cache first, then the provider under the endpoint's shared
  * AIMD concurrency limit, with classified retries (bounded exponential backoff with jitter, honouring
  * {@code Retry-After}); successful responses are stored in the cache and their tokens and cost counted.
- * Non-retryable failures and exhausted retries surface as {@link ModelCallException}.
+ * Non-retryable failures and exhausted retries surface as {@link ModelCallException}. Every provider attempt (failed
+ * ones too) and every cache hit is written to the {@link SpendLedger} with its tokens, latency and cost; before each
+ * attempt the ledger may refuse it because the account's budget is reached (docs/ledger.md).
  */
 public final class ModelGateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ModelGateway.class);
@@ -26,9 +28,19 @@ public final class ModelGateway implements AutoCloseable {
     private final RetryPolicy retry;
     private final GatewayStats stats = new GatewayStats();
     private final Random jitter = new Random();
+    private final SpendLedger ledger;
+    private final SpendAccount account;
 
     /** @param cache may be null (no caching) */
     public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry) {
+        this(profile, client, cache, limiters, retry, SpendLedger.NONE, SpendAccount.outsideCampaigns(profile.name()));
+    }
+
+    /** A gateway whose calls are written to {@code ledger} under {@code account} (and refused once its budget is reached). */
+    public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
+                        SpendLedger ledger, SpendAccount account) {
+        this.ledger = ledger;
+        this.account = account;
         this.profile = profile;
         this.client = client;
         this.cache = cache;
@@ -60,6 +72,11 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     public CallResult call(ModelRequest request) {
+        return call(request, null);
+    }
+
+    /** A call on behalf of campaign cell {@code cellId} (null: none), so the ledger can count it per cell. */
+    public CallResult call(ModelRequest request, String cellId) {
         stats.calls.incrementAndGet();
         String key = CacheKey.of(client.endpoint(), request);
         boolean useCache = cache != null && client.cacheable();
@@ -67,13 +84,17 @@ public final class ModelGateway implements AutoCloseable {
             var hit = cache.lookup(key);
             if (hit.isPresent()) {
                 stats.cacheHits.incrementAndGet();
-                return new CallResult(hit.get(), true, 0, profile.hasPrices() ? 0.0 : null, key);
+                Double free = profile.hasPrices() ? 0.0 : null;
+                ledger.record(entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free));
+                return new CallResult(hit.get(), true, 0, free, key);
             }
         }
         int attempt = 0;
         while (true) {
             attempt++;
+            ledger.admit(account, cellId, request.sampleId(), request.trial());
             stats.providerAttempts.incrementAndGet();
+            long started = System.nanoTime();
             try {
                 ModelResponse response = callLimited(request);
                 if (useCache) {
@@ -85,8 +106,17 @@ public final class ModelGateway implements AutoCloseable {
                 if (cost != null) {
                     stats.costUsd.add(cost);
                 }
+                ledger.record(entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+                        response.latencyMillis(), cost));
                 return new CallResult(response, false, attempt, cost, key);
             } catch (ModelCallException e) {
+                long latency = (System.nanoTime() - started) / 1_000_000;
+                try {
+                    ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
+                            profile.hasPrices() ? 0.0 : null));
+                } catch (RuntimeException ledgerDown) {
+                    e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
+                }
                 if (!e.retryable() || attempt >= retry.maxAttempts()) {
                     stats.failures.incrementAndGet();
                     if (e.retryable()) {
@@ -101,6 +131,12 @@ public final class ModelGateway implements AutoCloseable {
                 sleep(delay, e);
             }
         }
+    }
+
+    private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
+                             int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
+        return new SpendEntry(account.campaignId(), cellId, account.model(), client.endpoint(), request.sampleId(), request.trial(),
+                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd);
     }
 
     private ModelResponse callLimited(ModelRequest request) {

@@ -22,9 +22,16 @@ public final class ProfileGateways implements Function<String, ProfileGateways.P
     private final Function<String, String> environment;
     private final EndpointLimiters limiters = new EndpointLimiters();
     private final Map<String, ProfileModel> models = new ConcurrentHashMap<>();
+    private final SpendLedger ledger;
 
     /** @param cache may be null (no caching) */
     public ProfileGateways(ProfileCatalog catalog, ResponseCache cache, Function<String, String> environment) {
+        this(catalog, cache, environment, SpendLedger.NONE);
+    }
+
+    /** @param ledger where every call is written, under the profile's name and no campaign (docs/ledger.md) */
+    public ProfileGateways(ProfileCatalog catalog, ResponseCache cache, Function<String, String> environment, SpendLedger ledger) {
+        this.ledger = ledger;
         this.catalog = catalog;
         this.cache = cache;
         this.environment = environment;
@@ -43,6 +50,7 @@ public final class ProfileGateways implements Function<String, ProfileGateways.P
             throw ModelCallFailures.endpointRejected("model profile " + name + ": " + e.getMessage());
         }
         ModelClient client = ModelClients.createOrReject(profile, environment, List.of());
-        return new ProfileModel(profile, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none()));
+        return new ProfileModel(profile, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none(), ledger,
+                SpendAccount.outsideCampaigns(name)));
     }
 }

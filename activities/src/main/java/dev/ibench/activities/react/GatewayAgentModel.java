@@ -30,9 +30,16 @@ public final class GatewayAgentModel implements ReactAgentModel {
     private final ModelGateway gateway;
     private final DecodingOverrides decoding;
     private final PromptRenderer renderer;
+    private final String cellId;
 
     /** @param decoding the campaign's decoding block: top_p and the campaign seed each trial's seed derives from */
     public GatewayAgentModel(ModelProfile profile, ModelGateway gateway, DecodingOverrides decoding) {
+        this(profile, gateway, decoding, null);
+    }
+
+    /** @param cellId the campaign cell whose samples this agent answers (null: none), for the spend ledger */
+    public GatewayAgentModel(ModelProfile profile, ModelGateway gateway, DecodingOverrides decoding, String cellId) {
+        this.cellId = cellId;
         this.profile = profile;
         this.gateway = gateway;
         this.decoding = decoding;
@@ -49,7 +56,7 @@ public final class GatewayAgentModel implements ReactAgentModel {
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
         ModelRequest request = new ModelRequest(profile.model(), prompt,
                 new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null, decoding.topP(), seed), sample.sampleId(), trial);
-        CallResult result = gateway.call(request);
+        CallResult result = gateway.call(request, cellId);
         return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
                 result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit());
     }

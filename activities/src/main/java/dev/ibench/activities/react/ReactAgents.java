@@ -30,7 +30,7 @@ public final class ReactAgents implements Function<CellRecord, ReactAgentModel> 
             if (ORACLE_PROVIDER.equals(profile.provider())) {
                 return new OracleAgentModel();
             }
-            return new GatewayAgentModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()));
+            return new GatewayAgentModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()), cell.cellId());
         });
     }
 }

@@ -22,6 +22,11 @@ public final class ResultsStore {
         this.database = database;
     }
 
+    /** The database this store reads and writes (other stores of the same schema share it, e.g. the spend ledger). */
+    public ResultsDatabase database() {
+        return database;
+    }
+
     public void saveCampaign(String campaignId, String name, String specJson) {
         update("save campaign " + campaignId,
                 "INSERT INTO campaigns(campaign_id, name, spec_json, created_at) VALUES (?,?,?,?) "

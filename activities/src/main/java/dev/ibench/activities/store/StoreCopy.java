@@ -46,7 +46,12 @@ public final class StoreCopy {
             new Table("ablation_generations", List.of("generation_key", "ablation", "sample_id", "outcome_json", "created_at"), false),
             // chunks before the artifacts rows: a row means its artifact is complete (docs/artifacts.md)
             new Table("artifact_chunks", List.of("sha256", "seq", "data"), false, 4),
-            new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false));
+            new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false),
+            // ledger rows keep their entry_id, so a second copy adds nothing (see continueIdentity for PostgreSQL)
+            new Table("spend_ledger", List.of("entry_id", "campaign_id", "cell_id", "model", "endpoint", "sample_id", "trial", "attempt",
+                    "outcome", "error_kind", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd", "created_at"), false),
+            new Table("budgets", List.of("campaign_id", "scope", "usd", "tokens"), false),
+            new Table("budget_deferrals", List.of("cell_id", "sample_id", "trial"), false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}
@@ -59,12 +64,26 @@ public final class StoreCopy {
         for (Table table : TABLES) {
             try {
                 counts.put(table.name(), copy(table, from, to));
+                if (table.name().equals("spend_ledger")) {
+                    continueIdentity(to);
+                }
             } catch (SQLException e) {
                 throw new ResultsStoreException("copy of table " + table.name() + " from " + from.description() + " to "
                         + to.description() + " failed: " + e.getMessage(), e);
             }
         }
         return Collections.unmodifiableMap(counts);
+    }
+
+    /** PostgreSQL's identity does not advance past explicitly inserted ids: move it past the copied ledger rows. */
+    private static void continueIdentity(ResultsDatabase to) throws SQLException {
+        if (to.dialect() != StoreDialect.POSTGRESQL) {
+            return; // SQLite's AUTOINCREMENT continues after the largest id by itself
+        }
+        try (Connection c = to.connection(); Statement s = c.createStatement()) {
+            s.execute("SELECT setval(pg_get_serial_sequence('spend_ledger', 'entry_id'), "
+                    + "(SELECT COALESCE(MAX(entry_id), 0) + 1 FROM spend_ledger), false)");
+        }
     }
 
     private static TableCount copy(Table table, ResultsDatabase from, ResultsDatabase to) throws SQLException {

@@ -39,4 +39,27 @@ class CampaignPlanningActivitiesImplTest {
             assertThat(meters.counter("ibench_samples_infra_error_total").count()).isEqualTo(1.0);
         }
     }
+
+    @Test
+    void anItemRefusedForBudgetIsDeferredNotAnInfraErrorAndCountsUntilItHasAResult() {
+        String cell = "c/m/b/direct";
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            SimpleMeterRegistry meters = new SimpleMeterRegistry();
+            CampaignPlanningActivitiesImpl planning = new CampaignPlanningActivitiesImpl(store, new EvalSetCache(), m -> "llm-" + m, meters);
+            store.saveCampaign("c", "budget test", "{}");
+            store.saveCell(new CellRecord(cell, "c", "m", "b", "direct", "none", "b.json", 1));
+            store.saveCellSamples(cell, List.of("s0", "s1"));
+            planning.recordInfraError(new WorkItem(cell, 0, 0),
+                    "model call to budget failed (BUDGET_EXHAUSTED, not retryable): budget reached: campaign c spent 0.600000 USD");
+            planning.recordInfraError(new WorkItem(cell, 1, 0), "503 Service Unavailable");
+
+            assertThat(store.sampleResults(cell)).extracting(SampleResultRecord::sampleId).containsExactly("s1");
+            assertThat(meters.counter("ibench_samples_infra_error_total").count()).isEqualTo(1.0);
+            assertThat(planning.budgetDeferred(cell)).isEqualTo(1);
+            assertThat(planning.unscoredWork(cell)).as("a retry run picks it up").contains(new WorkItem(cell, 0, 0));
+            store.saveSampleResult(new SampleResultRecord(cell, "s0", 0, SampleResultRecord.SCORED, true, "{}", null));
+            assertThat(planning.budgetDeferred(cell)).isZero();
+        }
+    }
 }

@@ -56,8 +56,8 @@ class OpenAiGatewayFaultTest {
                 timeout_seconds: %d
                 max_attempts: 4
                 max_concurrency: 4
-                price_per_1k_input: 0.0025
-                price_per_1k_output: 0.01
+                price_per_million_input: 2.5
+                price_per_million_output: 10.0
                 """.formatted(server.url("/v1").toString(), timeoutSeconds), "test");
     }
 
@@ -99,7 +99,7 @@ class OpenAiGatewayFaultTest {
             assertThat(r.attempts()).isEqualTo(2);
             assertThat(r.response().promptTokens()).isEqualTo(120);
             assertThat(r.response().completionTokens()).isEqualTo(30);
-            assertThat(r.costUsd()).isCloseTo(120 / 1000.0 * 0.0025 + 30 / 1000.0 * 0.01, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(r.costUsd()).isCloseTo(120 / 1e6 * 2.5 + 30 / 1e6 * 10.0, org.assertj.core.data.Offset.offset(1e-12));
             assertThat(g.stats().retries()).isEqualTo(1);
         }
     }

@@ -37,6 +37,11 @@ class StoreCopyTest {
             source.saveRejected(cellB, "s1", 0, "too long");
             source.saveInfraError(cellB, "s2", 0, "503");
             source.recordError(cellB, "s2", 0, 0, "http_503", "503 from endpoint");
+            var sourceSpend = new dev.ibench.activities.spend.SpendStore(sqlite);
+            sourceSpend.record(new dev.ibench.activities.llm.SpendEntry("c", cellB, "m-b", "e", "s3", 1, 1, "failed", "SERVER_ERROR", 0, 0, 5, 0.0));
+            sourceSpend.record(new dev.ibench.activities.llm.SpendEntry("c", cellB, "m-b", "e", "s3", 1, 2, "ok", null, 120, 30, 40, 0.0006));
+            sourceSpend.saveBudget("c", "", new dev.ibench.core.campaign.Budget(1.0, null));
+            sourceSpend.defer(cellB, "s2", 0);
             new ResponseCache(sqlite).store("cache-key", "http://127.0.0.1:1/v1", "m-b",
                     new ModelResponse("answer", List.of(), "stop", 7, 3, 42));
 
@@ -45,7 +50,15 @@ class StoreCopyTest {
                     .containsEntry("cells", new StoreCopy.TableCount(2, 2))
                     .containsEntry("cell_samples", new StoreCopy.TableCount(3, 3))
                     .containsEntry("sample_results", new StoreCopy.TableCount(3, 3))
-                    .containsEntry("llm_response_cache", new StoreCopy.TableCount(1, 1));
+                    .containsEntry("llm_response_cache", new StoreCopy.TableCount(1, 1))
+                    .containsEntry("spend_ledger", new StoreCopy.TableCount(2, 2))
+                    .containsEntry("budgets", new StoreCopy.TableCount(1, 1))
+                    .containsEntry("budget_deferrals", new StoreCopy.TableCount(1, 1));
+            var targetSpend = new dev.ibench.activities.spend.SpendStore(postgres);
+            assertThat(targetSpend.totals("c", null)).isEqualTo(sourceSpend.totals("c", null));
+            assertThat(targetSpend.budget("c", "")).contains(new dev.ibench.core.campaign.Budget(1.0, null));
+            targetSpend.record(new dev.ibench.activities.llm.SpendEntry("c", cellB, "m-b", "e", "s1", 0, 1, "ok", null, 1, 1, 1, 0.0));
+            assertThat(targetSpend.entries(cellB)).as("new rows continue after the copied ids").hasSize(3);
 
             ResultsStore target = new ResultsStore(postgres);
             assertThat(target.campaignSpecJson("c")).contains("{\"name\":\"copy me\"}");
@@ -63,6 +76,7 @@ class StoreCopyTest {
 
             Map<String, StoreCopy.TableCount> again = StoreCopy.copy(sqlite, postgres);
             assertThat(again.values()).as("a second copy adds nothing").allMatch(c -> c.inserted() == 0);
+            assertThat(targetSpend.entries(cellB)).hasSize(3);
             assertThat(target.sampleResults(cellB)).hasSize(3);
         }
     }

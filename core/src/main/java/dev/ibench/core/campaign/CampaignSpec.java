@@ -10,7 +10,8 @@ import java.util.List;
  * budget and observation size for {@code react} cells, decoding settings that override the profiles, the
  * settings of the ablations a model writes ({@code ablation_settings}), and the share of endpoint-rejected items at
  * which a cell stops. {@code tools_via} says where {@code react} cells run their tool calls: {@code in-process}
- * (default) or {@code mcp} (the server given under {@code mcp}).
+ * (default) or {@code mcp} (the server given under {@code mcp}). {@code budget} limits the whole campaign's spending
+ * (docs/ledger.md).
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -28,7 +29,8 @@ public record CampaignSpec(
         @JsonProperty("max_rejected_share") Double maxRejectedShare,
         @JsonProperty("tools_via") String toolsVia,
         @JsonProperty("mcp") McpServerEntry mcp,
-        @JsonProperty("ablation_settings") AblationSettings ablationSettings) {
+        @JsonProperty("ablation_settings") AblationSettings ablationSettings,
+        @JsonProperty("budget") Budget budget) {
 
     public static final String DEFAULT_ABLATION = "none";
     /** A cell stops once more than this share of its items were rejected by the endpoint (docs/campaigns.md, Failures). */

@@ -50,6 +50,11 @@ public final class CampaignSpecLoader {
                     "models[" + i + "].name: '" + m.name() + "' may only use letters, digits, '.', '_' and '-' (it names a task queue)");
             require(file, m.profile() != null && !m.profile().isBlank(), "models[" + i + "].profile: missing");
             require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
+            require(file, m.pricePerMillionInput() == null || m.pricePerMillionInput() >= 0, "models[" + i + "].price_per_million_input: must be >= 0");
+            require(file, m.pricePerMillionOutput() == null || m.pricePerMillionOutput() >= 0, "models[" + i + "].price_per_million_output: must be >= 0");
+            if (m.budget() != null) {
+                m.budget().problems("models[" + i + "].budget").forEach(p -> require(file, false, p));
+            }
         }
         for (int i = 0; i < spec.benchmarks().size(); i++) {
             BenchmarkEntry b = spec.benchmarks().get(i);
@@ -78,6 +83,9 @@ public final class CampaignSpecLoader {
             spec.mcp().problems().forEach(p -> require(file, false, p));
         } else {
             require(file, spec.mcp() == null, "mcp: given, but tools_via is '" + spec.toolsVia() + "'; set tools_via: mcp to use it");
+        }
+        if (spec.budget() != null) {
+            spec.budget().problems("budget").forEach(p -> require(file, false, p));
         }
         require(file, spec.trials() >= 1, "trials: must be >= 1");
         require(file, spec.cellsInFlight() >= 1, "cells_in_flight: must be >= 1");

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * One model of a campaign: a profile (prompt family, mode, parser chain) reached at an endpoint, optionally under
  * another model name there ({@code model}, e.g. the name a vLLM server serves). {@code apiKeyEnv} names the
  * environment variable holding the key; the key itself never enters the spec. {@code concurrency} bounds the calls in
- * flight and wins over the profile's {@code max_concurrency}.
+ * flight and wins over the profile's {@code max_concurrency}. {@code pricePerMillionInput/Output} override the profile's
+ * prices (USD per million tokens) for the ledger; {@code budget} limits this model's spending in the campaign.
  */
 public record ModelEntry(
         @JsonProperty("name") String name,
@@ -15,7 +16,10 @@ public record ModelEntry(
         @JsonProperty("api_key_env") String apiKeyEnv,
         @JsonProperty("concurrency") Integer concurrency,
         @JsonProperty("rate_per_second") Double ratePerSecond,
-        @JsonProperty("model") String model) {
+        @JsonProperty("model") String model,
+        @JsonProperty("price_per_million_input") Double pricePerMillionInput,
+        @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
+        @JsonProperty("budget") Budget budget) {
 
     public int concurrencyOrDefault() {
         return concurrency == null ? 4 : concurrency;

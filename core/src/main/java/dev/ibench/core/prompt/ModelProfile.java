@@ -44,8 +44,8 @@ public record ModelProfile(
         @JsonProperty("icl") IclSettings icl,
         @JsonProperty("templates") Map<String, String> templates,
         @JsonProperty("parser") List<String> parser,
-        @JsonProperty("price_per_1k_input") Double pricePer1kInput,
-        @JsonProperty("price_per_1k_output") Double pricePer1kOutput,
+        @JsonProperty("price_per_million_input") Double pricePerMillionInput,
+        @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
         @JsonProperty("replay_file") String replayFile) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
@@ -98,38 +98,46 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePer1kInput, pricePer1kOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
+    }
+
+    /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
+    public ModelProfile withPrices(Double perMillionInput, Double perMillionOutput) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile);
     }
 
     public boolean hasPrices() {
-        return pricePer1kInput != null || pricePer1kOutput != null;
+        return pricePerMillionInput != null || pricePerMillionOutput != null;
     }
 }

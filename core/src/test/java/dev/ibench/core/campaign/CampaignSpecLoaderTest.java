@@ -53,6 +53,33 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsBudgetsAndPriceOverridesAndRejectsBadOrUnknownBudgetKeys() throws IOException {
+        String base = "name: r\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        CampaignSpec spec = new CampaignSpecLoader().load(write(base
+                + "models: [{name: m, profile: p, budget: {tokens: 5000}, price_per_million_input: 2.5, price_per_million_output: 10}]\n"
+                + "budget: {usd: 1.5, tokens: 100000}\n"));
+        assertThat(spec.budget()).isEqualTo(new Budget(1.5, 100000L));
+        assertThat(spec.models().get(0).budget()).isEqualTo(new Budget(null, 5000L));
+        assertThat(spec.models().get(0).pricePerMillionInput()).isEqualTo(2.5);
+        assertThat(spec.models().get(0).pricePerMillionOutput()).isEqualTo(10.0);
+        assertThat(new CampaignSpecLoader().load(write(base + "models: [{name: m, profile: p}]\n")).budget()).isNull();
+
+        for (var bad : Map.of(
+                "budget: {usd: 0}\n", "budget.usd: must be > 0",
+                "budget: {tokens: -1}\n", "budget.tokens: must be > 0",
+                "budget: {}\n", "budget: give usd and/or tokens",
+                "budget: {dollars: 3}\n", "dollars").entrySet()) {
+            Path f = write(base + "models: [{name: m, profile: p}]\n" + bad.getKey());
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).as(bad.getKey()).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining(bad.getValue());
+        }
+        Path badModel = write(base + "models: [{name: m, profile: p, budget: {usd: -2}}]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badModel)).hasMessageContaining("models[0].budget.usd: must be > 0");
+        Path badPrice = write(base + "models: [{name: m, profile: p, price_per_million_output: -1}]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(badPrice)).hasMessageContaining("models[0].price_per_million_output");
+    }
+
+    @Test
     void readsAndChecksTheShareOfRejectedItemsThatStopsACell() throws IOException {
         String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
         assertThat(new CampaignSpecLoader().load(write(base)).maxRejectedShare()).isEqualTo(0.5);

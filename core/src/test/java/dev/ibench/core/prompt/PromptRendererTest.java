@@ -116,7 +116,7 @@ class PromptRendererTest {
     void builtInProfilesLoadAndUserDirectoryOverridesAndAdds(@TempDir Path dir) throws Exception {
         ProfileCatalog builtIn = ProfileCatalog.load(null);
         assertThat(builtIn.all()).extracting(ModelProfile::name).contains("smollm2", "oracle", "vllm-qwen2.5-7b", "openai-gpt-4o");
-        assertThat(builtIn.resolve("openai-gpt-4o").pricePer1kInput()).isEqualTo(0.0025);
+        assertThat(builtIn.resolve("openai-gpt-4o").pricePerMillionInput()).isEqualTo(2.5);
         Files.writeString(dir.resolve("mine.yaml"), "name: my-llama\nprovider: openai\nbase_url: http://gpu:8000/v1\nmodel: llama\nfamily: llama3\n");
         Files.writeString(dir.resolve("smollm2.yaml"), "name: smollm2\nprovider: gguf\nmodel_file: other.gguf\nfamily: qwen2.5\n");
         ProfileCatalog catalog = ProfileCatalog.load(dir);

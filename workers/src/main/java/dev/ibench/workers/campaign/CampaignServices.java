@@ -10,22 +10,28 @@ import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.mcp.CampaignToolEnvironments;
 import dev.ibench.activities.react.ReactToolEnvironments;
-import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.spend.BudgetPauser;
+import dev.ibench.activities.spend.SpendStore;
+import dev.ibench.activities.spend.StoreSpendLedger;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
-import dev.ibench.core.parse.ParserChain;
-import dev.ibench.core.score.SampleScorer;
-import dev.ibench.core.parse.ParserChains;
-import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.StoreLocation;
+import dev.ibench.core.parse.ParserChain;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.rest.LocalRestToolServers;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The process-wide objects campaign activities and commands share: the results store (one connection
@@ -47,6 +53,10 @@ public final class CampaignServices {
     private EvalSetExecutors executors;
     private ReactToolEnvironments reactTools;
     private CampaignToolEnvironments cellTools;
+    /** The ledger's meters: the worker adds its Prometheus registry ({@link #connectLedger}); commands leave it empty. */
+    private final CompositeMeterRegistry ledgerMeters = new CompositeMeterRegistry();
+    private final AtomicReference<BudgetPauser> budgetPauser = new AtomicReference<>(BudgetPauser.NONE);
+    private SpendStore spend;
 
     private CampaignServices(StoreLocation location, IbenchHome home) {
         this.database = ResultsDatabase.open(location);
@@ -95,9 +105,26 @@ public final class CampaignServices {
     public synchronized ModelRunners modelRunners() {
         if (modelRunners == null) {
             modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
-                    new ResponseCache(database), System::getenv, sqlDatabases());
+                    new ResponseCache(database), System::getenv, sqlDatabases(),
+                    new StoreSpendLedger(spend(), ledgerMeters, (campaignId, reason) -> budgetPauser.get().pause(campaignId, reason)));
         }
         return modelRunners;
+    }
+
+    /** The spend ledger's tables (docs/ledger.md). */
+    public synchronized SpendStore spend() {
+        if (spend == null) {
+            spend = new SpendStore(database);
+        }
+        return spend;
+    }
+
+    /** A worker's ledger exports to the worker's /metrics and pauses campaigns through Temporal when a budget is reached. */
+    public void connectLedger(MeterRegistry meters, BudgetPauser pauser) {
+        if (!ledgerMeters.getRegistries().contains(meters)) {
+            ledgerMeters.add(meters);
+        }
+        budgetPauser.set(pauser);
     }
 
     /** The databases sql-mode cells (the SQL baseline) read, read-only, over {@link #dataRoot()}. */

@@ -1,45 +1,104 @@
 package dev.ibench.workers.campaign;
 
+import dev.ibench.activities.spend.SpendTotals;
+import dev.ibench.core.campaign.Budget;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
 import dev.ibench.workflows.campaign.CellState;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-/** Renders a campaign's status with one progress bar, rate and ETA per cell for the terminal. */
+/**
+ * Renders a campaign's status for the terminal: per cell a progress bar of items finished (scored, rejected or
+ * infra_error), what the finished items came to (correct answers among the scored ones, infra errors, rejections,
+ * items deferred by a budget), rate, ETA and spend; then the campaign's spend per model against its budgets.
+ */
 public final class CampaignStatusView {
     private CampaignStatusView() {}
 
-    /** A cell as status shows it: the campaign's entry plus the live progress of its workflow, when it has one. */
-    public record CellView(CampaignStatus.CellEntry entry, CellProgress live) {}
+    /**
+     * A cell as status shows it: the campaign's entry, the live progress of its workflow (null: none), its spend
+     * (null: not read) and its items waiting for a raised budget.
+     */
+    public record CellView(CampaignStatus.CellEntry entry, CellProgress live, SpendTotals spend, int deferred) {
+        public CellView(CampaignStatus.CellEntry entry, CellProgress live) {
+            this(entry, live, null, 0);
+        }
+    }
+
+    /** The campaign's spend by model and its budgets (scope "" is the campaign's own), for the footer. */
+    public record Spend(SpendTotals campaign, Map<String, SpendTotals> byModel, Map<String, Budget> budgets) {}
 
     public static String render(CampaignStatus status, List<CellView> cells) {
+        return render(status, cells, null);
+    }
+
+    public static String render(CampaignStatus status, List<CellView> cells, Spend spend) {
         StringBuilder out = new StringBuilder();
         out.append("campaign ").append(status.campaignId()).append(" (").append(status.name()).append("): ")
                 .append(status.state()).append('\n');
+        if (status.pauseReason() != null) {
+            out.append("  paused: ").append(status.pauseReason()).append('\n');
+        }
         for (CellView cell : cells) {
             CampaignStatus.CellEntry e = cell.entry();
             int total = e.workItems();
             int done = cell.live() != null ? cell.live().done() : e.state() == CellState.COMPLETED ? total : 0;
             double fraction = total == 0 ? 1.0 : (double) done / total;
-            out.append(String.format(Locale.ROOT, "  %-44s %s %5.1f%% %d/%d", e.model() + " / " + e.benchmark() + " / " + e.mode(),
+            out.append(String.format(Locale.ROOT, "  %-44s %s %5.1f%% %d/%d finished", e.model() + " / " + e.benchmark() + " / " + e.mode(),
                     bar(fraction), 100 * fraction, done, total));
+            out.append("  [").append(cell.live() != null ? cell.live().state() : e.state()).append(']');
             if (cell.live() != null) {
                 CellProgress p = cell.live();
-                out.append(String.format(Locale.ROOT, "  completed %d  infra_errors %d  rejected %d  in flight %d",
-                        p.completed(), p.infraErrors(), p.rejected(), p.inFlight()));
+                int infra = Math.max(0, p.infraErrors() - cell.deferred());
+                int scored = Math.max(0, p.done() - p.infraErrors() - p.rejected());
+                out.append(String.format(Locale.ROOT, "\n      correct %d of %d scored", p.completed(), scored));
+                if (scored > 0) {
+                    out.append(String.format(Locale.ROOT, " (%.1f%%)", 100.0 * p.completed() / scored));
+                }
+                out.append(String.format(Locale.ROOT, "  infra_errors %d  rejected %d  deferred %d  in flight %d",
+                        infra, p.rejected(), cell.deferred(), p.inFlight()));
                 double rate = p.rate();
                 if (p.state() == CellState.RUNNING && rate > 0) {
-                    out.append(String.format(Locale.ROOT, "  %.2f/s  ETA %s", rate, eta((total - done) / rate)));
+                    out.append(String.format(Locale.ROOT, "  %.2f items/s  ETA %s", rate, eta((total - done) / rate)));
                 }
             }
-            out.append("  [").append(cell.live() != null ? cell.live().state() : e.state()).append(']');
+            if (cell.spend() != null) {
+                out.append("\n      spend ").append(spend(cell.spend()));
+            }
             if (e.failure() != null) {
                 out.append("\n      ").append(e.failure());
             }
             out.append('\n');
         }
+        if (spend != null) {
+            out.append("spend ").append(spend(spend.campaign())).append(budget(spend.budgets().get(""))).append('\n');
+            spend.byModel().forEach((model, t) -> out.append("  model ").append(model).append(": ").append(spend(t))
+                    .append(budget(spend.budgets().get(model))).append('\n'));
+        }
         return out.toString();
+    }
+
+    /** e.g. {@code $0.006000, 1500 tokens (1200 in, 300 out), 3 attempts (2 failed), 1 cache hit}; cost "n/a" without prices. */
+    public static String spendLine(SpendTotals t) {
+        return spend(t);
+    }
+
+    static String spend(SpendTotals t) {
+        String cost = t.costUsd() == null ? "$n/a (no prices)" : String.format(Locale.ROOT, "$%.6f", t.costUsd());
+        return String.format(Locale.ROOT, "%s, %d tokens (%d in, %d out), %d attempts (%d failed), %d cache hits",
+                cost, t.tokens(), t.promptTokens(), t.completionTokens(), t.attempts(), t.failedAttempts(), t.cacheHits());
+    }
+
+    private static String budget(Budget b) {
+        if (b == null) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder("  budget");
+        if (b.usd() != null) s.append(String.format(Locale.ROOT, " usd %s", b.usd()));
+        if (b.tokens() != null) s.append(" tokens ").append(b.tokens());
+        return s.toString();
     }
 
     private static String bar(double fraction) {

@@ -1,15 +1,18 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.activities.spend.SpendReportSection;
+import dev.ibench.activities.spend.SpendStore;
+import dev.ibench.core.campaign.Budget;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.core.report.html.HtmlReportData;
 import dev.ibench.core.report.html.HtmlReportRenderer;
-import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -150,21 +153,42 @@ final class CampaignCommand implements Callable<Integer> {
 
     /** For each cell that has a workflow, its progress: the result of a finished cell, the query answer of a running one. */
     static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status) {
+        return cellViews(client, status, null);
+    }
+
+    /** {@link #cellViews(WorkflowClient, CampaignStatus)} with each cell's spend and budget-deferred items from {@code spend}. */
+    static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status, SpendStore spend) {
         List<CampaignStatusView.CellView> views = new ArrayList<>();
         for (CampaignStatus.CellEntry entry : status.cells()) {
             CellProgress live = null;
             if (entry.state() == CellState.COMPLETED) {
                 live = client.newUntypedWorkflowStub(entry.workflowId()).getResult(CellProgress.class);
-            } else if (entry.state() == CellState.RUNNING || entry.state() == CellState.PAUSED) {
+            } else if (entry.state() == CellState.RUNNING || entry.state() == CellState.PAUSED || entry.state() == CellState.PAUSED_BUDGET) {
                 try {
                     live = client.newWorkflowStub(CellWorkflow.class, entry.workflowId()).progress();
                 } catch (RuntimeException notStartedOrNoWorker) {
                     live = null;
                 }
             }
-            views.add(new CampaignStatusView.CellView(entry, live));
+            views.add(spend == null ? new CampaignStatusView.CellView(entry, live)
+                    : new CampaignStatusView.CellView(entry, live, spend.cellTotals(entry.cellId()), spend.deferredUnsettled(entry.cellId())));
         }
         return views;
+    }
+
+    /** The spend ledger of the store this command uses, or null (with a warning) when the store cannot be opened. */
+    static SpendStore spendStore() {
+        try {
+            return CampaignServices.of(IbenchHome.resolve()).spend();
+        } catch (RuntimeException e) {
+            System.err.println("WARNING: spend not shown: the results store cannot be opened: " + e.getMessage());
+            return null;
+        }
+    }
+
+    static CampaignStatusView.Spend spendOf(SpendStore spend, String campaignId) {
+        return spend == null ? null
+                : new CampaignStatusView.Spend(spend.totals(campaignId, null), spend.totalsByModel(campaignId), spend.budgets(campaignId));
     }
 
     @Command(name = "start", mixinStandardHelpOptions = true, description = "Start a campaign from a YAML file (docs/campaigns.md).")
@@ -198,7 +222,9 @@ final class CampaignCommand implements Callable<Integer> {
                     if (end.isEmpty()) {
                         return EXIT_NO_WORKER;
                     }
-                    System.err.print(CampaignStatusView.render(end.get(), cellViews(connection.client(), end.get())));
+                    SpendStore spend = CampaignServices.of(IbenchHome.resolve()).spend();
+                    System.err.print(CampaignStatusView.render(end.get(), cellViews(connection.client(), end.get(), spend),
+                            spendOf(spend, campaignId)));
                     return end.get().state() == CellState.COMPLETED ? 0 : 1;
                 }
                 return 0;
@@ -206,29 +232,50 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show per-cell progress, rates and ETA of a campaign.")
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Show per cell: items finished, correct answers among the scored, infra errors, rejections, rate, ETA "
+                    + "and spend; then the campaign's spend per model and its budgets (docs/ledger.md).")
     static final class Status implements Callable<Integer> {
+        static final int MAX_WATCH_SECONDS = 3600;
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
         @Parameters(index = "0", paramLabel = "ID") String id;
         @Option(names = "--json", description = "Print the status as JSON.") boolean json;
-        @Option(names = "--watch", paramLabel = "SECONDS", description = "Refresh every SECONDS until the campaign ends.") Integer watch;
+        @Option(names = "--watch", paramLabel = "SECONDS", arity = "0..1", fallbackValue = "5",
+                description = "Refresh every SECONDS (1 to 3600; default 5) until the campaign ends or Ctrl-C.") Integer watch;
         @Mixin TemporalOptions temporal;
 
         public Integer call() throws Exception {
+            if (watch != null && (watch < 1 || watch > MAX_WATCH_SECONDS)) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(),
+                        "--watch: the refresh interval must be 1 to " + MAX_WATCH_SECONDS + " seconds, got " + watch);
+            }
+            SpendStore spend = spendStore();
             try (TemporalConnection connection = temporal.connect()) {
                 while (true) {
                     CampaignStatus status = campaignStatus(connection.client(), id);
-                    List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status);
+                    List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status, spend);
                     boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
                     List<UnservedQueues.Unserved> unserved = ended ? List.of()
                             : UnservedQueues.find(connection.client(), status, Instant.now());
+                    CampaignStatusView.Spend totals = spendOf(spend, id);
                     if (json) {
                         Map<String, Object> out = new LinkedHashMap<>();
                         out.put("status", status);
                         out.put("cells", cells.stream().map(CampaignStatusView.CellView::live).toList());
                         out.put("unserved_task_queues", unserved.stream().map(UnservedQueues.Unserved::message).toList());
+                        if (totals != null) {
+                            Map<String, Object> byCell = new LinkedHashMap<>();
+                            cells.forEach(c -> byCell.put(c.entry().cellId(), c.spend()));
+                            Map<String, Object> spendJson = new LinkedHashMap<>();
+                            spendJson.put("campaign", totals.campaign());
+                            spendJson.put("by_model", totals.byModel());
+                            spendJson.put("by_cell", byCell);
+                            spendJson.put("budgets", totals.budgets());
+                            out.put("spend", spendJson);
+                        }
                         System.out.println(Json.MAPPER.writeValueAsString(out));
                     } else {
-                        System.out.print((watch != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells));
+                        System.out.print((watch != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells, totals));
                         unserved.forEach(u -> System.out.println("WARNING: " + u.message()));
                     }
                     if (watch == null || ended) {
@@ -264,8 +311,42 @@ final class CampaignCommand implements Callable<Integer> {
         String done() { return "paused"; }
     }
 
-    @Command(name = "resume", mixinStandardHelpOptions = true, description = "Resume a paused campaign.")
+    @Command(name = "resume", mixinStandardHelpOptions = true,
+            description = "Resume a paused campaign; with --budget, first raise its budget (or, with --model, a model's).")
     static final class Resume extends SignalCommand {
+        @Option(names = "--budget", paramLabel = "usd=N[,tokens=N]",
+                description = "The new budget: usd and/or tokens (a limit not given stays as it is).") String budget;
+        @Option(names = "--model", paramLabel = "NAME", description = "With --budget: raise this model's budget, not the campaign's.")
+        String model;
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            if (model != null && budget == null) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--model: only with --budget");
+            }
+            if (budget != null) {
+                BudgetOption.Raise raise;
+                try {
+                    raise = BudgetOption.parse(budget);
+                } catch (IllegalArgumentException e) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--budget: " + e.getMessage());
+                }
+                SpendStore spend = CampaignServices.of(IbenchHome.resolve()).spend();
+                String scope = model == null ? SpendStore.CAMPAIGN_SCOPE : model;
+                Budget raised = spend.budget(id, scope).map(b -> b.raisedTo(raise.usd(), raise.tokens()))
+                        .orElse(new Budget(raise.usd(), raise.tokens()));
+                spend.saveBudget(id, scope, raised);
+                dev.ibench.activities.spend.SpendTotals spent = spend.totals(id, model);
+                System.out.println("budget of " + (model == null ? "campaign " + id : "model " + model + " of campaign " + id) + " is now "
+                        + raised.describe() + "; spent so far " + CampaignStatusView.spendLine(spent));
+                if (raised.reachedBy(spent.costOrZero(), spent.tokens())) {
+                    System.err.println("WARNING: the new budget is already reached; the campaign will pause again at its next model call");
+                }
+            }
+            return super.call();
+        }
+
         void send(CampaignWorkflow campaign) { campaign.resume(); }
         String done() { return "resumed"; }
     }
@@ -365,6 +446,7 @@ final class CampaignCommand implements Callable<Integer> {
                 default -> HtmlReportRenderer.render(new HtmlReportData(report, rows, uiUrl.equals("none") ? CellLinks.NONE
                         : new TemporalUiLinks(uiUrl, namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment())));
             };
+            text = SpendReportSection.of(services.store(), services.spend(), id).appendTo(format, text);
             write(out, text);
             return 0;
         }

@@ -2,15 +2,18 @@ package dev.ibench.workers.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.activities.spend.SpendTotals;
+import dev.ibench.core.campaign.Budget;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
 import dev.ibench.workflows.campaign.CellState;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CampaignStatusViewTest {
     @Test
-    void showsRejectedItemsNextToInfraErrors() {
+    void saysWhatEachCountCountsAndShowsRejectedItemsNextToInfraErrors() {
         CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/direct", "cell-c/m/b/direct", "smollm2", "sel-bird",
                 "direct", 10, CellState.COMPLETED, null);
         CampaignStatus status = new CampaignStatus("c", "demo", CellState.COMPLETED, List.of(entry));
@@ -19,6 +22,28 @@ class CampaignStatusViewTest {
 
         String out = CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, live)));
 
-        assertThat(out).contains("10/10").contains("completed 6  infra_errors 1  rejected 3  in flight 0").contains("[COMPLETED]");
+        // 10 finished = 6 scored + 1 infra_error + 3 rejected; all 6 scored answers were correct
+        assertThat(out).contains("10/10 finished").contains("correct 6 of 6 scored (100.0%)")
+                .contains("infra_errors 1  rejected 3  deferred 0  in flight 0").contains("[COMPLETED]");
+    }
+
+    @Test
+    void showsSpendPerCellAndPerModelAgainstTheBudgetAndTheBudgetPause() {
+        CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/direct", "cell-c/m/b/direct", "m", "b",
+                "direct", 20, CellState.RUNNING, null);
+        CampaignStatus status = new CampaignStatus("c", "demo", CellState.PAUSED_BUDGET, List.of(entry),
+                "budget reached: campaign c spent 0.006000 USD");
+        // 8 done of which 2 were refused for budget (counted by the cell as infra errors until they run)
+        CellProgress live = new CellProgress("c/m/b/direct", "m", "b", "direct", CellState.PAUSED, 20, 8, 3, 2,
+                0, 4, 1_000, 5_000, 0, null, 0);
+        SpendTotals spent = new SpendTotals(3, 2, 1, 1200, 300, 0.006, 90);
+
+        String out = CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, live, spent, 2)),
+                new CampaignStatusView.Spend(spent, Map.of("m", spent), Map.of("", new Budget(0.005, null))));
+
+        assertThat(out).contains("PAUSED_BUDGET").contains("paused: budget reached: campaign c")
+                .contains("correct 3 of 6 scored (50.0%)").contains("infra_errors 0  rejected 0  deferred 2")
+                .contains("spend $0.006000, 1500 tokens (1200 in, 300 out), 3 attempts (2 failed), 1 cache hits")
+                .contains("budget usd 0.005").contains("model m: $0.006000");
     }
 }

@@ -77,6 +77,16 @@ public final class CampaignHarness implements AutoCloseable {
         return WorkerProcess.start(address, roles, dir.resolve("worker.log"), env, workerArgs);
     }
 
+    /** The Temporal frontend address, for CLI commands run against this harness's server. */
+    public String address() {
+        return server != null ? server.address() : null;
+    }
+
+    /** Starts the campaign of {@code file} under {@code id} without waiting for it. */
+    public String startOnly(Path file, String id) {
+        return new CampaignStarter(services, connection.client()).start(file, id);
+    }
+
     public CampaignServices services() {
         return services;
     }

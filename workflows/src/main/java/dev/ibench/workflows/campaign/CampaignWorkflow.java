@@ -17,6 +17,13 @@ public interface CampaignWorkflow {
     @SignalMethod
     void resume();
 
+    /**
+     * A worker found the campaign's (or a model's) budget reached and refused a request: pause as {@link #pause()} does,
+     * with state {@code PAUSED_BUDGET} and {@code reason} in status. Repeats are ignored.
+     */
+    @SignalMethod
+    void budgetPause(String reason);
+
     @SignalMethod
     void setSamplesInFlight(int samplesInFlight);
 

@@ -20,9 +20,17 @@ import java.util.Map;
 /**
  * Plans the campaign, then starts one cell workflow per cell with at most {@code cellsInFlight}
  * running. Pause, resume and window changes are forwarded to the running cells. A cell that stops
- * (its endpoint rejected us) is reported as FAILED without stopping the other cells.
+ * (its endpoint rejected us) is reported as FAILED without stopping the other cells. A reached budget pauses the
+ * campaign ({@link #budgetPause}); the items refused for budget are run by a retry run of their cell once the
+ * campaign is resumed (docs/ledger.md).
  */
 public final class CampaignWorkflowImpl implements CampaignWorkflow {
+    /**
+     * Version marker of re-running a cell's budget-deferred items after the cell's run; campaigns recorded before it
+     * never asked and replay unchanged.
+     */
+    static final String BUDGET_DEFERRALS = "budget-deferrals";
+
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
 
@@ -34,6 +42,7 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
     private boolean paused;
     private int samplesInFlight;
     private ReactSettings react;
+    private String pauseReason;
 
     @Override
     public CampaignStatus run(CampaignRequest request) {
@@ -78,6 +87,9 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
         try {
             child.run(new CellInput(request.campaignId(), cell, samplesInFlight, request.retryOnly(),
                     new CellCursor(0, 0, 0, 0, 0, paused), react));
+            if (Workflow.getVersion(BUDGET_DEFERRALS, Workflow.DEFAULT_VERSION, 1) >= 1) {
+                runBudgetDeferred(cell);
+            }
             cells.put(cell.cellId(), entry(cell, CellState.COMPLETED, null));
         } catch (ChildWorkflowFailure f) {
             Throwable cause = f.getCause() == null ? f : f.getCause();
@@ -85,6 +97,30 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
         } finally {
             runningCells.remove(cell.cellId());
             Workflow.setCurrentDetails(ProgressMarkdown.campaign(status()));
+        }
+    }
+
+    /**
+     * Items refused because a budget was reached have no result yet: once the campaign is resumed, a retry run of the
+     * cell runs them (with the cell's infra_error items, as retry-errors would). Refused again, they wait again.
+     */
+    private void runBudgetDeferred(CellPlanEntry cell) {
+        while (planning.budgetDeferred(cell.cellId()) > 0) {
+            Workflow.await(() -> !paused);
+            cells.put(cell.cellId(), entry(cell, CellState.RUNNING, null));
+            CellWorkflow retry = Workflow.newChildWorkflowStub(CellWorkflow.class, ChildWorkflowOptions.newBuilder()
+                    .setWorkflowId(CampaignWorkflow.cellWorkflowId(cell.cellId()))
+                    .setTaskQueue(TaskQueues.WORKFLOWS)
+                    .setStaticSummary(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "): items deferred by the budget")
+                    .setTypedSearchAttributes(SearchAttributes.newBuilder()
+                            .set(IbenchSearchAttributes.CAMPAIGN_ID, request.campaignId())
+                            .set(IbenchSearchAttributes.MODEL, cell.model())
+                            .set(IbenchSearchAttributes.BENCHMARK, cell.benchmark())
+                            .set(IbenchSearchAttributes.STATE, CellState.RUNNING.name())
+                            .set(IbenchSearchAttributes.PROGRESS, 0.0)
+                            .build())
+                    .build());
+            retry.run(new CellInput(request.campaignId(), cell, samplesInFlight, true, new CellCursor(0, 0, 0, 0, 0, paused), react));
         }
     }
 
@@ -113,9 +149,23 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
     @Override
     public void resume() {
         paused = false;
+        pauseReason = null;
         forEachRunningCell(CellWorkflow::resume);
-        if (state == CellState.PAUSED) {
+        if (state == CellState.PAUSED || state == CellState.PAUSED_BUDGET) {
             setState(CellState.RUNNING);
+        }
+    }
+
+    @Override
+    public void budgetPause(String reason) {
+        if (state == CellState.PAUSED_BUDGET || state == CellState.COMPLETED || state == CellState.FAILED) {
+            return;
+        }
+        paused = true;
+        pauseReason = reason;
+        forEachRunningCell(CellWorkflow::pause);
+        if (state != CellState.PLANNING) {
+            setState(CellState.PAUSED_BUDGET);
         }
     }
 
@@ -143,6 +193,6 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
 
     @Override
     public CampaignStatus status() {
-        return new CampaignStatus(request == null ? null : request.campaignId(), name, state, List.copyOf(cells.values()));
+        return new CampaignStatus(request == null ? null : request.campaignId(), name, state, List.copyOf(cells.values()), pauseReason);
     }
 }

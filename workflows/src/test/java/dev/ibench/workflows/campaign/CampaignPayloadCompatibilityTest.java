@@ -56,4 +56,18 @@ class CampaignPayloadCompatibilityTest {
         assertThat(old.rejected()).isZero();
         assertThat(old.done()).isEqualTo(10);
     }
+
+    @Test
+    void aCampaignStatusAndAModelCallResultWrittenBeforeTheLedgerStillRead() {
+        CampaignStatus oldStatus = CONVERTER.fromPayload(json("{\"campaignId\":\"c\",\"name\":\"n\",\"state\":\"COMPLETED\",\"cells\":[]}"),
+                CampaignStatus.class, CampaignStatus.class);
+        assertThat(oldStatus.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(oldStatus.pauseReason()).isNull();
+        var oldCall = CONVERTER.fromPayload(json("{\"cacheHit\":false,\"promptTokens\":100,\"completionTokens\":20,\"latencyMs\":7}"),
+                dev.ibench.activities.campaign.ModelCallResult.class, dev.ibench.activities.campaign.ModelCallResult.class);
+        assertThat(oldCall).isEqualTo(new dev.ibench.activities.campaign.ModelCallResult(false, 100, 20, 7, null));
+        var paused = new CampaignStatus("c", "n", CellState.PAUSED_BUDGET, java.util.List.of(), "budget reached: x");
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(paused).orElseThrow(), CampaignStatus.class, CampaignStatus.class))
+                .isEqualTo(paused);
+    }
 }

@@ -235,6 +235,57 @@ class CampaignWorkflowTest {
         assertThat(fake.scored).hasSize(5);
     }
 
+    static final String BUDGET_HISTORY = "dev/ibench/workflows/campaign/campaign-budget-pause.json";
+
+    /**
+     * A budget reached mid-cell pauses the campaign (PAUSED_BUDGET) with the in-flight items finished; the refused
+     * items are neither scored nor infra_error; after the budget is raised and the campaign resumed, they run once:
+     * every item is paid exactly once. The history (with the budget-deferrals marker) replays.
+     */
+    @Test
+    void aReachedBudgetPausesTheCampaignAndResumingRunsTheDeferredItemsOnceEach() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 10, 1), cell("b", 3, 1)));
+        fake.budgetCalls = 5;
+        fake.budgetPauser = reason -> env.getWorkflowClient().newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId("c1"))
+                .budgetPause(reason);
+        WorkflowClient client = env.getWorkflowClient();
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
+        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 3, false));
+        CampaignWorkflow handle = client.newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId("c1"));
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (handle.status().state() != CellState.PAUSED_BUDGET || !fake.deferred.isEmpty() && fake.concurrentCalls.get() > 0) {
+            assertThat(System.currentTimeMillis()).as("campaign paused for budget").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        Thread.sleep(500); // in-flight items settle; a paused campaign starts nothing new
+        CampaignStatus paused = handle.status();
+        assertThat(paused.state()).isEqualTo(CellState.PAUSED_BUDGET);
+        assertThat(paused.pauseReason()).startsWith("budget reached: campaign c1");
+        assertThat(fake.paid).hasSize(5);
+        assertThat(fake.deferred).isNotEmpty();
+        assertThat(fake.infraErrors).as("a budget refusal is not an infra_error").isEmpty();
+        assertThat(fake.scored).hasSize(5).doesNotContainAnyElementsOf(fake.deferred);
+
+        fake.budgetCalls = Integer.MAX_VALUE;
+        handle.resume();
+        CampaignStatus done = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId("c1")).getResult(CampaignStatus.class);
+        assertThat(done.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(13);
+        assertThat(fake.paid).as("every item paid exactly once: nothing lost, nothing re-paid").hasSize(13).doesNotHaveDuplicates();
+        assertThat(fake.infraErrors).isEmpty();
+        var history = client.fetchHistory(CampaignWorkflow.workflowId("c1"));
+        assertThat(history.getEvents()).anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
+        RecordedHistories.replayAndMaybeRecord(history, BUDGET_HISTORY, CampaignWorkflowImpl.class);
+    }
+
+    @Test
+    void theRecordedBudgetPauseHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(BUDGET_HISTORY);
+        assertThat(json).contains("BudgetDeferred").contains("budgetPause").contains("MARKER_RECORDED");
+        WorkflowReplayer.replayWorkflowExecution(json, CampaignWorkflowImpl.class);
+    }
+
     /**
      * A cell history recorded before the rejected status existed (a context-length refusal at sample #2, recorded
      * then as infra_error through RecordInfraError) must replay on today's code without non-determinism.

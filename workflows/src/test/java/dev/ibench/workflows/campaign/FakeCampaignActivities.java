@@ -39,6 +39,15 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     /** The most items one unscored-work activity result carried. */
     final AtomicInteger largestUnscoredResult = new AtomicInteger();
 
+    /** Items refused for budget (recorded through recordInfraError with a budget message) and not yet scored. */
+    final Set<String> deferred = ConcurrentHashMap.newKeySet();
+    /** Successful model calls, in order, duplicates kept: what the fake endpoint was paid for. */
+    final List<String> paid = java.util.Collections.synchronizedList(new ArrayList<>());
+    /** Paid calls the budget allows (like the gateway: a call starting once this many were paid is refused). */
+    volatile int budgetCalls = Integer.MAX_VALUE;
+    /** Signals the campaign as the worker's ledger does when it refuses a call for budget. */
+    volatile java.util.function.Consumer<String> budgetPauser = reason -> {};
+
     FakeCampaignActivities(List<CellPlanEntry> cells) {
         this.cells = cells;
     }
@@ -76,7 +85,16 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
 
     @Override
     public void recordInfraError(WorkItem item, String message) {
+        if (dev.ibench.activities.spend.BudgetRefusal.is(message)) {
+            deferred.add(item.toString());
+            return;
+        }
         infraErrors.add(item.toString());
+    }
+
+    @Override
+    public int budgetDeferred(String cellId) {
+        return (int) deferred.stream().filter(k -> k.startsWith(cellId + "#") && !scored.contains(k)).count();
     }
 
     @Override
@@ -93,11 +111,20 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
             if (modelLatencyMillis > 0) {
                 Thread.sleep(modelLatencyMillis);
             }
+            synchronized (paid) {
+                if (paid.size() >= budgetCalls) {
+                    String reason = dev.ibench.activities.spend.BudgetRefusal.PREFIX + "campaign c1 spent " + paid.size() + " calls";
+                    budgetPauser.accept(reason);
+                    throw ApplicationFailure.newNonRetryableFailure("model call to budget failed: " + reason,
+                            dev.ibench.activities.spend.BudgetRefusal.FAILURE_TYPE);
+                }
+            }
             RuntimeException failure = modelFailure.apply(item);
             if (failure != null) {
                 throw failure;
             }
             modelCalls.add(item.toString());
+            paid.add(item.toString());
             return new ModelCallResult(false, 10, 5, modelLatencyMillis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

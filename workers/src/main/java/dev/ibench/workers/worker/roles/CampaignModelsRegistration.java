@@ -31,6 +31,7 @@ public final class CampaignModelsRegistration implements RoleRegistration {
             return;
         }
         CampaignServices services = CampaignServices.of(setup.home());
+        services.connectLedger(setup.meters(), new CampaignBudgetSignal(setup.client()));
         ModelCallActivitiesImpl activities = new ModelCallActivitiesImpl(
                 services.store(), services.evalSets(), services.modelRunners(), setup.meters());
         ReactModelActivitiesImpl reactSteps = new ReactModelActivitiesImpl(services.store(), services.evalSets(),

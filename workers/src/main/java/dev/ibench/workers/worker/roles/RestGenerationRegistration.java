@@ -63,7 +63,9 @@ public final class RestGenerationRegistration {
         }
         ProfileCatalog catalog = ProfileCatalog.load(setup.home().root().resolve("profiles"));
         for (String model : models) catalog.resolve(model); // fail at start-up, not on the first step, when a profile is missing
-        ProfileGateways gateways = new ProfileGateways(catalog, new ResponseCache(CampaignServices.of(setup.home()).database()), System::getenv);
+        CampaignServices services = CampaignServices.of(setup.home());
+        ProfileGateways gateways = new ProfileGateways(catalog, new ResponseCache(services.database()), System::getenv,
+                new dev.ibench.activities.spend.StoreSpendLedger(services.spend(), setup.meters(), dev.ibench.activities.spend.BudgetPauser.NONE));
         RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(), gateways);
         for (String model : models) {
             // an in-process model answers one call at a time: the others wait in Temporal's queue, not in a timed-out activity

@@ -1,0 +1,18 @@
+package dev.ibench.activities.spend;
+
+/**
+ * What a campaign, model or cell spent according to the ledger: provider attempts (failed ones among them), cache
+ * hits, tokens of every attempt, cost in USD (null when no entry had prices) and the summed latency of the attempts.
+ */
+public record SpendTotals(long attempts, long failedAttempts, long cacheHits, long promptTokens, long completionTokens,
+                          Double costUsd, long latencyMs) {
+    public static final SpendTotals NONE = new SpendTotals(0, 0, 0, 0, 0, null, 0);
+
+    public long tokens() {
+        return promptTokens + completionTokens;
+    }
+
+    public double costOrZero() {
+        return costUsd == null ? 0 : costUsd;
+    }
+}

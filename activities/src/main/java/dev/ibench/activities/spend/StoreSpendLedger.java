@@ -1,0 +1,73 @@
+package dev.ibench.activities.spend;
+
+import dev.ibench.activities.llm.ErrorKind;
+import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.SpendAccount;
+import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.SpendLedger;
+import dev.ibench.core.campaign.Budget;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The worker's spend ledger: every entry goes to the results store ({@link SpendStore}) and to Prometheus meters;
+ * before each provider attempt of a campaign model, the campaign's and the model's budgets are compared with the
+ * ledger's totals, and a reached budget refuses the request and pauses the campaign ({@link BudgetPauser}).
+ */
+public final class StoreSpendLedger implements SpendLedger {
+    private final SpendStore store;
+    private final MeterRegistry meters;
+    private final BudgetPauser pauser;
+
+    public StoreSpendLedger(SpendStore store, MeterRegistry meters, BudgetPauser pauser) {
+        this.store = store;
+        this.meters = meters;
+        this.pauser = pauser;
+    }
+
+    @Override
+    public void record(SpendEntry e) {
+        store.record(e);
+        String campaign = e.campaignId() == null ? "" : e.campaignId();
+        meters.counter("ibench_llm_requests_total", "campaign", campaign, "model", e.model(), "outcome", e.outcome(),
+                "error_kind", e.errorKind() == null ? "" : e.errorKind()).increment();
+        if (!SpendEntry.CACHE_HIT.equals(e.outcome())) {
+            meters.counter("ibench_llm_tokens_total", "campaign", campaign, "model", e.model(), "kind", "prompt").increment(e.promptTokens());
+            meters.counter("ibench_llm_tokens_total", "campaign", campaign, "model", e.model(), "kind", "completion")
+                    .increment(e.completionTokens());
+            Timer.builder("ibench_llm_request_latency").description("latency of each provider attempt, failed ones too")
+                    .tags("model", e.model()).publishPercentileHistogram().register(meters).record(e.latencyMs(), TimeUnit.MILLISECONDS);
+        }
+        // registered even without prices (adds 0), so the series exists for dashboards from the first request
+        meters.counter("ibench_llm_cost_usd_total", "campaign", campaign, "model", e.model()).increment(e.costUsd() == null ? 0 : e.costUsd());
+    }
+
+    @Override
+    public void admit(SpendAccount account, String cellId, String sampleId, int trial) {
+        if (account.campaignId() == null) {
+            return;
+        }
+        check(account, store.budget(account.campaignId(), SpendStore.CAMPAIGN_SCOPE), null, "campaign " + account.campaignId());
+        check(account, store.budget(account.campaignId(), account.model()), account.model(),
+                "model " + account.model() + " of campaign " + account.campaignId());
+    }
+
+    private void check(SpendAccount account, Optional<Budget> budget, String model, String whose) {
+        if (budget.isEmpty()) {
+            return;
+        }
+        SpendTotals spent = store.totals(account.campaignId(), model);
+        if (!budget.get().reachedBy(spent.costOrZero(), spent.tokens())) {
+            return;
+        }
+        String reason = BudgetRefusal.PREFIX + whose + " spent " + String.format(Locale.ROOT, "%.6f", spent.costOrZero()) + " USD and "
+                + spent.tokens() + " tokens of its budget " + budget.get().describe() + "; raise it with: ibench campaign resume "
+                + account.campaignId() + " --budget ...";
+        meters.counter("ibench_budget_refusals_total", "campaign", account.campaignId(), "model", account.model()).increment();
+        pauser.pause(account.campaignId(), reason);
+        throw ModelCallException.of(ErrorKind.BUDGET_EXHAUSTED, "budget", reason);
+    }
+}

@@ -1,0 +1,173 @@
+package dev.ibench.activities.spend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.data.Offset.offset;
+
+import dev.ibench.activities.llm.ApiKey;
+import dev.ibench.activities.llm.CallResult;
+import dev.ibench.activities.llm.EndpointLimiters;
+import dev.ibench.activities.llm.ErrorKind;
+import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequest;
+import dev.ibench.activities.llm.OpenAiClient;
+import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.SpendAccount;
+import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.core.campaign.Budget;
+import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.core.prompt.RenderedPrompt;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The spend ledger against a fault-injecting fake endpoint (test tool: OkHttp {@code MockWebServer}): every attempt,
+ * failed ones and cache hits included, is written with its tokens, latency and cost from the profile's prices.
+ */
+class LedgerFaultEndpointTest {
+    static final String OK_CHAT = """
+            {"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"[]"},"finish_reason":"stop"}],
+             "usage":{"prompt_tokens":1200,"completion_tokens":300,"total_tokens":1500}}""";
+
+    MockWebServer server;
+    @TempDir Path tmp;
+    ResultsDatabase db;
+    SpendStore spend;
+    SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    List<String> pauses = new ArrayList<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new MockWebServer();
+        server.start();
+        db = ResultsDatabase.open(tmp.resolve("results.db"));
+        spend = new SpendStore(db);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        server.shutdown();
+        db.close();
+    }
+
+    ModelProfile profile() {
+        return ProfileCatalog.parse("""
+                name: priced
+                provider: openai
+                base_url: %s
+                model: mock-model
+                family: gpt-4o
+                mode: prompt
+                api: chat
+                max_tokens: 300
+                price_per_million_input: 2.5
+                price_per_million_output: 10.0
+                """.formatted(server.url("/v1").toString()), "test");
+    }
+
+    ModelGateway gateway(ModelProfile p, ResponseCache cache) {
+        RetryPolicy threeAttempts = new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(20), 2.0, 0.0, Duration.ofSeconds(1));
+        return new ModelGateway(p, new OpenAiClient(p.baseUrl(), ApiKey.none(), Duration.ofSeconds(5)), cache, new EndpointLimiters(),
+                threeAttempts, new StoreSpendLedger(spend, meters, (c, reason) -> pauses.add(c + ": " + reason)),
+                new SpendAccount("camp", "m1"));
+    }
+
+    static ModelRequest chat(ModelProfile p, String sampleId) {
+        return ModelGateway.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("question of " + sampleId)), List.of()), sampleId, null);
+    }
+
+    @Test
+    void twoServerErrorsThenAnAnswerAreThreeLedgerEntriesAndTheCostFollowsThePricesByHand() {
+        server.enqueue(new MockResponse().setResponseCode(500).setBody("{\"error\":{\"message\":\"boom\"}}"));
+        server.enqueue(new MockResponse().setResponseCode(500).setBody("{\"error\":{\"message\":\"boom again\"}}"));
+        server.enqueue(new MockResponse().setBody(OK_CHAT));
+        ModelProfile p = profile();
+        try (ResponseCache cache = new ResponseCache(db); ModelGateway g = gateway(p, cache)) {
+            CallResult first = g.call(chat(p, "s1"), "camp/cell-a");
+            assertThat(first.attempts()).isEqualTo(3);
+            CallResult again = g.call(chat(p, "s1"), "camp/cell-a");
+            assertThat(again.cacheHit()).isTrue();
+        }
+        assertThat(server.getRequestCount()).as("the cache hit made no request").isEqualTo(3);
+
+        List<SpendEntry> entries = spend.entries("camp/cell-a");
+        assertThat(entries).extracting(SpendEntry::attempt, SpendEntry::outcome, SpendEntry::errorKind).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(1, SpendEntry.FAILED, "SERVER_ERROR"),
+                org.assertj.core.groups.Tuple.tuple(2, SpendEntry.FAILED, "SERVER_ERROR"),
+                org.assertj.core.groups.Tuple.tuple(3, SpendEntry.OK, null),
+                org.assertj.core.groups.Tuple.tuple(0, SpendEntry.CACHE_HIT, null));
+        assertThat(entries).allSatisfy(e -> {
+            assertThat(e.campaignId()).isEqualTo("camp");
+            assertThat(e.model()).isEqualTo("m1");
+            assertThat(e.sampleId()).isEqualTo("s1");
+            assertThat(e.latencyMs()).isGreaterThanOrEqualTo(0);
+        });
+        assertThat(entries.get(2)).extracting(SpendEntry::promptTokens, SpendEntry::completionTokens).containsExactly(1200, 300);
+        // by hand: 1200 prompt tokens x 2.5 USD / 1e6 = 0.003; 300 completion tokens x 10 USD / 1e6 = 0.003; total 0.006 USD.
+        // The two 500s carried no usage: 0 tokens, 0 USD. The cache hit is free.
+        double byHand = 0.003 + 0.003;
+        assertThat(entries.get(2).costUsd()).isCloseTo(byHand, offset(1e-12));
+        assertThat(entries.get(3).costUsd()).isZero();
+        SpendTotals totals = spend.totals("camp", "m1");
+        assertThat(totals.attempts()).isEqualTo(3);
+        assertThat(totals.failedAttempts()).isEqualTo(2);
+        assertThat(totals.cacheHits()).isEqualTo(1);
+        assertThat(totals.promptTokens()).isEqualTo(1200);
+        assertThat(totals.completionTokens()).isEqualTo(300);
+        assertThat(totals.costUsd()).isCloseTo(byHand, offset(1e-12));
+        assertThat(meters.get("ibench_llm_requests_total").tag("outcome", "failed").tag("error_kind", "SERVER_ERROR").counter().count())
+                .isEqualTo(2);
+        assertThat(meters.get("ibench_llm_cost_usd_total").tag("campaign", "camp").counter().count()).isCloseTo(byHand, offset(1e-12));
+        assertThat(meters.get("ibench_llm_request_latency").tag("model", "m1").timer().count()).as("three attempts timed").isEqualTo(3);
+    }
+
+    @Test
+    void aReachedBudgetRefusesTheNextRequestBeforeItIsSentAndAsksToPauseTheCampaign() {
+        ModelProfile p = profile();
+        // one answer costs 0.006 USD (see above); a budget of 0.005 USD is reached after it
+        spend.saveBudget("camp", SpendStore.CAMPAIGN_SCOPE, new Budget(0.005, null));
+        server.enqueue(new MockResponse().setBody(OK_CHAT));
+        try (ModelGateway g = gateway(p, null)) {
+            g.call(chat(p, "s1"), "camp/cell-a");
+            assertThatThrownBy(() -> g.call(chat(p, "s2"), "camp/cell-a"))
+                    .isInstanceOfSatisfying(ModelCallException.class, e -> {
+                        assertThat(e.kind()).isEqualTo(ErrorKind.BUDGET_EXHAUSTED);
+                        assertThat(BudgetRefusal.is(e.getMessage())).isTrue();
+                        assertThat(e.getMessage()).contains("campaign camp spent 0.006000 USD");
+                    });
+            assertThat(server.getRequestCount()).as("the refused request was never sent").isEqualTo(1);
+            assertThat(pauses).singleElement().asString().startsWith("camp: budget reached: ");
+
+            spend.saveBudget("camp", SpendStore.CAMPAIGN_SCOPE, new Budget(0.0125, null));
+            server.enqueue(new MockResponse().setBody(OK_CHAT));
+            assertThat(g.call(chat(p, "s2"), "camp/cell-a").attempts()).as("a raised budget admits it again").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aModelBudgetInTokensCountsOnlyThatModel() {
+        ModelProfile p = profile();
+        spend.saveBudget("camp", "m1", new Budget(null, 1500L));
+        spend.saveBudget("camp", "other", new Budget(null, 1L));
+        server.enqueue(new MockResponse().setBody(OK_CHAT));
+        try (ModelGateway g = gateway(p, null)) {
+            g.call(chat(p, "s1"), "camp/cell-a");
+            assertThatThrownBy(() -> g.call(chat(p, "s2"), "camp/cell-a")).hasMessageContaining("model m1 of campaign camp")
+                    .hasMessageContaining("1500 tokens");
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package dev.ibench.activities.spend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.campaign.Budget;
+import dev.ibench.core.json.Json;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpendReportSectionTest {
+    @TempDir Path dir;
+
+    @Test
+    void addsOneSpendTableToEachFormatWithCellModelAndCampaignRows() throws Exception {
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("r.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            SpendStore spend = new SpendStore(db);
+            store.saveCampaign("c", "demo", "{}");
+            store.saveCell(new CellRecord("c/a", "c", "m", "b", "direct", "none", "b.json", 1));
+            store.saveCell(new CellRecord("c/b", "c", "m", "b2", "direct", "none", "b2.json", 1));
+            spend.record(new SpendEntry("c", "c/a", "m", "e", "s1", 0, 1, SpendEntry.FAILED, "SERVER_ERROR", 0, 0, 10, 0.0));
+            spend.record(new SpendEntry("c", "c/a", "m", "e", "s1", 0, 2, SpendEntry.OK, null, 1200, 300, 50, 0.006));
+            spend.record(new SpendEntry("c", "c/b", "m", "e", "s1", 0, 1, SpendEntry.OK, null, 400, 100, 30, 0.002));
+            spend.saveBudget("c", SpendStore.CAMPAIGN_SCOPE, new Budget(0.05, null));
+            SpendReportSection section = SpendReportSection.of(store, spend, "c");
+
+            String md = section.appendTo("md", "# Campaign demo\n");
+            // cell a: 2 attempts (1 failed), 1200 + 300 tokens, 0.006 USD, (10 + 50) / 2 = 30 ms mean latency
+            assertThat(md).startsWith("# Campaign demo\n\n## Spend").contains("| c/a | 2 | 1 | 0 | 1200 | 300 | 0.006000 | 30 |")
+                    .contains("| c/b | 1 | 0 | 0 | 400 | 100 | 0.002000 | 30 |")
+                    // campaign: 0.006 + 0.002 = 0.008 USD; 1600 prompt, 400 completion tokens; (10 + 50 + 30) / 3 = 30 ms
+                    .contains("| campaign | 3 | 1 | 0 | 1600 | 400 | 0.008000 | 30 |")
+                    .contains("| model m | 3 | 1 | 0 | 1600 | 400 | 0.008000 | 30 |").contains("Budget of the campaign: {usd: 0.05}");
+
+            JsonNode json = Json.MAPPER.readTree(section.appendTo("json", "{\"campaign_id\":\"c\",\"cells\":[]}"));
+            assertThat(json.get("campaign_id").asText()).isEqualTo("c");
+            assertThat(json.get("spend").get(3).get("scope").asText()).isEqualTo("campaign");
+            assertThat(json.get("spend").get(3).get("cost_usd").asDouble()).isEqualTo(0.008, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(json.get("budgets").get("campaign").get("usd").asDouble()).isEqualTo(0.05);
+
+            String html = section.appendTo("html", "<html><body><h1>demo</h1></body></html>");
+            assertThat(html).contains("<h1>demo</h1><section id=\"spend\">").endsWith("</section></body></html>")
+                    .contains("<td>c/a</td><td>2</td><td>1</td>");
+        }
+    }
+}
