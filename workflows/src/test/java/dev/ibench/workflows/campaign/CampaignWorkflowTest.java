@@ -129,20 +129,25 @@ class CampaignWorkflowTest {
         assertThat(fake.scored).hasSize(10);
     }
 
+    /**
+     * Batches of at most {@link BatchSizer#MAX_ROUNDS} rounds of one call (window 2: one slot per batch) take about a dozen
+     * events each, so 5,000 items need more than one run of {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} events.
+     */
     @Test
     void aLongCellContinuesAsNewAndKeepsItsCounts() {
-        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 900, 1)));
-        CampaignStatus status = runCampaign(20, false);
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 5000, 1)));
+        CampaignStatus status = runCampaign(2, false);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
-        assertThat(fake.scored).hasSize(900);
+        assertThat(fake.scored).hasSize(5000);
+        assertThat(fake.largestBatch.get()).isEqualTo(BatchSizer.MAX_ROUNDS);
         CellProgress a = env.getWorkflowClient()
                 .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
-        assertThat(a.done()).isEqualTo(900);
-        assertThat(a.completed()).isEqualTo(450);
+        assertThat(a.done()).isEqualTo(5000);
+        assertThat(a.completed()).isEqualTo(2500);
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
-                .as("the last run of a 900-item cell was started by continue-as-new").isNotEmpty();
+                .as("the last run of a 5000-item cell was started by continue-as-new").isNotEmpty();
     }
 
     @Test
