@@ -83,8 +83,15 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
 
     @Override
     public SampleOutcome scoreSample(WorkItem item) {
-        CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
+        return score(cellOf(item.cellId()), item);
+    }
+
+    private CellRecord cellOf(String cellId) {
+        return store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + cellId + " is not in the results store", "UnknownCell"));
+    }
+
+    private SampleOutcome score(CellRecord cell, WorkItem item) {
         String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
@@ -110,6 +117,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     @Override
     public BatchScoreResult scoreBatch(ScoringBatch batch) {
         ActivityExecutionContext context = Activity.getExecutionContext();
+        CellRecord cell = cellOf(batch.cellId());
         Set<Integer> skipped = new HashSet<>(batch.skipped());
         int scored = 0;
         int parsed = 0;
@@ -120,7 +128,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
                 continue;
             }
             try {
-                SampleOutcome outcome = scoreSample(batch.item(index));
+                SampleOutcome outcome = score(cell, batch.item(index));
                 scored++;
                 parsed += outcome.parsed() ? 1 : 0;
                 completed += outcome.completed() ? 1 : 0;
