@@ -290,7 +290,8 @@ public final class CampaignScaleBench {
 
     private static String markdown(Map<String, Object> r) {
         StringBuilder md = new StringBuilder("# Campaign scale bench\n\n");
-        md.append("One cell, `oracle` model, real Temporal dev server, in-process worker with every role (")
+        md.append(r.get("cells")).append(" cell(s), model: ").append(r.get("model"))
+                .append(", real Temporal dev server, in-process worker with every role (")
                 .append(r.get("machine")).append(").\n\n| measure | value |\n|---|---|\n");
         r.forEach((k, v) -> {
             if (!"runs".equals(k)) {
