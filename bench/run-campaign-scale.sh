@@ -3,7 +3,9 @@
 # real Temporal dev server (temp SQLite file, free ports) and an in-process worker with every role. Checks every
 # item was scored and no workflow run exceeded 10,000 history events; records samples/second, peak worker heap
 # and the same parse+execute+score in a plain loop without Temporal. Results: bench/results/<name>.json and .md.
-# Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name]
+# Issue 15: with [cells] the N samples are split over that many cells run at once; with [latency-ms] the model is a
+# fake OpenAI-compatible endpoint answering after that latency, at most [endpoint-limit] requests at once (default: the window).
+# Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms] [endpoint-limit]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${1:-10000}"
@@ -26,4 +28,4 @@ for e in "${ENTRIES[@]}"; do
   fi
   RUN_CP="${RUN_CP:+$RUN_CP:}$e"
 done
-java -Xmx1g -cp "$RUN_CP" dev.ibench.bench.CampaignScaleBench "$N" "$WINDOW" bench/results "$NAME"
+java -Xmx1g -cp "$RUN_CP" dev.ibench.bench.CampaignScaleBench "$N" "$WINDOW" bench/results "$NAME" "${@:4}"

@@ -49,12 +49,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Item 5 of issue 6: one cell of {@code n} distinct synthetic SLOT samples over the superhero database,
- * evaluated by the zero-latency {@code oracle} model on the real dev server (temp SQLite file, free ports)
- * with an in-process worker serving every role. Verifies every item was scored and that no run of any
- * campaign workflow exceeded 10,000 history events, and compares throughput with the same
- * parse+execute+score done by a plain loop without Temporal.
- * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name>}.
+ * Item 5 of issue 6 and issue 15: {@code cells} cells of {@code n / cells} distinct synthetic SLOT samples each over the
+ * superhero database, evaluated on the real dev server (temp SQLite file, free ports) with an in-process worker serving
+ * every role, by the zero-latency {@code oracle} model or (latency given) by a {@link LatencyEndpoint} answering after a
+ * fixed latency with at most {@code endpoint-limit} requests at once. Verifies every item was scored and that no run of
+ * any campaign workflow exceeded 10,000 history events; compares throughput with the same parse+execute+score done by a
+ * plain loop without Temporal, and with the ideal {@code window / latency}; records the heap after GC over the run.
+ * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name> [cells=1] [latency-ms] [endpoint-limit]}.
  */
 public final class CampaignScaleBench {
     static final int MAX_HISTORY_EVENTS = 10_000;
@@ -66,19 +67,36 @@ public final class CampaignScaleBench {
         int window = Integer.parseInt(args[1]);
         Path results = Path.of(args[2]);
         String name = args[3];
+        int cells = args.length > 4 ? Integer.parseInt(args[4]) : 1;
+        long latencyMillis = args.length > 5 ? Long.parseLong(args[5]) : -1;
+        int endpointLimit = args.length > 6 ? Integer.parseInt(args[6]) : window;
+        if (cells < 1 || n % cells != 0) {
+            throw new IllegalArgumentException("cells must be >= 1 and divide N: " + n + " samples, " + cells + " cells");
+        }
+        int perCell = n / cells;
+        String loadBefore = uptime();
         IbenchHome home = IbenchHome.resolve();
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
-        Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), n, CampaignServices.of(home).dataRoot());
+        Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), perCell, CampaignServices.of(home).dataRoot());
+        LatencyEndpoint endpoint = latencyMillis >= 0 ? new LatencyEndpoint(latencyMillis, endpointLimit) : null;
+        String model = endpoint == null
+                ? "{name: oracle, profile: oracle, concurrency: %d}".formatted(window)
+                : "{name: fake, profile: vllm-qwen2.5-7b, endpoint: \"%s\", concurrency: %d}".formatted(endpoint.baseUrl(), window);
+        StringBuilder benchmarks = new StringBuilder();
+        for (int c = 0; c < cells; c++) {
+            benchmarks.append("  - {name: synthetic-slot-").append(c).append(", eval_set: ").append(evalSet.getFileName()).append("}\n");
+        }
         Path campaignFile = work.resolve("campaign.yaml");
         Files.writeString(campaignFile, """
                 name: scale
                 models:
-                  - {name: oracle, profile: oracle, concurrency: %d}
+                  - %s
                 benchmarks:
-                  - {name: synthetic-slot, eval_set: %s}
+                %s
                 samples_in_flight: %d
-                """.formatted(window, evalSet.getFileName(), window));
+                cells_in_flight: %d
+                """.formatted(model, benchmarks.toString().stripTrailing(), window, cells));
 
         Path cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
                 "the temporal CLI is missing: run deploy/local/install-tools.sh"));
@@ -100,40 +118,67 @@ public final class CampaignScaleBench {
             double campaignSeconds = (System.nanoTime() - started) / 1e9;
             heap.stop();
             worker.close();
+            String loadAfter = uptime();
 
-            CellRecord cell = services.store().cells(campaignId).get(0);
-            List<SampleResultRecord> scored = services.store().sampleResults(cell.cellId()).stream()
-                    .filter(r -> SampleResultRecord.SCORED.equals(r.status())).toList();
-            long completed = scored.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count();
+            List<CellRecord> cellRecords = services.store().cells(campaignId);
+            long scoredItems = 0;
+            long completed = 0;
+            boolean everyCellScored = cellRecords.size() == cells;
+            for (CellRecord cell : cellRecords) {
+                List<SampleResultRecord> scored = services.store().sampleResults(cell.cellId()).stream()
+                        .filter(r -> SampleResultRecord.SCORED.equals(r.status())).toList();
+                scoredItems += scored.size();
+                completed += scored.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count();
+                everyCellScored &= scored.size() == perCell;
+            }
+            CellRecord cell = cellRecords.get(0);
             HistoryTimings timings = new HistoryTimings();
             List<Map<String, Object>> runs = runs(connection, campaignId, timings);
             int maxEvents = runs.stream().mapToInt(r -> (Integer) r.get("history_events")).max().orElse(0);
 
             PlainLoop plain = plainLoop(services, cell, work);
-            double activityBodySeconds = scoringActivityBodies(services, cell, n);
+            double activityBodySeconds = scoringActivityBodies(services, cell, perCell);
 
             report.put("samples", n);
+            report.put("cells", cells);
             report.put("samples_in_flight", window);
+            report.put("model", endpoint == null ? "oracle (zero latency)"
+                    : "fake OpenAI-compatible endpoint, " + latencyMillis + " ms per request, at most " + endpointLimit + " at once");
+            report.put("load_before", loadBefore);
+            report.put("load_after", loadAfter);
             report.put("campaign_state", status.state().name());
-            report.put("items_scored", scored.size());
+            report.put("items_scored", scoredItems);
             report.put("items_completed", completed);
-            report.put("all_items_scored", scored.size() == n);
+            report.put("all_items_scored", everyCellScored && scoredItems == n);
             report.put("campaign_seconds", round(campaignSeconds));
             report.put("campaign_samples_per_second", round(n / campaignSeconds));
+            if (endpoint != null) {
+                double ideal = Math.min(window * cells, endpointLimit) * 1000.0 / Math.max(1, latencyMillis);
+                report.put("ideal_samples_per_second", round(ideal));
+                report.put("share_of_ideal", round(n / campaignSeconds / ideal));
+                report.put("endpoint_requests", endpoint.requests());
+                report.put("endpoint_refused_429", endpoint.refused());
+                report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
+            }
             report.put("workflow_runs", runs.size());
             report.put("max_history_events_per_run", maxEvents);
             report.put("history_limit", MAX_HISTORY_EVENTS);
             report.put("no_run_exceeds_limit", maxEvents <= MAX_HISTORY_EVENTS);
             report.put("peak_heap_used_mb", round(heap.peakBytes() / 1048576.0));
             report.put("max_heap_mb", round(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / 1048576.0));
+            report.put("heap_after_gc", heap.afterGcSummary());
             report.put("plain_loop_seconds", round(plain.seconds()));
-            report.put("plain_loop_samples_per_second", round(n / plain.seconds()));
+            report.put("plain_loop_samples_per_second", round(perCell / plain.seconds()));
             report.put("plain_loop_completed", plain.completed());
-            report.put("plain_over_campaign_throughput_ratio", round(campaignSeconds / plain.seconds()));
-            report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / n));
+            report.put("plain_over_campaign_throughput_ratio", round((perCell / plain.seconds()) / (n / campaignSeconds)));
+            report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / perCell));
             report.put("where_time_goes_ms", timings.summary());
-            report.put("runs", runs);
+            report.put("runs", runs.size() > 40 ? runs.subList(0, 40) : runs);
             report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
+        } finally {
+            if (endpoint != null) {
+                endpoint.close();
+            }
         }
         Files.createDirectories(results);
         Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValue(results.resolve(name + ".json").toFile(), report);
@@ -141,6 +186,21 @@ public final class CampaignScaleBench {
         System.out.println(markdown(report));
         boolean ok = Boolean.TRUE.equals(report.get("all_items_scored")) && Boolean.TRUE.equals(report.get("no_run_exceeds_limit"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /** The machine's load as {@code uptime} prints it (the 1, 5 and 15 minute load averages). */
+    private static String uptime() {
+        try {
+            Process p = new ProcessBuilder("uptime").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            p.waitFor();
+            return out;
+        } catch (IOException e) {
+            return "uptime unavailable: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "uptime interrupted";
+        }
     }
 
     /** Every run of every workflow of the campaign (found by its search attribute), with its event count from the fetched history. */
@@ -230,7 +290,8 @@ public final class CampaignScaleBench {
 
     private static String markdown(Map<String, Object> r) {
         StringBuilder md = new StringBuilder("# Campaign scale bench\n\n");
-        md.append("One cell, `oracle` model, real Temporal dev server, in-process worker with every role (")
+        md.append(r.get("cells")).append(" cell(s), model: ").append(r.get("model"))
+                .append(", real Temporal dev server, in-process worker with every role (")
                 .append(r.get("machine")).append(").\n\n| measure | value |\n|---|---|\n");
         r.forEach((k, v) -> {
             if (!"runs".equals(k)) {
@@ -250,18 +311,29 @@ public final class CampaignScaleBench {
         }
     }
 
-    /** The highest heap use seen, sampled every 100 ms while the campaign runs. */
+    /**
+     * The highest heap use seen, sampled every 100 ms while the campaign runs, and the heap left after each garbage
+     * collection (the sum of the heap pools' collection usage) over time: its peak and its least-squares slope.
+     */
     private static final class HeapSampler {
         private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         private final AtomicLong peak = new AtomicLong();
+        private final List<double[]> afterGc = java.util.Collections.synchronizedList(new ArrayList<>()); // {seconds, MB}
         private volatile boolean running;
         private Thread thread;
 
         void start() {
             running = true;
+            long t0 = System.nanoTime();
             thread = new Thread(() -> {
+                long last = -1;
                 while (running) {
                     peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+                    long now = afterLastGc();
+                    if (now != last) {
+                        afterGc.add(new double[] {(System.nanoTime() - t0) / 1e9, now / 1048576.0});
+                        last = now;
+                    }
                     try {
                         Thread.sleep(100);
                     } catch (InterruptedException e) {
@@ -273,6 +345,16 @@ public final class CampaignScaleBench {
             thread.start();
         }
 
+        private static long afterLastGc() {
+            long sum = 0;
+            for (java.lang.management.MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+                if (pool.getType() == java.lang.management.MemoryType.HEAP && pool.getCollectionUsage() != null) {
+                    sum += pool.getCollectionUsage().getUsed();
+                }
+            }
+            return sum;
+        }
+
         void stop() throws InterruptedException {
             running = false;
             thread.join();
@@ -280,6 +362,35 @@ public final class CampaignScaleBench {
 
         long peakBytes() {
             return peak.get();
+        }
+
+        /** samples, peak MB, first and last MB, and the slope in MB per minute over the run. */
+        Map<String, Object> afterGcSummary() {
+            List<double[]> points = new ArrayList<>(afterGc);
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("samples", points.size());
+            if (points.size() < 2) {
+                return out;
+            }
+            double mx = 0, my = 0;
+            for (double[] p : points) {
+                mx += p[0];
+                my += p[1];
+            }
+            mx /= points.size();
+            my /= points.size();
+            double sxy = 0, sxx = 0, peakMb = 0;
+            for (double[] p : points) {
+                sxy += (p[0] - mx) * (p[1] - my);
+                sxx += (p[0] - mx) * (p[0] - mx);
+                peakMb = Math.max(peakMb, p[1]);
+            }
+            out.put("peak_mb", round(peakMb));
+            out.put("first_mb", round(points.get(0)[1]));
+            out.put("last_mb", round(points.get(points.size() - 1)[1]));
+            out.put("slope_mb_per_minute", sxx == 0 ? 0.0 : round(sxy / sxx * 60));
+            out.put("over_seconds", round(points.get(points.size() - 1)[0] - points.get(0)[0]));
+            return out;
         }
     }
 }

@@ -29,6 +29,43 @@ public final class CellActivityOptions {
                 .build();
     }
 
+    /**
+     * A batch of model calls: as long as its model calls take, so only the heartbeat bounds it; a killed worker's batch
+     * is retried elsewhere and skips the items already stored. Items failing inside a batch are returned, not retried
+     * here (the cell sends them through the per-item path with {@link #modelCall}'s retries), so a batch that fails as a
+     * whole (after these attempts) only means its items go the per-item way.
+     */
+    public static ActivityOptions modelCallBatch(String taskQueue, String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(taskQueue)
+                .setStartToCloseTimeout(Duration.ofMinutes(30))
+                .setHeartbeatTimeout(Duration.ofSeconds(20))
+                .setRetryOptions(RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setBackoffCoefficient(2.0)
+                        .setMaximumInterval(Duration.ofSeconds(30))
+                        .setMaximumAttempts(5)
+                        .setDoNotRetry(FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED)
+                        .build())
+                .setSummary(summary)
+                .build();
+    }
+
+    /** Scoring a batch: pure recomputation from stored outputs, so a retry (e.g. after a worker kill) is harmless. */
+    public static ActivityOptions scoringBatch(String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(TaskQueues.SCORING)
+                .setStartToCloseTimeout(Duration.ofMinutes(10))
+                .setHeartbeatTimeout(Duration.ofSeconds(30))
+                .setRetryOptions(RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setMaximumInterval(Duration.ofSeconds(30))
+                        .setMaximumAttempts(5)
+                        .build())
+                .setSummary(summary)
+                .build();
+    }
+
     public static ActivityOptions scoring(String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.SCORING)

@@ -16,7 +16,15 @@ import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.client.ActivityCompletionException;
 import io.temporal.failure.ApplicationFailure;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -29,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Heartbeats every few seconds while the model works, so a killed worker's item moves on quickly; when a heartbeat
  * learns that the activity was cancelled, the in-flight HTTP request is aborted and no retry is sent.
  * Failures are mapped to Temporal: endpoint rejections stop the cell, sample rejections are the
- * item's own, everything else is retried by Temporal with Retry-After honoured.
+ * item's own, everything else is retried by Temporal with Retry-After honoured. A batch calls its items concurrently
+ * and returns each item's failure with the type its own activity would have raised.
  */
 public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -57,36 +66,14 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         if (stored.isPresent()) {
             return summary(stored.get(), true, 0.0);
         }
-        CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
-        EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
-        ModelRunner runner = runners.runner(cell);
-        ModelRunner.Answer answer = callWithHeartbeats(runner, sample, item.trial(), cell);
-        CallResult result = answer.result();
-        store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson(answer.prompt()));
-        ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
-                RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
-                result.response().latencyMillis(), result.cacheHit());
-        store.saveModelCall(record);
-        metrics.modelCall(cell.model(), result);
-        return summary(record, false, result.costUsd());
-    }
-
-    private static String promptJson(RenderedPrompt prompt) {
-        try {
-            return Json.MAPPER.writeValueAsString(prompt);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise a rendered prompt", e);
-        }
-    }
-
-    private ModelRunner.Answer callWithHeartbeats(ModelRunner runner, EvalSample sample, int trial, CellRecord cell) {
+        CellRecord cell = cellOf(item.cellId());
         ActivityExecutionContext context = Activity.getExecutionContext();
         AtomicReference<ActivityCompletionException> cancellation = new AtomicReference<>();
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
             try {
-                return runner.answer(sample, trial, cell.cellId());
+                Paid paid = pay(item, sampleId, cell);
+                return summary(paid.record(), false, paid.costUsd());
             } catch (ModelCallException e) {
                 if (cancellation.get() != null) {
                     throw cancellation.get();
@@ -99,6 +86,102 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         }
     }
 
+    @Override
+    public BatchCallResult callModelBatch(ItemBatch batch) {
+        long started = System.nanoTime();
+        CellRecord cell = cellOf(batch.cellId());
+        ActivityExecutionContext context = Activity.getExecutionContext();
+        AtomicReference<ActivityCompletionException> cancellation = new AtomicReference<>();
+        Set<CallCancellation.Scope> scopes = ConcurrentHashMap.newKeySet();
+        List<ItemFailure> failures = Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger rejections = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
+        ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
+            heartbeatAll(context, scopes, cancellation);
+            if (cancellation.get() != null) {
+                stop.set(true);
+            }
+        }, 2, 5, TimeUnit.SECONDS);
+        int startedItems;
+        try {
+            startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
+                ItemFailure failure = callItem(batch.item(index), index, cell, scopes);
+                if (failure == null) {
+                    return true;
+                }
+                failures.add(failure);
+                if (failure.sampleRejected()) {
+                    // a request the endpoint refuses is the item's own; past the cell's share the cell stops, so stop here too
+                    return rejections.incrementAndGet() <= batch.rejectionsBeforeStop();
+                }
+                return false; // an endpoint rejection or an infrastructure failure would fail the next items as well
+            });
+        } finally {
+            beat.cancel(false);
+        }
+        if (cancellation.get() != null) {
+            throw cancellation.get();
+        }
+        List<ItemFailure> sorted = new ArrayList<>(failures);
+        sorted.sort(Comparator.comparingInt(ItemFailure::index));
+        return new BatchCallResult(startedItems, (System.nanoTime() - started) / 1_000_000, sorted);
+    }
+
+    /** One item of a batch: null when its output is stored (now or before), else its failure as its own activity would raise it. */
+    private ItemFailure callItem(WorkItem item, int index, CellRecord cell, Set<CallCancellation.Scope> scopes) {
+        try (CallCancellation.Scope calls = CallCancellation.open()) {
+            scopes.add(calls);
+            try {
+                String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
+                if (store.modelCall(item.cellId(), sampleId, item.trial(), 0).isEmpty()) {
+                    pay(item, sampleId, cell);
+                }
+                return null;
+            } catch (ModelCallException e) {
+                metrics.modelFailure(cell.model(), e.kind().name());
+                ApplicationFailure f = ModelCallFailures.forActivity(e);
+                return new ItemFailure(index, f.getType(), f.getOriginalMessage());
+            } catch (ApplicationFailure f) {
+                return new ItemFailure(index, f.getType(), f.getOriginalMessage());
+            } catch (RuntimeException e) {
+                return new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage()));
+            } finally {
+                scopes.remove(calls);
+            }
+        }
+    }
+
+    /** A stored model output and what its call cost (null when the profile has no prices). */
+    private record Paid(ModelCallRecord record, Double costUsd) {}
+
+    /** Calls the model for an item whose output is not stored yet, and stores the output and the prompt. */
+    private Paid pay(WorkItem item, String sampleId, CellRecord cell) {
+        EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        ModelRunner runner = runners.runner(cell);
+        ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId());
+        CallResult result = answer.result();
+        store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson(answer.prompt()));
+        ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
+                RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
+                result.response().latencyMillis(), result.cacheHit());
+        store.saveModelCall(record);
+        metrics.modelCall(cell.model(), result);
+        return new Paid(record, result.costUsd());
+    }
+
+    private CellRecord cellOf(String cellId) {
+        return store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + cellId + " is not in the results store", "UnknownCell"));
+    }
+
+    private static String promptJson(RenderedPrompt prompt) {
+        try {
+            return Json.MAPPER.writeValueAsString(prompt);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise a rendered prompt", e);
+        }
+    }
+
     /** A heartbeat the server answers with cancellation (or a timed-out activity) aborts the in-flight model request. */
     static void heartbeat(ActivityExecutionContext context, CallCancellation.Scope calls,
                           AtomicReference<ActivityCompletionException> cancellation) {
@@ -107,6 +190,19 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         } catch (ActivityCompletionException cancelledOrTimedOut) {
             cancellation.compareAndSet(null, cancelledOrTimedOut);
             calls.cancel();
+        } catch (RuntimeException heartbeatNotSent) {
+            // e.g. the server is briefly unreachable: the next beat tries again
+        }
+    }
+
+    /** {@link #heartbeat} for a batch: a cancelled or timed-out batch aborts every request it has in flight. */
+    static void heartbeatAll(ActivityExecutionContext context, Set<CallCancellation.Scope> scopes,
+                             AtomicReference<ActivityCompletionException> cancellation) {
+        try {
+            context.heartbeat(null);
+        } catch (ActivityCompletionException cancelledOrTimedOut) {
+            cancellation.compareAndSet(null, cancelledOrTimedOut);
+            scopes.forEach(CallCancellation.Scope::cancel);
         } catch (RuntimeException heartbeatNotSent) {
             // e.g. the server is briefly unreachable: the next beat tries again
         }

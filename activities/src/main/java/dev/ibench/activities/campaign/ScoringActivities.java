@@ -8,4 +8,8 @@ import io.temporal.activity.ActivityMethod;
 public interface ScoringActivities {
     @ActivityMethod
     SampleOutcome scoreSample(WorkItem item);
+
+    /** {@link #scoreSample} for every item of the batch; an item that cannot be scored here is returned as a failure. */
+    @ActivityMethod
+    BatchScoreResult scoreBatch(ScoringBatch batch);
 }

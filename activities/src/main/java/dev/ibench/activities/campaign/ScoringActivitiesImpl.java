@@ -19,7 +19,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.failure.ApplicationFailure;
 import java.sql.Connection;
 import java.sql.SQLException;
+import io.temporal.activity.Activity;
+import io.temporal.activity.ActivityExecutionContext;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -28,6 +34,8 @@ import java.util.function.Function;
  * tool runtime, compute every per-sample metric, store the result. Pure recomputation from stored data,
  * so a retry gives the same score and never calls the model. A sample whose database is unavailable on
  * this worker fails the activity (retried, then recorded as infra_error), never scored as not completed.
+ * A batch scores its items one after the other and returns the items it could not score, which the cell sends
+ * through the per-item path (with its retries) so they are classified exactly as a single item.
  */
 public final class ScoringActivitiesImpl implements ScoringActivities {
     /** The SQL baseline's limits: 30 s per query, 100,000 rows. */
@@ -75,8 +83,15 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
 
     @Override
     public SampleOutcome scoreSample(WorkItem item) {
-        CellRecord cell = store.cell(item.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + item.cellId() + " is not in the results store", "UnknownCell"));
+        return score(cellOf(item.cellId()), item);
+    }
+
+    private CellRecord cellOf(String cellId) {
+        return store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
+                "cell " + cellId + " is not in the results store", "UnknownCell"));
+    }
+
+    private SampleOutcome score(CellRecord cell, WorkItem item) {
         String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
         ModelCallRecord call = store.modelCall(item.cellId(), sampleId, item.trial(), 0).orElseThrow(
                 () -> ApplicationFailure.newFailure("no stored model output for " + item + " yet", "MissingModelOutput"));
@@ -97,6 +112,34 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
                 score.completed(), summaryJson(score), null));
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));
         return new SampleOutcome(false, score.parsed().isParsed(), Boolean.TRUE.equals(score.completed()));
+    }
+
+    @Override
+    public BatchScoreResult scoreBatch(ScoringBatch batch) {
+        ActivityExecutionContext context = Activity.getExecutionContext();
+        CellRecord cell = cellOf(batch.cellId());
+        Set<Integer> skipped = new HashSet<>(batch.skipped());
+        int scored = 0;
+        int parsed = 0;
+        int completed = 0;
+        List<ItemFailure> failures = new ArrayList<>();
+        for (int index = batch.fromIndex(); index < batch.fromIndex() + batch.count(); index++) {
+            if (skipped.contains(index)) {
+                continue;
+            }
+            try {
+                SampleOutcome outcome = score(cell, batch.item(index));
+                scored++;
+                parsed += outcome.parsed() ? 1 : 0;
+                completed += outcome.completed() ? 1 : 0;
+            } catch (ApplicationFailure f) {
+                failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
+            } catch (RuntimeException e) {
+                failures.add(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())));
+            }
+            context.heartbeat(null); // the SDK throttles these; a killed worker's batch moves on within the heartbeat timeout
+        }
+        return new BatchScoreResult(scored, parsed, completed, failures);
     }
 
     private SampleOutcome scoreSql(WorkItem item, CellRecord cell, EvalSample sample, String rawOutput) {

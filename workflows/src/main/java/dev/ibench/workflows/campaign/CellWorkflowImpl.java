@@ -1,6 +1,11 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.activities.campaign.BatchCallResult;
+import dev.ibench.activities.campaign.BatchScoreResult;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
+import dev.ibench.activities.campaign.ItemBatch;
+import dev.ibench.activities.campaign.ItemFailure;
+import dev.ibench.activities.campaign.ScoringBatch;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.ModelCallActivities;
@@ -17,13 +22,18 @@ import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.ChildWorkflowFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 
 /**
- * Walks a cell's work items (sample position x trial) with at most {@code samplesInFlight} in flight.
- * Each item is a model call on the model's LLM queue followed by scoring on the scoring queue; the
- * results themselves go to the results store, history only carries counts. Before history grows large
- * the run drains its window and continues as new with its cursor.
+ * Walks a cell's work items (sample position x trial) with at most {@code samplesInFlight} model calls in flight.
+ * Direct cells (since {@link #BATCHED_ITEMS}) call the model for batches of consecutive items, one activity per batch
+ * on the model's LLM queue, then score each batch with one activity on the scoring queue; ReACT cells, retry runs and
+ * runs recorded before that marker take each item through its own model call and scoring. The results themselves go
+ * to the results store, history only carries counts. Before history grows large the run drains its window and
+ * continues as new with its cursor.
  */
 public final class CellWorkflowImpl implements CellWorkflow {
     /** Continue-as-new well before Temporal's own limits and our 10,000-event budget per run. */
@@ -45,6 +55,13 @@ public final class CellWorkflowImpl implements CellWorkflow {
     static final String RETRY_PAGES = "retry-pages";
     /** Items per page of a retry run: a small activity result whatever the size of the cell. */
     static final int RETRY_PAGE_SIZE = 200;
+    /**
+     * Version marker of direct cells that call the model for batches of consecutive items (one activity per batch on the
+     * LLM queue, then one scoring activity per batch); runs recorded before it (no marker) take the per-item path.
+     */
+    static final String BATCHED_ITEMS = "batched-items";
+    /** Batches being scored that a cell lets pile up before it starts no new model-call batch. */
+    static final int MAX_SETTLING_BATCHES = 4;
 
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
@@ -67,6 +84,12 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private long updatedAt;
     private int doneAtStart;
     private int publishedPercent = -1;
+    /** Batched path: items whose batch could not settle them, run one by one through the per-item path (window slots apply). */
+    private final Deque<WorkItem> perItem = new ArrayDeque<>();
+    private final BatchSizer sizer = new BatchSizer();
+    /** Batches whose model calls are over and whose results are being counted and scored. */
+    private int settling;
+    private boolean historyFull;
 
     @Override
     public CellProgress run(CellInput input) {
@@ -87,6 +110,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
 
         if (input.retryOnly() && Workflow.getVersion(RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return retryInPages();
+        }
+        if (!input.retryOnly() && !ReactCellMode.applies(cell)
+                && Workflow.getVersion(BATCHED_ITEMS, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            return runBatched();
         }
         List<WorkItem> retryItems = input.retryOnly() ? planning.unscoredWork(cell.cellId()) : null;
         total = retryItems != null ? retryItems.size() : cell.workItems();
@@ -160,6 +187,151 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         setState(CellState.COMPLETED);
         return progress();
+    }
+
+    /**
+     * The batched path: the window ({@code samplesInFlight}) bounds the model calls in flight, and is filled with batches
+     * of consecutive items, each holding up to half the window's slots; a batch's items are scored by one scoring
+     * activity after its calls, outside the window. Items a batch could not settle go one by one through the per-item
+     * path, whose retries and classification are those of a single item. A paused cell starts no new batch.
+     */
+    private CellProgress runBatched() {
+        total = cell.workItems();
+        setState(paused ? CellState.PAUSED : CellState.RUNNING);
+        while (true) {
+            if (!historyFull && historyIsLarge()) {
+                historyFull = true;
+            }
+            Workflow.await(() -> failure != null || canLaunch() || (!hasWork() && busy() == 0));
+            if (failure != null || !canLaunch()) {
+                break;
+            }
+            if (!perItem.isEmpty()) {
+                inFlight++;
+                Async.procedure(this::process, perItem.poll());
+            } else {
+                int concurrency = Math.min(Math.max(1, (samplesInFlight + 1) / 2), samplesInFlight - inFlight);
+                int count = Math.min(sizer.items(concurrency), total - nextIndex);
+                int from = nextIndex;
+                nextIndex += count;
+                inFlight += concurrency;
+                Async.procedure(this::runBatch, from, count, concurrency);
+            }
+        }
+        Workflow.await(() -> busy() == 0);
+        if (failure != null) {
+            setState(CellState.FAILED);
+            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+        }
+        if (nextIndex < total) {
+            Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
+                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected), input.react()));
+        }
+        setState(CellState.COMPLETED);
+        return progress();
+    }
+
+    private boolean hasWork() {
+        return !perItem.isEmpty() || (nextIndex < total && !historyFull);
+    }
+
+    private boolean canLaunch() {
+        if (paused || inFlight >= samplesInFlight) {
+            return false;
+        }
+        return !perItem.isEmpty() || (nextIndex < total && !historyFull && settling < MAX_SETTLING_BATCHES);
+    }
+
+    private int busy() {
+        return inFlight + settling;
+    }
+
+    private void runBatch(int from, int count, int concurrency) {
+        String what = "items " + from + ".." + (from + count - 1);
+        BatchCallResult calls;
+        try {
+            int rejectionsBeforeStop = cell.maxRejectedShare() == null ? Integer.MAX_VALUE
+                    : Math.max(0, (int) Math.floor(cell.maxRejectedShare() * cell.workItems()) - rejected);
+            calls = Workflow.newActivityStub(ModelCallActivities.class,
+                            CellActivityOptions.modelCallBatch(cell.llmTaskQueue(), what + " · call " + cell.model()))
+                    .callModelBatch(new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop));
+        } catch (ActivityFailure f) {
+            if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
+                stop(Failures.rootMessage(f));
+            } else {
+                for (int i = from; i < from + count; i++) {
+                    perItem.add(itemAt(i));
+                }
+            }
+            inFlight -= concurrency;
+            return;
+        }
+        settling++; // the cell is not done before the batch's results are counted
+        boolean[] slotsFreed = {false};
+        try {
+            settle(from, count, concurrency, calls, what, () -> {
+                inFlight -= concurrency;
+                slotsFreed[0] = true;
+            });
+        } finally {
+            if (!slotsFreed[0]) {
+                inFlight -= concurrency;
+            }
+            settling--;
+            updatedAt = Workflow.currentTimeMillis();
+            publishProgress();
+        }
+    }
+
+    /**
+     * Counts a batch's rejections, queues its unsettled items for the per-item path, frees the batch's window slots and
+     * scores the rest.
+     */
+    private void settle(int from, int count, int concurrency, BatchCallResult calls, String what, Runnable freeSlots) {
+        sizer.observe(calls.started(), calls.elapsedMillis(), concurrency);
+        List<Integer> unsettled = new ArrayList<>();
+        for (ItemFailure f : calls.failures()) {
+            unsettled.add(f.index());
+            WorkItem item = itemAt(f.index());
+            if (f.endpointRejected()) {
+                stop(f.message());
+            } else if (f.sampleRejected()) {
+                planning.recordRejected(item, f.message());
+                count(SampleOutcome.rejection());
+                stopIfTooManyRejected(f.message());
+            } else {
+                perItem.add(item);
+            }
+        }
+        for (int i = from + calls.started(); i < from + count; i++) {
+            perItem.add(itemAt(i));
+        }
+        // the slots are freed once the rejections are counted, so the next batch knows how many more the cell allows
+        freeSlots.run();
+        if (calls.started() == unsettled.size()) {
+            return;
+        }
+        try {
+            BatchScoreResult scores = Workflow.newActivityStub(ScoringActivities.class,
+                            CellActivityOptions.scoringBatch(what + " · score on " + cell.benchmark()))
+                    .scoreBatch(new ScoringBatch(cell.cellId(), cell.trials(), from, calls.started(), unsettled));
+            done += scores.scored();
+            parsed += scores.parsed();
+            completed += scores.completed();
+            scores.failures().forEach(f -> perItem.add(itemAt(f.index())));
+        } catch (ActivityFailure f) {
+            for (int i = from; i < from + calls.started(); i++) {
+                if (!unsettled.contains(i)) {
+                    perItem.add(itemAt(i));
+                }
+            }
+        }
+    }
+
+    private void stop(String reason) {
+        if (failure == null) {
+            failure = "cell " + cell.cellId() + " stopped: " + reason;
+        }
     }
 
     private WorkItem itemAt(int index) {

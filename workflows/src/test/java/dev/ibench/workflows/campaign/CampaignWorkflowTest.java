@@ -9,6 +9,7 @@ import dev.ibench.activities.campaign.CellPlanEntry;
 import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -129,20 +130,25 @@ class CampaignWorkflowTest {
         assertThat(fake.scored).hasSize(10);
     }
 
+    /**
+     * Batches of at most {@link BatchSizer#MAX_ROUNDS} rounds of one call (window 2: one slot per batch) take about a dozen
+     * events each, so 5,000 items need more than one run of {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} events.
+     */
     @Test
     void aLongCellContinuesAsNewAndKeepsItsCounts() {
-        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 900, 1)));
-        CampaignStatus status = runCampaign(20, false);
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 5000, 1)));
+        CampaignStatus status = runCampaign(2, false);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
-        assertThat(fake.scored).hasSize(900);
+        assertThat(fake.scored).hasSize(5000);
+        assertThat(fake.largestBatch.get()).isEqualTo(BatchSizer.MAX_ROUNDS);
         CellProgress a = env.getWorkflowClient()
                 .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
-        assertThat(a.done()).isEqualTo(900);
-        assertThat(a.completed()).isEqualTo(450);
+        assertThat(a.done()).isEqualTo(5000);
+        assertThat(a.completed()).isEqualTo(2500);
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
-                .as("the last run of a 900-item cell was started by continue-as-new").isNotEmpty();
+                .as("the last run of a 5000-item cell was started by continue-as-new").isNotEmpty();
     }
 
     @Test
@@ -297,5 +303,67 @@ class CampaignWorkflowTest {
                 java.nio.charset.StandardCharsets.UTF_8);
         assertThat(json).contains("RecordInfraError").doesNotContain("RecordRejected").doesNotContain("MARKER_RECORDED");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
+    }
+
+    static final String BATCHED_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-batched.json";
+
+    /**
+     * Records (with -Dibench.recordHistories=true) and replays a cell on the batched path: a sample rejection inside a
+     * batch and an item whose call fails once (so it goes through the per-item path) next to items scored in batches.
+     */
+    @Test
+    void aBatchedCellHistoryReplays() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 12, 1)));
+        java.util.concurrent.atomic.AtomicBoolean failedOnce = new java.util.concurrent.atomic.AtomicBoolean();
+        fake.modelFailure = item -> item.position() == 3
+                ? ApplicationFailure.newNonRetryableFailure("prompt too long", FailureTypes.SAMPLE_REJECTED)
+                : item.position() == 7 && failedOnce.compareAndSet(false, true)
+                ? ApplicationFailure.newFailure("503 Service Unavailable", "ModelUnavailable") : null;
+        assertThat(runCampaign(4, false).state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(11).contains("a#7/0").doesNotContain("a#3/0");
+        assertThat(fake.rejected).containsOnlyKeys("a#3/0");
+        assertThat(fake.infraErrors).isEmpty();
+        var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        String json = history.toJson(false);
+        assertThat(history.getEvents()).as("the batched-items version marker")
+                .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
+        assertThat(json).contains("CallModelBatch").contains("ScoreBatch")
+                .as("item 7 went through the per-item path").contains("\"ScoreSample\"");
+        RecordedHistories.replayAndMaybeRecord(history, BATCHED_CELL_HISTORY, CellWorkflowImpl.class);
+    }
+
+    @Test
+    void theRecordedBatchedCellHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(BATCHED_CELL_HISTORY);
+        assertThat(json).contains("CallModelBatch").contains("ScoreBatch").contains("RecordRejected");
+        WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
+    }
+
+    /** A paused cell starts no new batch (the ones running finish); resumed, it finishes every item. */
+    @Test
+    void aPausedBatchedCellStartsNoNewBatchUntilResumed() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 400, 1)));
+        fake.modelLatencyMillis = 20;
+        WorkflowClient client = env.getWorkflowClient();
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
+        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 4, false));
+        while (fake.modelCalls.size() < 20) {
+            Thread.sleep(20);
+        }
+        CellWorkflow cellStub = client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a"));
+        cellStub.pause();
+        Thread.sleep(3000); // longer than a batch: 8 rounds of 20 ms
+        int batchesWhilePaused = fake.batches.get();
+        int callsWhilePaused = fake.modelCalls.size();
+        Thread.sleep(1500);
+        assertThat(fake.batches.get()).as("no batch started while paused").isEqualTo(batchesWhilePaused);
+        assertThat(fake.modelCalls).hasSize(callsWhilePaused);
+        assertThat(callsWhilePaused).isLessThan(400);
+        assertThat(cellStub.progress().state()).isEqualTo(CellState.PAUSED);
+        cellStub.resume();
+        CampaignStatus status = WorkflowStub.fromTyped(campaign).getResult(CampaignStatus.class);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(400);
     }
 }

@@ -1,6 +1,11 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.activities.campaign.BatchCallResult;
+import dev.ibench.activities.campaign.BatchScoreResult;
 import dev.ibench.activities.campaign.CampaignPlan;
+import dev.ibench.activities.campaign.ItemBatch;
+import dev.ibench.activities.campaign.ItemFailure;
+import dev.ibench.activities.campaign.ScoringBatch;
 import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.ModelCallActivities;
@@ -38,6 +43,9 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     final AtomicInteger wholeListReads = new AtomicInteger();
     /** The most items one unscored-work activity result carried. */
     final AtomicInteger largestUnscoredResult = new AtomicInteger();
+    /** Model-call batches started, and the most items one carried. */
+    final AtomicInteger batches = new AtomicInteger();
+    final AtomicInteger largestBatch = new AtomicInteger();
 
     /** Items refused for budget (recorded through recordInfraError with a budget message) and not yet scored. */
     final Set<String> deferred = ConcurrentHashMap.newKeySet();
@@ -132,6 +140,64 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         } finally {
             concurrentCalls.decrementAndGet();
         }
+    }
+
+    /** Like the real batch: items in order, {@code concurrency} at once, failures returned per item, stopping as it does. */
+    @Override
+    public BatchCallResult callModelBatch(ItemBatch batch) {
+        batches.incrementAndGet();
+        largestBatch.accumulateAndGet(batch.count(), Math::max);
+        long startedAt = System.nanoTime();
+        List<ItemFailure> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger rejections = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(batch.concurrency());
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(batch.concurrency());
+        int started = 0;
+        try {
+            for (int i = batch.fromIndex(); i < batch.fromIndex() + batch.count() && !stop.get(); i++) {
+                slots.acquireUninterruptibly();
+                if (stop.get()) {
+                    slots.release();
+                    break;
+                }
+                started++;
+                int index = i;
+                threads.execute(() -> {
+                    try {
+                        callModel(batch.item(index));
+                    } catch (ApplicationFailure f) {
+                        failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
+                        if (!f.getType().equals(dev.ibench.activities.campaign.FailureTypes.SAMPLE_REJECTED)
+                                || rejections.incrementAndGet() > batch.rejectionsBeforeStop()) {
+                            stop.set(true);
+                        }
+                    } finally {
+                        slots.release();
+                    }
+                });
+            }
+            slots.acquireUninterruptibly(batch.concurrency());
+        } finally {
+            threads.shutdownNow();
+        }
+        List<ItemFailure> sorted = new ArrayList<>(failures);
+        sorted.sort(java.util.Comparator.comparingInt(ItemFailure::index));
+        return new BatchCallResult(started, (System.nanoTime() - startedAt) / 1_000_000, sorted);
+    }
+
+    @Override
+    public BatchScoreResult scoreBatch(ScoringBatch batch) {
+        int scoredNow = 0;
+        int completedNow = 0;
+        for (int i = batch.fromIndex(); i < batch.fromIndex() + batch.count(); i++) {
+            if (!batch.skipped().contains(i)) {
+                SampleOutcome outcome = scoreSample(batch.item(i));
+                scoredNow++;
+                completedNow += outcome.completed() ? 1 : 0;
+            }
+        }
+        return new BatchScoreResult(scoredNow, scoredNow, completedNow, List.of());
     }
 
     @Override

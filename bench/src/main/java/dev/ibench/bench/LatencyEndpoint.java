@@ -1,0 +1,108 @@
+package dev.ibench.bench;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * TEST DOUBLE for the throughput bench, not a model: an OpenAI-compatible {@code /v1/completions} endpoint on
+ * 127.0.0.1 that answers every request after a fixed latency with a tool-call list chosen from the prompt, and allows at
+ * most {@code maxConcurrent} requests at once (one more is answered 429 at once, as a saturated server would). Counts
+ * requests, 429s and the most requests it ever had in flight.
+ */
+final class LatencyEndpoint implements AutoCloseable {
+    private static final String[] ANSWERS = {
+        "[{\"name\": \"filter_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_superhero_name\","
+                + " \"value\": \"Batman\", \"condition\": \"equal_to\"}, \"label\": \"FILTERED_DF_0\"}]",
+        "[{\"name\": \"retrieve_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_full_name\","
+                + " \"distinct\": false, \"limit\": -1}, \"label\": \"SELECT_COL_0\"}]",
+    };
+
+    private final HttpServer server;
+    private final ExecutorService threads;
+    private final long latencyMillis;
+    private final int maxConcurrent;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger peakInFlight = new AtomicInteger();
+    private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger refused = new AtomicInteger();
+
+    LatencyEndpoint(long latencyMillis, int maxConcurrent) throws IOException {
+        this.latencyMillis = latencyMillis;
+        this.maxConcurrent = maxConcurrent;
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
+        threads = Executors.newFixedThreadPool(maxConcurrent + 16, r -> {
+            Thread t = new Thread(r, "latency-endpoint");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(threads);
+        server.createContext("/v1/completions", this::answer);
+        server.start();
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
+        requests.incrementAndGet();
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        int now = inFlight.incrementAndGet();
+        try {
+            peakInFlight.accumulateAndGet(now, Math::max);
+            if (now > maxConcurrent) {
+                refused.incrementAndGet();
+                send(exchange, 429, "{\"error\": \"too many concurrent requests\"}");
+                return;
+            }
+            Thread.sleep(latencyMillis);
+            String text = ANSWERS[Math.floorMod(new String(body, StandardCharsets.UTF_8).hashCode(), ANSWERS.length)];
+            send(exchange, 200, "{\"id\": \"fake\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
+                    + "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\", \"finish_reason\": \"stop\"}],"
+                    + " \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            inFlight.decrementAndGet();
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    int requests() {
+        return requests.get();
+    }
+
+    int refused() {
+        return refused.get();
+    }
+
+    int peakInFlight() {
+        return peakInFlight.get();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        threads.shutdownNow();
+    }
+}

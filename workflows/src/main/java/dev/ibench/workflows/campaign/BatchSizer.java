@@ -1,0 +1,28 @@
+package dev.ibench.workflows.campaign;
+
+/**
+ * How many items a cell's next model-call batch gets: enough rounds of its concurrency to take about
+ * {@link #TARGET_MILLIS} at the pace the previous batch measured (so pause, resume and window changes still take effect
+ * within seconds), at least one round, at most {@link #MAX_ROUNDS} rounds and {@link #MAX_ITEMS} items. The first batch
+ * of a run is one round. Deterministic: it learns only from batch results, which are in history.
+ */
+final class BatchSizer {
+    static final long TARGET_MILLIS = 4000;
+    static final int MAX_ROUNDS = 8;
+    static final int MAX_ITEMS = 1000;
+
+    /** Milliseconds one round of a batch took (every slot answering one item); negative until a batch is measured. */
+    private double millisPerRound = -1;
+
+    int items(int concurrency) {
+        int rounds = millisPerRound < 0 ? 1 : (int) Math.max(1, Math.min(MAX_ROUNDS, TARGET_MILLIS / Math.max(millisPerRound, 1.0)));
+        return Math.max(1, Math.min(MAX_ITEMS, concurrency * rounds));
+    }
+
+    void observe(int started, long elapsedMillis, int concurrency) {
+        if (started > 0) {
+            int rounds = (started + concurrency - 1) / concurrency;
+            millisPerRound = (double) elapsedMillis / rounds;
+        }
+    }
+}
