@@ -46,7 +46,8 @@ public final class StoreCopy {
             new Table("ablation_generations", List.of("generation_key", "ablation", "sample_id", "outcome_json", "created_at"), false),
             // chunks before the artifacts rows: a row means its artifact is complete (docs/artifacts.md)
             new Table("artifact_chunks", List.of("sha256", "seq", "data"), false, 4),
-            new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false));
+            new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false),
+            new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}
