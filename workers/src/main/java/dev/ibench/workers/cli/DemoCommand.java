@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,10 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--samples", defaultValue = "1",
             description = "Samples per benchmark (default: ${DEFAULT-VALUE}; SmolLM2 needs about a minute per SLOT sample on 2 cores).")
     int samples;
+
+    @Option(names = "--models", split = ",", paramLabel = "MODEL[,MODEL]",
+            description = "Which of the demo's models to run: oracle (the test model, seconds), smollm2 (in-process, minutes); default: both.")
+    List<String> models = DemoCampaign.modelNames();
 
     @Option(names = "--json", description = "Print the report as JSON on stdout (progress goes to stderr).")
     boolean json;
@@ -72,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
         Optional<String> uiUrl = server.uiUrl();
 
         DemoCampaign demo = new DemoCampaign(home, log);
-        Path campaignFile = demo.prepare(samples);
+        Path campaignFile = demo.prepare(samples, models);
         CampaignServices services = CampaignServices.of(home);
         String campaignId = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         CampaignStatus end;
