@@ -8,6 +8,7 @@ import dev.ibench.activities.artifact.DatabaseArtifactStore;
 import dev.ibench.activities.artifact.DirectoryArtifactStore;
 import dev.ibench.activities.rest.RestWorkStore.PlanRecord;
 import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.StoreCopy;
 import dev.ibench.activities.store.StoreLocation;
 import dev.ibench.activities.store.testing.LocalPostgres;
 import dev.ibench.activities.store.testing.LocalPostgresExtension;
@@ -98,6 +99,19 @@ class RestWorkRecordsTest {
         assertThat(second).isEqualTo(first);
         storeA.writeGold("q1", List.of(List.of("Spider-Man", 1)));
         assertThat(storeB.gold("q1")).isEqualTo(List.of(List.of("Spider-Man", 1)));
+    }
+
+    @Test
+    void storeMigrateCarriesTheRecordsFromSqliteToPostgres(LocalPostgres pg) {
+        machineA = StoreBackend.SQLITE.open(StoreBackend.SQLITE.newStore(dir, pg), pg);
+        machineB = StoreBackend.POSTGRESQL.open(StoreBackend.POSTGRESQL.newStore(dir, pg), pg);
+        byte[] json = "{\"endpoints\":[]}".getBytes(StandardCharsets.UTF_8);
+        new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA)).write("spider-singer-000000000002", "dedup.json", json);
+
+        Map<String, StoreCopy.TableCount> counts = StoreCopy.copy(machineA, machineB);
+        assertThat(counts).containsEntry("rest_work_records", new StoreCopy.TableCount(1, 1));
+        assertThat(new RestWorkRecords(machineB, new DatabaseArtifactStore(machineB)).read("spider-singer-000000000002", "dedup.json"))
+                .hasValue(json);
     }
 
     @Test
