@@ -44,14 +44,19 @@ public final class DemoCampaign {
         return List.copyOf(MODELS.keySet());
     }
 
+    /** Refuses an empty choice or a name that is not one of the demo's models, naming the accepted ones. */
+    public static void checkModels(List<String> models) {
+        if (models.isEmpty() || !MODELS.keySet().containsAll(models)) {
+            throw new IllegalArgumentException("demo --models " + String.join(",", models) + ": choose one or more of " + String.join(", ", MODELS.keySet()));
+        }
+    }
+
     /**
      * Builds the eval sets if missing and writes the campaign file with the named models ({@code oracle},
      * {@code smollm2}); returns the campaign file. An unknown or empty selection is refused with the accepted names.
      */
     public Path prepare(int samples, List<String> models) throws IOException {
-        if (models.isEmpty() || !MODELS.keySet().containsAll(models)) {
-            throw new IllegalArgumentException("demo --models " + String.join(",", models) + ": choose one or more of " + String.join(", ", MODELS.keySet()));
-        }
+        checkModels(models);
         StringBuilder modelLines = new StringBuilder();
         MODELS.forEach((name, line) -> {
             if (models.contains(name)) modelLines.append(line).append('\n');

@@ -65,6 +65,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        DemoCampaign.checkModels(models); // before a server is started for nothing
         // expected failures (e.g. SmolLM2's context is too small for SEL prompts) are reported in the campaign,
         // not as worker stack traces on the demo's terminal
         System.setProperty("org.slf4j.simpleLogger.log.io.temporal.internal.activity", "error");
