@@ -44,12 +44,14 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     private static final String SAME_TEMPLATE = "same_sql_template";
     private static final String NEAR_DUPLICATE = "near_duplicate";
     private final RestDatabases databases;
+    private final RestWorkRecords records;
     private final SqlRunner sqlRunner = new SqlRunner(120, 200_000);
     private final EndpointExecutor executor = new EndpointExecutor(120, 200_000);
     private EmbeddingModel embeddings;
 
-    public RestGenerationActivitiesImpl(RestDatabases databases) {
+    public RestGenerationActivitiesImpl(RestDatabases databases, RestWorkRecords records) {
         this.databases = databases;
+        this.records = records;
     }
 
     @Override
@@ -58,7 +60,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     }
 
     private RestPlan planNow(RestJob job) {
-        RestWorkStore store = RestWorkStore.of(job);
+        RestWorkStore store = RestWorkStore.of(job, records);
         PlanRecord plan = store.plan(() -> computePlan(job, store));
         return new RestPlan(plan.questions(), plan.candidates(), plan.rejectedByReason());
     }
@@ -96,7 +98,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     }
 
     private RestStepOutcome generateDeterministicNow(RestStep step) {
-        return outcome(RestWorkStore.of(step.job()).proposal(step.questionId(), step.attempt(), () -> generate(step)));
+        return outcome(RestWorkStore.of(step.job(), records).proposal(step.questionId(), step.attempt(), () -> generate(step)));
     }
 
     private ProposalRecord generate(RestStep step) {
@@ -120,7 +122,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     }
 
     private RestStepOutcome executeNow(RestStep step) {
-        RestWorkStore store = RestWorkStore.of(step.job());
+        RestWorkStore store = RestWorkStore.of(step.job(), records);
         ProposalRecord proposal = store.requireEndpoint(step.questionId(), step.attempt());
         ExecutionRecord stored = store.execution(step.questionId(), step.attempt(), () -> run(databases.context(step.job()), proposal.endpoint()));
         return stored.result() != null ? RestStepOutcome.success(proposal.producer())
@@ -149,7 +151,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     }
 
     private RestDedupSummary dedupNow(RestJob job, List<QuestionOutcome> outcomes) {
-        RestWorkStore store = RestWorkStore.of(job);
+        RestWorkStore store = RestWorkStore.of(job, records);
         RestDatabases.Context ctx = databases.context(job);
         EndpointDeduplicator dedup = new EndpointDeduplicator(job.source(), job.dbId(), nearDuplicates(job));
         Map<String, String> endpointOfQuestion = new LinkedHashMap<>();
@@ -187,7 +189,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     }
 
     private RestPublished publishNow(RestJob job, List<QuestionOutcome> outcomes) {
-        RestWorkStore store = RestWorkStore.of(job);
+        RestWorkStore store = RestWorkStore.of(job, records);
         RestDatabases.Context ctx = databases.context(job);
         PlanRecord plan = store.requirePlan();
         DedupRecord dedup = store.requireDedup();

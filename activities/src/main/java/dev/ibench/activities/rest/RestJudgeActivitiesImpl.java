@@ -9,13 +9,19 @@ import dev.ibench.core.rest.JudgeVerdict;
 import java.util.List;
 
 public final class RestJudgeActivitiesImpl implements RestJudgeActivities {
+    private final RestWorkRecords records;
+
+    public RestJudgeActivitiesImpl(RestWorkRecords records) {
+        this.records = records;
+    }
+
     @Override
     public RestJudgeOutcome judge(RestStep step) {
         return Heartbeating.call(() -> judgeNow(step), RestGenerationActivitiesImpl.HEARTBEAT_EVERY, "judge " + step.questionId());
     }
 
     private RestJudgeOutcome judgeNow(RestStep step) {
-        RestWorkStore store = RestWorkStore.of(step.job());
+        RestWorkStore store = RestWorkStore.of(step.job(), records);
         String q = step.questionId();
         VerdictRecord stored = store.verdict(q, step.attempt(), () -> {
             EndpointResult result = store.requireResult(q, step.attempt());

@@ -48,16 +48,18 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
 
     private final RestDatabases databases;
     private final Function<String, ProfileModel> models;
+    private final RestWorkRecords records;
 
-    public RestModelActivitiesImpl(RestDatabases databases, Function<String, ProfileModel> models) {
+    public RestModelActivitiesImpl(RestDatabases databases, Function<String, ProfileModel> models, RestWorkRecords records) {
         this.databases = databases;
         this.models = models;
+        this.records = records;
     }
 
     @Override
     public RestStepOutcome propose(RestStep step) {
         RestJob job = step.job();
-        RestWorkStore store = RestWorkStore.of(job);
+        RestWorkStore store = RestWorkStore.of(job, records);
         String q = step.questionId();
         return RestGenerationActivitiesImpl.outcome(store.proposal(q, step.attempt(), () -> askModel(job, store, q, step.attempt())));
     }
@@ -90,7 +92,7 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
     @Override
     public RestJudgeOutcome llmJudge(RestStep step) {
         RestJob job = step.job();
-        RestWorkStore store = RestWorkStore.of(job);
+        RestWorkStore store = RestWorkStore.of(job, records);
         String q = step.questionId();
         VerdictRecord stored = store.llmVerdict(q, step.attempt(), () -> new VerdictRecord(askJudge(job, store, q, step.attempt()), false));
         return new RestJudgeOutcome(stored.verdict().match(), false, stored.verdict().judge(), stored.verdict().rationale());

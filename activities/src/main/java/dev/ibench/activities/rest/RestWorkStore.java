@@ -9,9 +9,6 @@ import dev.ibench.core.rest.JudgeVerdict;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,11 +16,11 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 /**
- * The artifact store of one REST job: every step's full result as a JSON file under
- * {@code <out>/.rest-work/<source>-<db>-<fingerprint>/}, so workflow history carries only ids and every
- * activity is idempotent (a step whose file exists returns it instead of running again; a code-gen step never
- * pays twice). Files are written to a temporary name and moved into place. Workers that share the job must share
- * the output folder.
+ * The work records of one REST job, work id {@code <source>-<db>-<fingerprint>}: every step's full result as a JSON
+ * record ({@code plan.json}, {@code gold/<q>.json}, {@code q/<q>/a<n>.<step>.json}, {@code dedup.json}) kept in
+ * {@link RestWorkRecords} (the artifact store, named from the results store), so workflow history carries only ids
+ * and every activity is idempotent (a step whose record exists returns it instead of running again; a code-gen step
+ * never pays twice). Workers that share the job share the results store, not a folder.
  */
 public final class RestWorkStore {
     /** The plan: question count, candidate ids, and the reason of every question set aside. */
@@ -58,18 +55,25 @@ public final class RestWorkStore {
     private static final String VERDICT = "verdict";
     private static final String LLM_VERDICT = "llm-verdict";
 
-    private final Path dir;
+    private final RestWorkRecords records;
+    private final String workId;
 
-    public RestWorkStore(Path dir) {
-        this.dir = dir;
+    public RestWorkStore(RestWorkRecords records, String workId) {
+        this.records = records;
+        this.workId = workId;
     }
 
-    public static RestWorkStore of(RestJob job) {
-        return new RestWorkStore(Path.of(job.outDir()).resolve(".rest-work").resolve(job.source() + "-" + job.dbId() + "-" + job.fingerprint()));
+    public static RestWorkStore of(RestJob job, RestWorkRecords records) {
+        return new RestWorkStore(records, workId(job));
     }
 
-    public Path dir() {
-        return dir;
+    /** The key of a job's records: the same job (same paths, models, settings) always has the same one. */
+    public static String workId(RestJob job) {
+        return job.source() + "-" + job.dbId() + "-" + job.fingerprint();
+    }
+
+    public String workId() {
+        return workId;
     }
 
     /** The plan, computed and stored on first use. */
@@ -160,10 +164,11 @@ public final class RestWorkStore {
         return text;
     }
 
-    /** A step's input is gone (the work folder was deleted or moved while the workflow ran): retrying cannot bring it back. */
+    /** A step's input is gone (the records were deleted, or this worker uses another store): retrying cannot bring it back. */
     public ApplicationFailure missing(String what) {
-        return ApplicationFailure.newNonRetryableFailure("the REST work folder " + dir + " has no " + what
-                + " (deleted or moved while the workflow ran?); build again into the same --out to redo the lost steps", RestDatabases.BAD_INPUT);
+        return ApplicationFailure.newNonRetryableFailure("the " + records.describe(workId) + " has no " + what
+                + " (deleted while the workflow ran, or this worker uses another IBENCH_STORE / IBENCH_ARTIFACTS than the one that"
+                + " ran the earlier steps?); build again to redo the lost steps", RestDatabases.BAD_INPUT);
     }
 
     /** The stored record, else the computed one, stored: what makes every step idempotent. */
@@ -184,24 +189,20 @@ public final class RestWorkStore {
     }
 
     private <T> Optional<T> read(String name, Class<T> type) {
-        Path f = dir.resolve(name);
-        if (!Files.isRegularFile(f)) return Optional.empty();
+        Optional<byte[]> bytes = records.read(workId, name);
+        if (bytes.isEmpty()) return Optional.empty();
         try {
-            return Optional.of(Json.MAPPER.readValue(f.toFile(), type));
+            return Optional.of(Json.MAPPER.readValue(bytes.get(), type));
         } catch (IOException e) {
-            throw new UncheckedIOException("unreadable REST work file " + f, e);
+            throw new UncheckedIOException("unreadable REST work record " + name + " of " + records.describe(workId), e);
         }
     }
 
     private void write(String name, Object value) {
-        Path f = dir.resolve(name);
         try {
-            Files.createDirectories(f.getParent());
-            Path tmp = f.resolveSibling(f.getFileName() + "." + Thread.currentThread().getId() + ".tmp");
-            Json.MAPPER.writeValue(tmp.toFile(), value);
-            Files.move(tmp, f, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            records.write(workId, name, Json.MAPPER.writeValueAsBytes(value));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write REST work file " + f, e);
+            throw new UncheckedIOException("cannot serialise REST work record " + name + " of " + workId, e);
         }
     }
 }

@@ -4,6 +4,7 @@ import dev.ibench.activities.artifact.ArtifactCache;
 import dev.ibench.activities.artifact.ArtifactStore;
 import dev.ibench.activities.artifact.EvalSetArtifacts;
 import dev.ibench.activities.artifact.EvalSetPublisher;
+import dev.ibench.activities.rest.RestWorkRecords;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
@@ -90,6 +91,11 @@ public final class CampaignServices {
     /** Where artifacts live ({@link ArtifactSetting}). */
     public ArtifactStore artifacts() {
         return artifacts;
+    }
+
+    /** REST generation work records: in the artifact store, named from the results store (docs/rest-benchmarks.md). */
+    public RestWorkRecords restWorkRecords() {
+        return new RestWorkRecords(database, artifacts);
     }
 
     /** Stores eval sets with their databases as artifacts, databases looked up under {@link #dataRoot()}. */

@@ -27,6 +27,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +50,10 @@ final class DemoCommand implements Callable<Integer> {
             description = "Samples per benchmark (default: ${DEFAULT-VALUE}; SmolLM2 needs about a minute per SLOT sample on 2 cores).")
     int samples;
 
+    @Option(names = "--models", split = ",", paramLabel = "MODEL[,MODEL]",
+            description = "Which of the demo's models to run: oracle (the test model, seconds), smollm2 (in-process, minutes); default: both.")
+    List<String> models = DemoCampaign.modelNames();
+
     @Option(names = "--json", description = "Print the report as JSON on stdout (progress goes to stderr).")
     boolean json;
 
@@ -60,6 +65,7 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        DemoCampaign.checkModels(models); // before a server is started for nothing
         // expected failures (e.g. SmolLM2's context is too small for SEL prompts) are reported in the campaign,
         // not as worker stack traces on the demo's terminal
         System.setProperty("org.slf4j.simpleLogger.log.io.temporal.internal.activity", "error");
@@ -72,7 +78,7 @@ final class DemoCommand implements Callable<Integer> {
         Optional<String> uiUrl = server.uiUrl();
 
         DemoCampaign demo = new DemoCampaign(home, log);
-        Path campaignFile = demo.prepare(samples);
+        Path campaignFile = demo.prepare(samples, models);
         CampaignServices services = CampaignServices.of(home);
         String campaignId = "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         CampaignStatus end;

@@ -3,12 +3,16 @@ package dev.ibench.workers.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.core.json.Json;
 import dev.ibench.workers.testing.CliProcess;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.TemporalCli;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +47,17 @@ class BuildRestIT {
             assertThat(build(server, out, "build-1.log")).as(Files.readString(tmp.resolve("build-1.log"))).isZero();
             for (String f : new String[] {"slot", "rest", "rest-endpoints", "openapi", "rest-tools", "rest-report"}) {
                 assertThat(out.resolve("spider-singer-" + f + ".json")).exists();
+            }
+            // the steps' records are in the results store (content by hash in its artifact tables), not under --out
+            assertThat(out.resolve(".rest-work")).doesNotExist();
+            try (ResultsDatabase results = ResultsDatabase.open(tmp.resolve("results.db")); Connection c = results.connection();
+                 Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(DISTINCT r.work_id), COUNT(a.sha256) FROM rest_work_records r"
+                         + " LEFT JOIN artifacts a ON a.sha256 = r.sha256 WHERE r.name = 'plan.json' OR r.name = 'dedup.json'")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getInt(1)).as("plan and dedup records of the one REST job").isEqualTo(2);
+                assertThat(rs.getInt(2)).isEqualTo(1);
+                assertThat(rs.getInt(3)).as("each names a stored artifact").isEqualTo(2);
             }
             JsonNode cov = Json.MAPPER.readTree(out.resolve("coverage.json").toFile());
             assertThat(cov.get("style").asText()).isEqualTo("slot");

@@ -3,6 +3,7 @@ package dev.ibench.workflows.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.rest.RestDatabases;
+import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.rest.RestJob;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.core.dataset.DatabaseEntry;
@@ -32,8 +33,9 @@ class RestGenerationCoverageTest {
     @CsvSource({"bird, 274", "spider, 725"})
     void atLeastNinetyPercentVerified(String source, int questions) throws Exception {
         Path data = RestTestEnvironment.data();
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(); RestDatabases databases = new RestDatabases()) {
-            RestTestEnvironment.register(env, databases);
+        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(); RestDatabases databases = new RestDatabases();
+             ResultsDatabase results = ResultsDatabase.open(tmp.resolve("results.db"))) {
+            RestTestEnvironment.register(env, databases, RestTestEnvironment.records(results));
             env.start();
 
             List<CompletableFuture<RestPublished>> runs = new ArrayList<>();

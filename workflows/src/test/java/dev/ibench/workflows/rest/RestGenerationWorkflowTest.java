@@ -11,6 +11,8 @@ import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.activities.rest.RestJob;
 import dev.ibench.activities.rest.RestModelActivitiesImpl;
 import dev.ibench.activities.rest.RestPublished;
+import dev.ibench.activities.rest.RestWorkRecords;
+import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ModelProfile;
@@ -40,16 +42,19 @@ class RestGenerationWorkflowTest {
     private final TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
     private final RestDatabases databases = new RestDatabases();
     private final ScriptedCodegenModel model = new ScriptedCodegenModel();
+    private ResultsDatabase results;
 
     private static Path data() {
         return RestTestEnvironment.data();
     }
 
     private RestPublished run(RestJob job) {
-        RestTestEnvironment.register(env, databases);
+        results = ResultsDatabase.open(tmp.resolve("results.db"));
+        RestWorkRecords records = RestTestEnvironment.records(results);
+        RestTestEnvironment.register(env, databases, records);
         ModelProfile profile = ProfileCatalog.load(null).resolve("vllm-qwen2.5-7b");
         ProfileModel scripted = new ProfileModel(profile, new ModelGateway(profile, model, null, new EndpointLimiters(), RetryPolicy.none()));
-        env.newWorker(TaskQueues.llm(PROFILE)).registerActivitiesImplementations(new RestModelActivitiesImpl(databases, name -> scripted));
+        env.newWorker(TaskQueues.llm(PROFILE)).registerActivitiesImplementations(new RestModelActivitiesImpl(databases, name -> scripted, records));
         env.start();
         RestGenerationWorkflow workflow = env.getWorkflowClient().newWorkflowStub(RestGenerationWorkflow.class,
                 WorkflowOptions.newBuilder().setWorkflowId(RestGenerationWorkflow.workflowId(job)).setTaskQueue(TaskQueues.WORKFLOWS).build());
@@ -65,6 +70,7 @@ class RestGenerationWorkflowTest {
     void close() {
         env.close();
         databases.close();
+        if (results != null) results.close();
     }
 
     @Test

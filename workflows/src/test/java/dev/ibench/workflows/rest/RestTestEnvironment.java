@@ -1,8 +1,11 @@
 package dev.ibench.workflows.rest;
 
+import dev.ibench.activities.artifact.DatabaseArtifactStore;
 import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
 import dev.ibench.activities.rest.RestJudgeActivitiesImpl;
+import dev.ibench.activities.rest.RestWorkRecords;
+import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.workflows.TaskQueues;
 import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -19,14 +22,19 @@ final class RestTestEnvironment {
         return (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
     }
 
+    /** Work records in a results store, artifacts in the same database: what a worker uses by default. */
+    static RestWorkRecords records(ResultsDatabase results) {
+        return new RestWorkRecords(results, new DatabaseArtifactStore(results));
+    }
+
     /** Registers the search attributes, the workflow, and the tools and scoring activities; model activities are the caller's. */
-    static void register(TestWorkflowEnvironment env, RestDatabases databases) {
+    static void register(TestWorkflowEnvironment env, RestDatabases databases, RestWorkRecords records) {
         for (String keyword : List.of("IbenchCampaignId", "IbenchModel", "IbenchBenchmark", "IbenchState")) {
             env.registerSearchAttribute(keyword, IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
         }
         env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
         env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
-        env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases));
-        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl());
+        env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases, records));
+        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl(records));
     }
 }

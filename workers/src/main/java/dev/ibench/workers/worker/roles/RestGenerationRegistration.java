@@ -1,11 +1,14 @@
 package dev.ibench.workers.worker.roles;
 
+import dev.ibench.activities.spend.BudgetPauser;
+import dev.ibench.activities.spend.StoreSpendLedger;
 import dev.ibench.activities.llm.ProfileGateways;
 import dev.ibench.activities.llm.ResponseCache;
 import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
 import dev.ibench.activities.rest.RestJudgeActivitiesImpl;
 import dev.ibench.activities.rest.RestModelActivitiesImpl;
+import dev.ibench.activities.rest.RestWorkRecords;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.WorkerSetup;
@@ -21,7 +24,8 @@ import java.util.function.Function;
  * REST benchmark generation per role: the workflow on the workflows queue, plan/generate/execute/dedup/publish on
  * the tools queue, the deterministic judge on the scoring queue, and code-gen and LLM judge on the LLM queue of
  * each model profile the worker is told to serve ({@code worker --rest-models} or {@code $IBENCH_REST_MODELS},
- * comma-separated profile names). Model responses are cached in the results store file, like campaign calls.
+ * comma-separated profile names). Model responses are cached in the results store, like campaign calls, and every
+ * step's record is kept there too ({@link RestWorkRecords}), so the roles may run on machines that share no folder.
  */
 public final class RestGenerationRegistration {
     public static final String MODELS_ENV = "IBENCH_REST_MODELS";
@@ -47,12 +51,12 @@ public final class RestGenerationRegistration {
     }
 
     public void tools(WorkerSetup setup) {
-        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases()));
+        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases(), records(setup)));
         setup.describe("RestGenerationActivities on " + TaskQueues.TOOLS);
     }
 
     public void scoring(WorkerSetup setup) {
-        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl());
+        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl(records(setup)));
         setup.describe("RestJudgeActivities on " + TaskQueues.SCORING);
     }
 
@@ -65,14 +69,19 @@ public final class RestGenerationRegistration {
         for (String model : models) catalog.resolve(model); // fail at start-up, not on the first step, when a profile is missing
         CampaignServices services = CampaignServices.of(setup.home());
         ProfileGateways gateways = new ProfileGateways(catalog, new ResponseCache(services.database()), System::getenv,
-                new dev.ibench.activities.spend.StoreSpendLedger(services.spend(), setup.meters(), dev.ibench.activities.spend.BudgetPauser.NONE));
-        RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(), gateways);
+                new StoreSpendLedger(services.spend(), setup.meters(), BudgetPauser.NONE));
+        RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(), gateways, records(setup));
         for (String model : models) {
             // an in-process model answers one call at a time: the others wait in Temporal's queue, not in a timed-out activity
             WorkerOptions options = WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(catalog.resolve(model).maxConcurrency()).build();
             setup.worker(TaskQueues.llm(model), options).registerActivitiesImplementations(activities);
             setup.describe("RestModelActivities (code-gen, LLM judge) for " + model + " on " + TaskQueues.llm(model));
         }
+    }
+
+    /** The job's step records, in the results store every worker of the run reaches (no shared output folder). */
+    private static RestWorkRecords records(WorkerSetup setup) {
+        return CampaignServices.of(setup.home()).restWorkRecords();
     }
 
     private synchronized RestDatabases databases() {
