@@ -34,8 +34,9 @@ import java.util.concurrent.TimeUnit;
  * dev server every 20-60 s for N rounds and restarts it. Everything goes through the public surface: the
  * {@code ibench} CLI in child JVMs ({@code worker}, {@code campaign start/status/retry-errors}), the results store and
  * the endpoints' request counts. Checks, against an undisturbed run of the same campaign (fast endpoints, no bursts, no
- * kills, its own store): every item scored exactly the same, no infra error left after {@code retry-errors}, and paid
- * model requests per finished item at most {@code 1 + (window x kills) / items}.
+ * kills, its own store): every item scored exactly the same, no infra error left after {@code retry-errors}, and model
+ * requests per finished item (answered ones, and also those worked on for a killed worker) at most
+ * {@code 1 + (window x kills) / items}.
  * Usage: {@code ChaosBench <rounds> <results-dir> [seed]}.
  */
 public final class ChaosBench {
@@ -183,7 +184,9 @@ public final class ChaosBench {
             chaos.put("endpoint_model_b", b.counts());
             chaos.put("mean_latency_ms", meanLatencyMs);
             int paid = a.answered() + b.answered();
+            int worked = paid + a.aborted() + b.aborted();
             chaos.put("paid_requests", paid);
+            chaos.put("worked_on_requests", worked);
             chaos.put("kills", kills);
             report.put("chaos", chaos);
 
@@ -199,6 +202,7 @@ public final class ChaosBench {
             }
             after.keySet().stream().filter(k -> !calm.containsKey(k)).forEach(k -> differing.add(k + " only in the chaos run"));
             double perItem = finished == 0 ? Double.NaN : (double) paid / finished;
+            double workedPerItem = finished == 0 ? Double.NaN : (double) worked / finished;
             double bound = 1.0 + (double) windowTotal * kills.size() / items;
             Map<String, Object> checks = new LinkedHashMap<>();
             checks.put("kill_rounds_done", kills.size());
@@ -211,9 +215,11 @@ public final class ChaosBench {
             checks.put("infra_errors_after_retry_errors", infraAfter);
             checks.put("no_infra_error_left", infraAfter == 0);
             checks.put("paid_requests_per_finished_item", round(perItem));
+            // stricter: also the requests a killed worker had in flight (worked on by the endpoint, never delivered)
+            checks.put("worked_on_requests_per_finished_item", round(workedPerItem));
             checks.put("bound_1_plus_window_x_kills_over_items", round(bound));
             checks.put("window_total", windowTotal);
-            checks.put("requests_within_bound", perItem <= bound);
+            checks.put("requests_within_bound", perItem <= bound && workedPerItem <= bound);
             report.put("checks", checks);
             boolean pass = Boolean.TRUE.equals(checks.get("rounds_done_during_campaign"))
                     && Boolean.TRUE.equals(checks.get("scores_identical"))

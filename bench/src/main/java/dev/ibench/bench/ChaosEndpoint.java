@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * chaos bench. It answers the synthetic superhero samples ({@code SyntheticEvalSet.writeExecutable}) after a random
  * latency with an answer that depends only on (persona, sample variant): the gold sequence, a wrong sequence or
  * unparseable text, so two runs of the same campaign must score every item the same way. When bursts are on, it
- * answers every request 429 (with {@code Retry-After: 1}) or 503 for 1-3 s every 5-15 s. It counts what it answered.
+ * answers every request 429 (with {@code Retry-After: 1}) or 503 for 1-3 s every 5-15 s. It counts delivered answers,
+ * answers whose client went away while they were worked on, and refusals.
  */
 final class ChaosEndpoint implements AutoCloseable {
     private static final Pattern QUESTION = Pattern.compile("taller than (\\d+) cm is the heaviest\\? \\(variant (\\d+)\\)");
@@ -39,6 +40,7 @@ final class ChaosEndpoint implements AutoCloseable {
         return t;
     });
     private final AtomicInteger answered = new AtomicInteger();
+    private final AtomicInteger aborted = new AtomicInteger();
     private final AtomicInteger tooManyRequests = new AtomicInteger();
     private final AtomicInteger unavailable = new AtomicInteger();
     private final AtomicInteger unknown = new AtomicInteger();
@@ -89,17 +91,24 @@ final class ChaosEndpoint implements AutoCloseable {
                 send(exchange, burst, "{\"error\": \"" + (burst == 429 ? "rate limited" : "overloaded") + "\"}");
                 return;
             }
-            Thread.sleep(latencyMs());
-            String text = answer(body);
-            String json = "{\"id\": \"chaos\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
-                    + quote(text) + ", \"finish_reason\": \"stop\"}], \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}";
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            send(exchange, 200, json);
-            answered.incrementAndGet();
+            try {
+                Thread.sleep(latencyMs());
+                String text = answer(body);
+                String json = "{\"id\": \"chaos\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
+                        + quote(text) + ", \"finish_reason\": \"stop\"}], \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}";
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                send(exchange, 200, json);
+                answered.incrementAndGet();
+            } catch (IOException clientWentAway) {
+                // the worker was SIGKILLed mid-request: the answer was worked on (a real model would have spent on it)
+                // but not delivered
+                aborted.incrementAndGet();
+            }
         } catch (InterruptedException e) {
+            aborted.incrementAndGet();
             Thread.currentThread().interrupt();
-        } catch (IOException clientWentAway) {
-            // the worker was SIGKILLed mid-request: nothing was delivered, so nothing is counted as answered
+        } catch (IOException requestNotRead) {
+            // the client went away before its request was read: nothing was worked on
         }
     }
 
@@ -166,9 +175,15 @@ final class ChaosEndpoint implements AutoCloseable {
         return answered.get();
     }
 
+    /** Requests worked on (not refused by a burst) whose answer could not be delivered: the client was killed. */
+    int aborted() {
+        return aborted.get();
+    }
+
     Map<String, Object> counts() {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("answered_200", answered.get());
+        c.put("aborted_by_client", aborted.get());
         c.put("sent_429", tooManyRequests.get());
         c.put("sent_503", unavailable.get());
         c.put("other_requests_404", unknown.get());
