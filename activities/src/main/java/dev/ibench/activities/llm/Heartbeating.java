@@ -14,7 +14,9 @@ import java.util.function.Supplier;
 /**
  * Runs a long blocking call (a model call can take minutes) on a helper thread while the activity thread
  * heartbeats, so a worker that dies mid-call is noticed within the heartbeat timeout instead of the
- * start-to-close timeout.
+ * start-to-close timeout. When a heartbeat reports the activity cancelled (or timed out), the helper thread's
+ * in-flight HTTP requests are aborted through its {@link CallCancellation} scope: interrupting the thread alone does
+ * not unblock a socket read.
  */
 public final class Heartbeating {
     private static final ExecutorService CALLS = Executors.newCachedThreadPool(r -> {
@@ -27,7 +29,8 @@ public final class Heartbeating {
 
     public static <T> T call(Supplier<T> work, Duration every, Object details) {
         ActivityExecutionContext context = Activity.getExecutionContext();
-        Future<T> future = CALLS.submit(work::get);
+        HelperCalls calls = new HelperCalls();
+        Future<T> future = CALLS.submit(() -> calls.run(work));
         try {
             while (true) {
                 try {
@@ -42,12 +45,38 @@ public final class Heartbeating {
             }
             throw new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {
+            calls.cancel();
             future.cancel(true);
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for the model", e);
         } catch (RuntimeException e) {
-            future.cancel(true); // e.g. the activity was cancelled: heartbeat() throws
+            calls.cancel(); // e.g. the activity was cancelled: heartbeat() throws
+            future.cancel(true);
             throw e;
+        }
+    }
+
+    /** The helper thread's call scope, cancellable from the activity thread even before the helper opened it. */
+    private static final class HelperCalls {
+        private volatile CallCancellation.Scope scope;
+        private volatile boolean cancelled;
+
+        <T> T run(Supplier<T> work) {
+            try (CallCancellation.Scope own = CallCancellation.open()) {
+                scope = own;
+                if (cancelled) {
+                    own.cancel();
+                }
+                return work.get();
+            }
+        }
+
+        void cancel() {
+            cancelled = true;
+            CallCancellation.Scope own = scope;
+            if (own != null) {
+                own.cancel();
+            }
         }
     }
 }

@@ -415,7 +415,7 @@ final class Compilation {
         p.current = sink.add("group_data_by", "GROUPED_DF", "data_source", CallSink.ref(p.current),
                 "key_name", groupKeys.size() == 1 ? groupKeys.get(0) : groupKeys);
         Map<String, String> aggregateKeys = new LinkedHashMap<>();
-        ConditionCompiler.KeyResolver groupedKey = (pp, e) -> groupedKey(pp, resolveAlias(e, items), aggregateKeys);
+        ConditionCompiler.KeyResolver groupedKey = (pp, e) -> groupedKey(pp, resolveAlias(e, items), aggregateKeys, groupKeys);
         if (ps.getHaving() != null) conditions.apply(p, ps.getHaving(), groupedKey);
         List<OrderByElement> order = ps.getOrderByElements();
         if (order != null) {
@@ -435,7 +435,8 @@ final class Compilation {
     }
 
     /** Key of an expression on grouped data: a column, or an aggregate computed per group (once). */
-    private String groupedKey(Pipeline p, Expression e, Map<String, String> aggregateKeys) throws UnsupportedQueryException {
+    private String groupedKey(Pipeline p, Expression e, Map<String, String> aggregateKeys, List<String> groupKeys)
+            throws UnsupportedQueryException {
         Expression x = Expressions.unwrap(e);
         if (x instanceof Function f && Expressions.isAggregate(f)) {
             String id = f.toString().toLowerCase(java.util.Locale.ROOT);
@@ -449,7 +450,37 @@ final class Compilation {
             return key;
         }
         if (Expressions.containsAggregate(x)) throw new UnsupportedQueryException("unsupported_grouped_arithmetic", x.toString());
-        return columnKey(p, x);
+        String key = columnKey(p, x);
+        if (!groupKeys.contains(key)) requireGroupedColumns(p, x, groupKeys);
+        return key;
+    }
+
+    /**
+     * A bare column (neither grouped nor aggregated) takes its value from a row SQLite picks (or the row of a lone
+     * MIN/MAX), which no tool sequence reproduces: refused, unless the group keys hold its table's whole primary key, so
+     * every row of a group has the same value.
+     */
+    private void requireGroupedColumns(Pipeline p, Expression e, List<String> groupKeys) throws UnsupportedQueryException {
+        Expression x = Expressions.unwrap(e);
+        if (x instanceof Column col) {
+            String key = p.scope.key(col);
+            if (key == null || groupKeys.contains(p.raw(key))) return;
+            Scope.AliasInfo alias = p.scope.aliasOf(col);
+            List<String> pk = schema.primaryKey(alias.table());
+            boolean dependent = !pk.isEmpty();
+            for (String k : pk) dependent &= groupKeys.contains(p.raw(alias.modified() + "_" + k));
+            if (!dependent) {
+                throw new UnsupportedQueryException("unsupported_bare_column_in_group",
+                        col + " is neither grouped nor aggregated; SQLite would take it from an arbitrary row of each group");
+            }
+        } else if (x instanceof CastExpression cast) {
+            requireGroupedColumns(p, cast.getLeftExpression(), groupKeys);
+        } else if (x instanceof BinaryExpression b) {
+            requireGroupedColumns(p, b.getLeftExpression(), groupKeys);
+            requireGroupedColumns(p, b.getRightExpression(), groupKeys);
+        } else if (x instanceof Function f) {
+            for (Expression arg : Expressions.params(f)) requireGroupedColumns(p, arg, groupKeys);
+        }
     }
 
     // ---------------------------------------------------------------- aggregates

@@ -17,6 +17,7 @@ public final class SchemaIndex {
 
     private final Map<String, String> tables = new LinkedHashMap<>();
     private final Map<String, List<ColumnInfo>> columns = new LinkedHashMap<>();
+    private final Map<String, List<String>> primaryKeys = new LinkedHashMap<>();
 
     public static SchemaIndex read(Connection c) throws SQLException {
         SchemaIndex s = new SchemaIndex();
@@ -27,11 +28,16 @@ public final class SchemaIndex {
         }
         for (String t : names) {
             List<ColumnInfo> cols = new ArrayList<>();
+            Map<Integer, String> pk = new java.util.TreeMap<>();
             try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA table_info(\"" + t.replace("\"", "\"\"") + "\")")) {
-                while (rs.next()) cols.add(new ColumnInfo(rs.getString("name"), rs.getString("type")));
+                while (rs.next()) {
+                    cols.add(new ColumnInfo(rs.getString("name"), rs.getString("type")));
+                    if (rs.getInt("pk") > 0) pk.put(rs.getInt("pk"), rs.getString("name"));
+                }
             }
             s.tables.put(t.toLowerCase(Locale.ROOT), t);
             s.columns.put(t.toLowerCase(Locale.ROOT), cols);
+            s.primaryKeys.put(t.toLowerCase(Locale.ROOT), List.copyOf(pk.values()));
         }
         return s;
     }
@@ -43,6 +49,11 @@ public final class SchemaIndex {
 
     public List<ColumnInfo> columns(String table) {
         return columns.getOrDefault(table.toLowerCase(Locale.ROOT), List.of());
+    }
+
+    /** The declared primary key columns of a table (empty when it declares none). */
+    public List<String> primaryKey(String table) {
+        return primaryKeys.getOrDefault(table.toLowerCase(Locale.ROOT), List.of());
     }
 
     /** Canonical column name in the table or null. */

@@ -63,6 +63,35 @@ class QueryCompilerTest {
     }
 
     @Test
+    void aBareColumnInAGroupIsRefusedWithAReasonInsteadOfCompilingToAWrongAnswer() {
+        // SQLite answers the name of each publisher's tallest hero (a lone MAX picks its row); a tool sequence that groups by
+        // publisher and retrieves the name cannot say which row, so the compiler refuses instead of compiling a guess
+        for (String sql : List.of(
+                "SELECT T1.superhero_name, MAX(T1.height_cm) FROM superhero AS T1 GROUP BY T1.publisher_id",
+                "SELECT COUNT(*) FROM superhero AS T1 GROUP BY T1.publisher_id ORDER BY T1.height_cm",
+                "SELECT T1.publisher_id FROM superhero AS T1 GROUP BY T1.publisher_id HAVING T1.weight_kg > 100",
+                "SELECT T1.publisher_id, CAST(T1.height_cm AS REAL) FROM superhero AS T1 GROUP BY T1.publisher_id",
+                // found by the fuzz test: compiled to 3050 where SQLite answers 30480, from the row of the maximum
+                "SELECT DISTINCT T1.height_cm FROM superhero AS T1 GROUP BY T1.gender_id ORDER BY MAX(T1.height_cm) DESC")) {
+            for (BuildMode mode : BuildMode.values()) {
+                assertThatThrownBy(() -> compile(mode, sql)).as(mode + ": " + sql).isInstanceOf(UnsupportedQueryException.class)
+                        .satisfies(e -> {
+                            assertThat(((UnsupportedQueryException) e).reason()).isEqualTo("unsupported_bare_column_in_group");
+                            assertThat(e.getMessage()).contains("neither grouped nor aggregated");
+                        });
+            }
+        }
+    }
+
+    @Test
+    void aColumnFixedByTheGroupedPrimaryKeyIsNotBare() throws Exception {
+        // superhero.id is the table's primary key: every row of a group has the same name
+        CompiledQuery q = compile(BuildMode.PAPER, "SELECT T1.superhero_name, COUNT(*) FROM superhero AS T1 GROUP BY T1.id");
+        assertThat(q.calls()).extracting(ToolCall::name).containsExactly("group_data_by", "aggregate_data", "retrieve_data");
+        assertThat(schema.primaryKey("superhero")).containsExactly("id");
+    }
+
+    @Test
     void paperModeRejectsWhatTheSeedCouldNotDoAndExtendedModeCompilesIt() throws Exception {
         String or = "SELECT COUNT(*) FROM superhero WHERE height_cm > 200 OR weight_kg > 300";
         assertThatThrownBy(() -> compile(BuildMode.PAPER, or)).isInstanceOf(UnsupportedQueryException.class)

@@ -293,6 +293,19 @@ class CampaignWorkflowTest {
     }
 
     /**
+     * A retry run recorded with the code before {@link CellWorkflowImpl#RETRY_PAGES} (commit ea0a5f7, TestWorkflowEnvironment
+     * with these fake activities: 10 items, #3 and #7 infra errors, then a retry run): it read the whole unscored list
+     * in one UnscoredWork result and must replay on today's code through the unversioned branch.
+     */
+    @Test
+    void aRetryRunRecordedBeforeRetryPagesReplaysUnchanged() throws Exception {
+        String json = RecordedHistories.load("dev/ibench/workflows/campaign/cell-retry-before-pages.json");
+        assertThat(json).contains("\"UnscoredWork\"").doesNotContain("UnscoredWorkPage").doesNotContain("MARKER_RECORDED");
+        assertThat(json.split("\"ScoreSample\"", -1)).as("two items retried").hasSize(3);
+        WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
+    }
+
+    /**
      * A cell history recorded before the rejected status existed (a context-length refusal at sample #2, recorded
      * then as infra_error through RecordInfraError) must replay on today's code without non-determinism.
      */

@@ -1,0 +1,366 @@
+package dev.ibench.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.json.Json;
+import dev.ibench.testing.SyntheticEvalSet;
+import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.StoreSetting;
+import dev.ibench.workers.server.CliDevServer;
+import dev.ibench.workers.server.DevServerLauncher;
+import dev.ibench.workers.server.DevServerSettings;
+import dev.ibench.workers.server.TemporalCliLocator;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Issue 18, build item 2: a 500-sample, 2-model campaign against fault-injecting fake endpoints ({@link ChaosEndpoint},
+ * a test tool) on the real Temporal dev server with two worker JVMs, while the driver SIGKILLs a random worker or the
+ * dev server every 20-60 s for N rounds and restarts it. Everything goes through the public surface: the
+ * {@code ibench} CLI in child JVMs ({@code worker}, {@code campaign start/status/retry-errors}), the results store and
+ * the endpoints' request counts. Checks, against an undisturbed run of the same campaign (fast endpoints, no bursts, no
+ * kills, its own store): every item scored exactly the same, no infra error left after {@code retry-errors}, and model
+ * requests per finished item (answered ones, and also those worked on for a killed worker) at most
+ * {@code 1 + (window x kills) / items}.
+ * Usage: {@code ChaosBench <rounds> <results-dir> [seed]}.
+ */
+public final class ChaosBench {
+    static final int SAMPLES = 500;
+    static final int WINDOW = 4;
+    static final int WORKERS = 2;
+    static final String ROLES = "workflows,llm,scoring";
+    private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(90);
+
+    private final IbenchHome home = IbenchHome.resolve();
+    private final Path work;
+    private final Random random;
+    private CliDevServer server;
+    private DevServerSettings settings;
+    private Path temporalCli;
+    private int serverStarts;
+
+    private ChaosBench(Path work, long seed) {
+        this.work = work;
+        this.random = new Random(seed);
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 2) {
+            throw new IllegalArgumentException("usage: ChaosBench <rounds> <results-dir> [seed]");
+        }
+        int rounds = Integer.parseInt(args[0]);
+        Path results = Path.of(args[1]);
+        long seed = args.length > 2 ? Long.parseLong(args[2]) : System.nanoTime();
+        Path work = Files.createTempDirectory("ibench-chaos-");
+        ChaosBench bench = new ChaosBench(work, seed);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            CliDevServer s = bench.server;
+            if (s != null && s.process().isAlive()) {
+                s.process().destroyForcibly();
+            }
+        }));
+        Map<String, Object> report;
+        try {
+            report = bench.run(rounds, seed);
+        } finally {
+            bench.stopServer();
+        }
+        Files.createDirectories(results);
+        Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValue(results.resolve("chaos.json").toFile(), report);
+        System.out.println(Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report));
+        System.out.println("work folder (logs, stores): " + work);
+        System.exit(Boolean.TRUE.equals(report.get("all_checks_pass")) ? 0 : 1);
+    }
+
+    private Map<String, Object> run(int rounds, long seed) throws Exception {
+        Map<String, Object> report = new LinkedHashMap<>();
+        report.put("uptime_before", uptime());
+        report.put("seed", seed);
+        report.put("rounds_requested", rounds);
+        report.put("samples", SAMPLES);
+        report.put("models", 2);
+        report.put("samples_in_flight_per_cell", WINDOW);
+        report.put("workers", WORKERS + " JVMs, roles " + ROLES);
+        Path calmStore = work.resolve("calm.db");
+        Path chaosStore = work.resolve("chaos.db");
+        System.setProperty(StoreSetting.PROPERTY, calmStore.toString());
+        SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), SAMPLES, CampaignServices.of(home).dataRoot());
+        temporalCli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
+                "the temporal CLI is missing: run deploy/local/install-tools.sh"));
+        settings = new DevServerSettings("127.0.0.1", freePort(), freePort(), freePort(), 0, work.resolve("temporal.db"));
+        startServer();
+
+        // 1. the undisturbed run: fast endpoints, no bursts, no kills, its own store (so its own response cache)
+        long calmStarted = System.nanoTime();
+        Map<String, String> calm;
+        try (ChaosEndpoint a = new ChaosEndpoint("model-a", 5, 20, false, seed);
+             ChaosEndpoint b = new ChaosEndpoint("model-b", 5, 20, false, seed + 1)) {
+            Path yaml = campaignFile("calm", a, b);
+            List<ChildJvm> workers = startWorkers(calmStore, yaml, "calm");
+            ibench(calmStore, "start-calm", "campaign", "start", yaml.toString(), "--id", "calm");
+            String state = awaitEnd(calmStore, "calm", CAMPAIGN_TIMEOUT);
+            for (ChildJvm w : workers) {
+                w.stop();
+            }
+            calm = scores(calmStore, "calm");
+            report.put("undisturbed", Map.of("state", state, "seconds", seconds(calmStarted), "items", calm.size(),
+                    "infra_errors", calm.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count()));
+        }
+
+        // 2. the chaos run: latency long enough that the campaign outlasts the kill rounds, 429/503 bursts, kills
+        int items = 2 * SAMPLES;
+        int windowTotal = 2 * WINDOW;
+        // undisturbed, the campaign would take about 90 s per round: longer than the rounds (20-60 s apart, plus restarts)
+        int meanLatencyMs = Math.max(300, (int) ((long) rounds * 90_000 * windowTotal / items));
+        List<Map<String, Object>> kills = new ArrayList<>();
+        Map<String, Object> chaos = new LinkedHashMap<>();
+        try (ChaosEndpoint a = new ChaosEndpoint("model-a", meanLatencyMs / 2, meanLatencyMs * 3 / 2, true, seed + 2);
+             ChaosEndpoint b = new ChaosEndpoint("model-b", meanLatencyMs / 2, meanLatencyMs * 3 / 2, true, seed + 3)) {
+            Path yaml = campaignFile("chaos", a, b);
+            List<ChildJvm> workers = startWorkers(chaosStore, yaml, "chaos");
+            long started = System.nanoTime();
+            ibench(chaosStore, "start-chaos", "campaign", "start", yaml.toString(), "--id", "chaos");
+            boolean endedEarly = false;
+            for (int round = 1; round <= rounds; round++) {
+                Thread.sleep(20_000 + random.nextInt(40_001));
+                if (!"RUNNING".equals(workflowState(chaosStore, "chaos"))) {
+                    endedEarly = true;
+                    break;
+                }
+                int target = random.nextInt(WORKERS + 1);
+                Map<String, Object> kill = new LinkedHashMap<>();
+                kill.put("round", round);
+                kill.put("at_seconds", seconds(started));
+                long down = System.nanoTime();
+                if (target == WORKERS) {
+                    kill.put("target", "temporal dev server");
+                    kill.put("pid", server.process().pid());
+                    killServer();
+                    Thread.sleep(1_000 + random.nextInt(2_000));
+                    startServer();
+                } else {
+                    ChildJvm victim = workers.get(target);
+                    kill.put("target", "worker-" + (target + 1));
+                    kill.put("pid", victim.pid());
+                    victim.kill();
+                    Thread.sleep(1_000 + random.nextInt(2_000));
+                    workers.set(target, startWorker(chaosStore, yaml, "chaos", target + 1));
+                }
+                kill.put("back_after_seconds", seconds(down));
+                kills.add(kill);
+                System.out.println("chaos round " + round + ": " + kill);
+            }
+            String state = awaitEnd(chaosStore, "chaos", CAMPAIGN_TIMEOUT);
+            chaos.put("state", state);
+            chaos.put("seconds_until_end", seconds(started));
+            chaos.put("ended_before_all_rounds", endedEarly);
+            Map<String, String> beforeRetry = scores(chaosStore, "chaos");
+            long infraBefore = beforeRetry.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count();
+            chaos.put("infra_errors_before_retry", infraBefore);
+            int answeredBeforeRetry = a.answered() + b.answered();
+            ibench(chaosStore, "retry-errors", "campaign", "retry-errors", "chaos", "--wait");
+            String retryState = awaitEnd(chaosStore, "chaos", CAMPAIGN_TIMEOUT);
+            chaos.put("state_after_retry_errors", retryState);
+            chaos.put("answered_before_retry_errors", answeredBeforeRetry);
+            for (ChildJvm w : workers) {
+                w.stop();
+            }
+            chaos.put("endpoint_model_a", a.counts());
+            chaos.put("endpoint_model_b", b.counts());
+            chaos.put("mean_latency_ms", meanLatencyMs);
+            int paid = a.answered() + b.answered();
+            int worked = paid + a.aborted() + b.aborted();
+            chaos.put("paid_requests", paid);
+            chaos.put("worked_on_requests", worked);
+            chaos.put("kills", kills);
+            report.put("chaos", chaos);
+
+            Map<String, String> after = scores(chaosStore, "chaos");
+            long infraAfter = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count();
+            long finished = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.SCORED)).count();
+            List<String> differing = new ArrayList<>();
+            for (Map.Entry<String, String> e : calm.entrySet()) {
+                String got = after.get(e.getKey());
+                if (!e.getValue().equals(got)) {
+                    differing.add(e.getKey() + " undisturbed=" + e.getValue() + " chaos=" + got);
+                }
+            }
+            after.keySet().stream().filter(k -> !calm.containsKey(k)).forEach(k -> differing.add(k + " only in the chaos run"));
+            double perItem = finished == 0 ? Double.NaN : (double) paid / finished;
+            double workedPerItem = finished == 0 ? Double.NaN : (double) worked / finished;
+            double bound = 1.0 + (double) windowTotal * kills.size() / items;
+            Map<String, Object> checks = new LinkedHashMap<>();
+            checks.put("kill_rounds_done", kills.size());
+            checks.put("rounds_done_during_campaign", kills.size() >= rounds && !endedEarly);
+            checks.put("items", items);
+            checks.put("items_scored", finished);
+            checks.put("items_differing_from_undisturbed", differing.size());
+            checks.put("differences_first_10", differing.subList(0, Math.min(10, differing.size())));
+            checks.put("scores_identical", differing.isEmpty() && calm.size() == items);
+            checks.put("infra_errors_after_retry_errors", infraAfter);
+            checks.put("no_infra_error_left", infraAfter == 0);
+            checks.put("paid_requests_per_finished_item", round(perItem));
+            // stricter: also the requests a killed worker had in flight (worked on by the endpoint, never delivered)
+            checks.put("worked_on_requests_per_finished_item", round(workedPerItem));
+            checks.put("bound_1_plus_window_x_kills_over_items", round(bound));
+            checks.put("window_total", windowTotal);
+            checks.put("requests_within_bound", perItem <= bound && workedPerItem <= bound);
+            report.put("checks", checks);
+            boolean pass = Boolean.TRUE.equals(checks.get("rounds_done_during_campaign"))
+                    && Boolean.TRUE.equals(checks.get("scores_identical"))
+                    && Boolean.TRUE.equals(checks.get("no_infra_error_left"))
+                    && Boolean.TRUE.equals(checks.get("requests_within_bound"))
+                    && "COMPLETED".equals(calmState(report));
+            report.put("all_checks_pass", pass);
+        }
+        report.put("uptime_after", uptime());
+        report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
+        return report;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String calmState(Map<String, Object> report) {
+        return String.valueOf(((Map<String, Object>) report.get("undisturbed")).get("state"));
+    }
+
+    private Path campaignFile(String name, ChaosEndpoint a, ChaosEndpoint b) throws IOException {
+        Path yaml = work.resolve(name + ".yaml");
+        Files.writeString(yaml, """
+                name: %s
+                models:
+                  - {name: model-a, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: %d}
+                  - {name: model-b, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: %d}
+                benchmarks:
+                  - {name: synthetic-slot, eval_set: synthetic_slot.json}
+                cells_in_flight: 2
+                samples_in_flight: %d
+                """.formatted(name, a.baseUrl(), WINDOW, b.baseUrl(), WINDOW, WINDOW));
+        return yaml;
+    }
+
+    /** Per item ({@code model/benchmark/mode/sample/trial}) its status and score JSON, read from the results store. */
+    private Map<String, String> scores(Path store, String campaignId) {
+        System.setProperty(StoreSetting.PROPERTY, store.toString());
+        ResultsStore results = CampaignServices.of(home).store();
+        Map<String, String> byItem = new TreeMap<>();
+        for (CellRecord cell : results.cells(campaignId)) {
+            String cellKey = cell.cellId().substring(campaignId.length() + 1);
+            for (SampleResultRecord r : results.sampleResults(cell.cellId())) {
+                byItem.put(cellKey + "/" + r.sampleId() + "/" + r.trial(), r.status() + " " + r.scoreJson());
+            }
+        }
+        return byItem;
+    }
+
+    private List<ChildJvm> startWorkers(Path store, Path yaml, String phase) throws Exception {
+        List<ChildJvm> workers = new ArrayList<>();
+        for (int i = 1; i <= WORKERS; i++) {
+            workers.add(startWorker(store, yaml, phase, i));
+        }
+        return workers;
+    }
+
+    private ChildJvm startWorker(Path store, Path yaml, String phase, int n) throws Exception {
+        return ChildJvm.start(home, store, work.resolve(phase + "-worker-" + n + ".log"), "ibench worker ready",
+                "worker", "--roles", ROLES, "--address", settings.address(), "--models-from", yaml.toString());
+    }
+
+    /** Runs one ibench command to its end (retried while the server restarts); fails on a non-zero exit. */
+    private String ibench(Path store, String logName, String... args) throws Exception {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--address");
+        all.add(settings.address());
+        Path log = work.resolve(logName + ".log");
+        ChildJvm.Result r = ChildJvm.run(home, store, log, all, Duration.ofMinutes(95));
+        if (r.exitCode() != 0) {
+            throw new IllegalStateException("ibench " + String.join(" ", all) + " exited " + r.exitCode() + ":\n" + r.output());
+        }
+        return r.output();
+    }
+
+    /** The campaign's state from {@code ibench campaign status --json}; null while the server does not answer. */
+    private String workflowState(Path store, String campaignId) throws Exception {
+        List<String> args = List.of("campaign", "status", campaignId, "--json", "--address", settings.address());
+        for (int attempt = 0; attempt < 12; attempt++) {
+            ChildJvm.Result r = ChildJvm.run(home, store, work.resolve("status.log"), args, Duration.ofMinutes(2));
+            if (r.exitCode() == 0) {
+                String jsonLine = r.output().lines().filter(l -> l.startsWith("{\"status\"")).reduce((x, y) -> y)
+                        .orElseThrow(() -> new IllegalStateException("no JSON from ibench campaign status:\n" + r.output()));
+                JsonNode json = Json.MAPPER.readTree(jsonLine);
+                return json.path("status").path("state").asText();
+            }
+            Thread.sleep(5_000);
+        }
+        throw new IllegalStateException("ibench campaign status " + campaignId + " kept failing (see " + work.resolve("status.log") + ")");
+    }
+
+    private String awaitEnd(Path store, String campaignId, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            String state = workflowState(store, campaignId);
+            if (!"RUNNING".equals(state) && !"PLANNING".equals(state) && !"PAUSED".equals(state)) {
+                return state;
+            }
+            Thread.sleep(10_000);
+        }
+        throw new IllegalStateException("campaign " + campaignId + " did not end within " + timeout);
+    }
+
+    private void startServer() {
+        serverStarts++;
+        server = DevServerLauncher.startCli(temporalCli, settings, work.resolve("temporal-" + serverStarts + ".log"));
+    }
+
+    private void killServer() throws InterruptedException {
+        Process p = server.process();
+        p.destroyForcibly();
+        if (!p.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("dev server pid " + p.pid() + " survived SIGKILL");
+        }
+    }
+
+    private void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static String uptime() {
+        try {
+            Process p = new ProcessBuilder("uptime").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes()).trim();
+            p.waitFor(10, TimeUnit.SECONDS);
+            return out;
+        } catch (IOException | InterruptedException e) {
+            return "uptime unavailable: " + e.getMessage();
+        }
+    }
+
+    private static double seconds(long startedNanos) {
+        return round((System.nanoTime() - startedNanos) / 1e9);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
