@@ -1,5 +1,6 @@
 package dev.ibench.workers.campaign;
 
+import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
 import dev.ibench.workflows.campaign.CellState;
@@ -10,8 +11,19 @@ import java.util.Locale;
 public final class CampaignStatusView {
     private CampaignStatusView() {}
 
-    /** A cell as status shows it: the campaign's entry plus the live progress of its workflow, when it has one. */
-    public record CellView(CampaignStatus.CellEntry entry, CellProgress live) {}
+    /**
+     * A cell as status shows it: the campaign's entry, the live progress of its workflow when it has one, and the
+     * warnings its answers recorded (e.g. a server that ignored the profile's constrained output).
+     */
+    public record CellView(CampaignStatus.CellEntry entry, CellProgress live, List<ErrorCount> warnings) {
+        public CellView {
+            warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        }
+
+        public CellView(CampaignStatus.CellEntry entry, CellProgress live) {
+            this(entry, live, List.of());
+        }
+    }
 
     public static String render(CampaignStatus status, List<CellView> cells) {
         StringBuilder out = new StringBuilder();
@@ -36,6 +48,10 @@ public final class CampaignStatusView {
             out.append("  [").append(cell.live() != null ? cell.live().state() : e.state()).append(']');
             if (e.failure() != null) {
                 out.append("\n      ").append(e.failure());
+            }
+            for (ErrorCount w : cell.warnings()) {
+                out.append("\n      WARNING (").append(w.answers()).append(w.answers() == 1 ? " answer" : " answers").append("): ")
+                        .append(w.message());
             }
             out.append('\n');
         }

@@ -1,6 +1,7 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CampaignReport;
@@ -12,6 +13,7 @@ import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.CampaignStatusView;
+import dev.ibench.workers.campaign.CellWarnings;
 import dev.ibench.workers.campaign.UnservedQueues;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workflows.TaskQueues;
@@ -143,8 +145,16 @@ final class CampaignCommand implements Callable<Integer> {
         }
     }
 
-    /** For each cell that has a workflow, its progress: the result of a finished cell, the query answer of a running one. */
+    /** {@link #cellViews(WorkflowClient, CampaignStatus, CellWarnings)} with the warnings of the configured results store. */
     static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status) {
+        return cellViews(client, status, CellWarnings.ofConfiguredStore(System.err));
+    }
+
+    /**
+     * For each cell that has a workflow, its progress (the result of a finished cell, the query answer of a running one)
+     * and the warnings its answers recorded.
+     */
+    static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status, CellWarnings warnings) {
         List<CampaignStatusView.CellView> views = new ArrayList<>();
         for (CampaignStatus.CellEntry entry : status.cells()) {
             CellProgress live = null;
@@ -157,7 +167,7 @@ final class CampaignCommand implements Callable<Integer> {
                     live = null;
                 }
             }
-            views.add(new CampaignStatusView.CellView(entry, live));
+            views.add(new CampaignStatusView.CellView(entry, live, warnings.of(entry.cellId())));
         }
         return views;
     }
@@ -220,6 +230,9 @@ final class CampaignCommand implements Callable<Integer> {
                         Map<String, Object> out = new LinkedHashMap<>();
                         out.put("status", status);
                         out.put("cells", cells.stream().map(CampaignStatusView.CellView::live).toList());
+                        Map<String, List<ErrorCount>> warnings = new LinkedHashMap<>();
+                        cells.stream().filter(c -> !c.warnings().isEmpty()).forEach(c -> warnings.put(c.entry().cellId(), c.warnings()));
+                        out.put("warnings", warnings);
                         out.put("unserved_task_queues", unserved.stream().map(UnservedQueues.Unserved::message).toList());
                         System.out.println(Json.MAPPER.writeValueAsString(out));
                     } else {
