@@ -77,7 +77,7 @@ final class CampaignCommand implements Callable<Integer> {
      * The campaign's status: its result once it has finished (no worker needed), else the answer of its status
      * query (which needs a worker polling the workflows queue).
      */
-    static CampaignStatus campaignStatus(WorkflowClient client, String id) {
+    static CampaignStatus campaignStatus(WorkflowClient client, String id, String temporalFlags) {
         WorkflowStub stub = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId(id));
         WorkflowExecutionStatus state;
         try {
@@ -96,7 +96,7 @@ final class CampaignCommand implements Callable<Integer> {
             return campaignStub(client, id).status();
         } catch (RuntimeException e) {
             throw new IllegalStateException("campaign " + id + " is running but did not answer its status query; is a worker "
-                    + "serving the workflows role? (./ibench worker --roles workflows ...)", e);
+                    + "serving the workflows role? (./ibench worker" + temporalFlags + " --roles workflows ...)", e);
         }
     }
 
@@ -107,7 +107,7 @@ final class CampaignCommand implements Callable<Integer> {
      * The campaign's final status, or empty (after printing why) once a task queue it needs has had no worker polling
      * it for {@code giveUpAfter}: the time this command has seen it unserved, or how long work has waited on it.
      */
-    static Optional<CampaignStatus> awaitEnd(WorkflowClient client, String campaignId, Duration giveUpAfter) {
+    static Optional<CampaignStatus> awaitEnd(WorkflowClient client, String campaignId, Duration giveUpAfter, String temporalFlags) {
         WorkflowStub stub = WorkflowStub.fromTyped(campaignStub(client, campaignId));
         Instant firstSeenUnserved = null;
         while (true) {
@@ -138,7 +138,7 @@ final class CampaignCommand implements Callable<Integer> {
                 if (unservedFor.compareTo(giveUpAfter) >= 0) {
                     System.err.println("gave up waiting for campaign " + campaignId + " after " + unservedFor.toSeconds()
                             + " s without a worker (--no-worker-timeout " + giveUpAfter.toSeconds() + "); it keeps running:");
-                    unserved.forEach(u -> System.err.println("  " + u.message()));
+                    unserved.forEach(u -> System.err.println("  " + u.message(temporalFlags)));
                     return Optional.empty();
                 }
             }
@@ -199,7 +199,8 @@ final class CampaignCommand implements Callable<Integer> {
                         throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                                 "--no-worker-timeout: must be >= 1 second, got " + noWorkerTimeoutSeconds);
                     }
-                    Optional<CampaignStatus> end = awaitEnd(connection.client(), campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds));
+                    Optional<CampaignStatus> end = awaitEnd(connection.client(), campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds),
+                            temporal.hintFlags());
                     if (end.isEmpty()) {
                         return EXIT_NO_WORKER;
                     }
@@ -221,7 +222,7 @@ final class CampaignCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             try (TemporalConnection connection = temporal.connect()) {
                 while (true) {
-                    CampaignStatus status = campaignStatus(connection.client(), id);
+                    CampaignStatus status = campaignStatus(connection.client(), id, temporal.hintFlags());
                     List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status);
                     boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
                     List<UnservedQueues.Unserved> unserved = ended ? List.of()
@@ -233,11 +234,11 @@ final class CampaignCommand implements Callable<Integer> {
                         Map<String, List<ErrorCount>> warnings = new LinkedHashMap<>();
                         cells.stream().filter(c -> !c.warnings().isEmpty()).forEach(c -> warnings.put(c.entry().cellId(), c.warnings()));
                         out.put("warnings", warnings);
-                        out.put("unserved_task_queues", unserved.stream().map(UnservedQueues.Unserved::message).toList());
+                        out.put("unserved_task_queues", unserved.stream().map(u -> u.message(temporal.hintFlags())).toList());
                         System.out.println(Json.MAPPER.writeValueAsString(out));
                     } else {
                         System.out.print((watch != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells));
-                        unserved.forEach(u -> System.out.println("WARNING: " + u.message()));
+                        unserved.forEach(u -> System.out.println("WARNING: " + u.message(temporal.hintFlags())));
                     }
                     if (watch == null || ended) {
                         return 0;
