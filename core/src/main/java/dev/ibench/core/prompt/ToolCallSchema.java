@@ -12,12 +12,6 @@ import java.util.Map;
  */
 public final class ToolCallSchema {
     public static final String ANY_JSON = "{}";
-    /**
-     * Upper bound on the calls of one answer: four times the longest gold sequence in the bundled data (5), so no
-     * real answer is cut, while a small model that repeats calls under the grammar must close the list (measured with
-     * SmolLM2 on llama-server: without a bound it repeated one call until max_tokens cut the JSON).
-     */
-    public static final int MAX_CALLS = 20;
 
     private ToolCallSchema() {}
 
@@ -42,7 +36,6 @@ public final class ToolCallSchema {
         Map<String, Object> schema = new LinkedHashMap<>();
         schema.put("type", "array");
         schema.put("items", call);
-        schema.put("maxItems", MAX_CALLS);
         return PromptRenderer.toJson(schema);
     }
 }

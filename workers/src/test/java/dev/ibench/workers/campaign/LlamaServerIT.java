@@ -163,7 +163,7 @@ class LlamaServerIT {
                   - {name: smollm2-json, profile: %s}
                 modes: [direct]
                 samples: {limit: %d, seed: 4}
-                decoding: {max_tokens: 1500, seed: 1}
+                decoding: {max_tokens: 600, seed: 1}
                 samples_in_flight: 1
                 """.formatted(dir.resolve("llama-server-smollm2-json.yaml"), samples));
         String cell = id + "/smollm2-json/slot/direct";
