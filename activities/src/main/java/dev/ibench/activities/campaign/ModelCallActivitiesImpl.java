@@ -51,12 +51,14 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private final EvalSetCache evalSets;
     private final ModelRunners runners;
     private final CampaignMetrics metrics;
+    private final IgnoredRequestRecorder ignoredRequests;
 
     public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
         this.store = store;
         this.evalSets = evalSets;
         this.runners = runners;
         this.metrics = new CampaignMetrics(meters);
+        this.ignoredRequests = new IgnoredRequestRecorder(store);
     }
 
     @Override
@@ -164,6 +166,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
                 RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
                 result.response().latencyMillis(), result.cacheHit());
+        // before the output is stored: a retry after a crash here records the warning again, not never
+        ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
         store.saveModelCall(record);
         metrics.modelCall(cell.model(), result);
         return new Paid(record, result.costUsd());

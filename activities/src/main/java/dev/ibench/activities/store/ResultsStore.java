@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -209,6 +210,22 @@ public final class ResultsStore {
                 "INSERT INTO errors(cell_id, sample_id, trial, step, kind, message, created_at) VALUES (?,?,?,?,?,?,?) "
                         + "ON CONFLICT(cell_id, sample_id, trial, step, kind) DO UPDATE SET message=excluded.message, created_at=excluded.created_at",
                 cellId, sampleId, trial, step, kind, message, now());
+    }
+
+    /** For each of {@code kinds} recorded for a cell: on how many answers (sample and trial) and one of its messages. */
+    public List<ErrorCount> errorCounts(String cellId, List<String> kinds) {
+        if (kinds.isEmpty()) {
+            return List.of();
+        }
+        Object[] args = new Object[kinds.size() + 1];
+        args[0] = cellId;
+        for (int i = 0; i < kinds.size(); i++) {
+            args[i + 1] = kinds.get(i);
+        }
+        return query("count errors of cell " + cellId,
+                "SELECT kind, COUNT(DISTINCT sample_id || '/' || trial), MIN(message) FROM errors WHERE cell_id=? AND kind IN ("
+                        + String.join(",", Collections.nCopies(kinds.size(), "?")) + ") GROUP BY kind ORDER BY kind",
+                rs -> new ErrorCount(rs.getString(1), rs.getInt(2), rs.getString(3)), args);
     }
 
     private static String key(String cellId, String sampleId, int trial) {

@@ -147,6 +147,25 @@ class ResultsStoreTest {
 
     @ParameterizedTest
     @EnumSource(StoreBackend.class)
+    void errorCountsCountAnswersPerKindOfOneCell(StoreBackend backend, LocalPostgres pg) throws Exception {
+        try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
+            ResultsStore store = new ResultsStore(db);
+            store.recordError("c", "s1", 0, 0, "warn_a", "a on s1");
+            store.recordError("c", "s1", 1, 0, "warn_a", "a on s1 trial 1");
+            store.recordError("c", "s2", 0, 0, "warn_a", "a on s2");
+            store.recordError("c", "s2", 0, 0, "warn_b", "b on s2");
+            store.recordError("c", "s3", 0, 0, "infra_error", "not asked for");
+            store.recordError("other", "s1", 0, 0, "warn_a", "another cell");
+            // 3 answers (s1/0, s1/1, s2/0) have warn_a; 1 has warn_b; infra_error and the other cell are not counted
+            assertThat(store.errorCounts("c", List.of("warn_a", "warn_b")))
+                    .containsExactly(new ErrorCount("warn_a", 3, "a on s1"), new ErrorCount("warn_b", 1, "b on s2"));
+            assertThat(store.errorCounts("c", List.of())).isEmpty();
+            assertThat(store.errorCounts("none", List.of("warn_a"))).isEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
     void concurrentWritersNeitherLoseNorDuplicateRows(StoreBackend backend, LocalPostgres pg) throws Exception {
         int writers = 8;
         int own = 150;

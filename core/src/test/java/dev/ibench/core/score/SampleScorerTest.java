@@ -52,6 +52,18 @@ class SampleScorerTest {
         assertThat(s.error().category()).isEqualTo(BfclErrorCategory.WRONG_FUNC_FORMAT);
     }
 
+    /** Seed 000 section 4.1.1 divides by all instances: prose and wrongly formatted outputs count as not completed. */
+    @Test
+    void completionRateIsOverAllScoredSamplesIncludingUnparsedOnes() {
+        String gold = "[{\"name\": \"f\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"k\": \"a\"}, \"label\": \"A\"},"
+                + " {\"name\": \"g\", \"arguments\": {\"data_source\": \"$A$\"}, \"label\": \"B\"}]";
+        SampleScore completed = scorer.score(sample, gold);
+        assertThat(completed.completed()).isTrue();
+        ScoreReport report = ScoreReport.of(List.of(completed, scorer.score(sample, "I cannot answer that."),
+                scorer.score(sample, "[\"f\", \"g\"]")));
+        assertThat(report.completionRate()).isEqualTo(1 / 3.0);
+    }
+
     /** A stage that recurses without bound on this output, as a naive recursive-descent parser would. */
     private static final dev.ibench.core.parse.ParseStage OVERFLOWING_STAGE = new dev.ibench.core.parse.ParseStage() {
         @Override

@@ -2,6 +2,7 @@ package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.spend.SpendTotals;
 import dev.ibench.core.campaign.Budget;
+import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
 import dev.ibench.workflows.campaign.CellState;
@@ -19,11 +20,25 @@ public final class CampaignStatusView {
 
     /**
      * A cell as status shows it: the campaign's entry, the live progress of its workflow (null: none), its spend
-     * (null: not read) and its items waiting for a raised budget.
+     * (null: not read), its items waiting for a raised budget, and the warnings its answers recorded (e.g. a server that
+     * ignored the profile's constrained output).
      */
-    public record CellView(CampaignStatus.CellEntry entry, CellProgress live, SpendTotals spend, int deferred) {
+    public record CellView(CampaignStatus.CellEntry entry, CellProgress live, SpendTotals spend, int deferred,
+                           List<ErrorCount> warnings) {
+        public CellView {
+            warnings = warnings == null ? List.of() : List.copyOf(warnings);
+        }
+
         public CellView(CampaignStatus.CellEntry entry, CellProgress live) {
-            this(entry, live, null, 0);
+            this(entry, live, null, 0, List.of());
+        }
+
+        public CellView(CampaignStatus.CellEntry entry, CellProgress live, SpendTotals spend, int deferred) {
+            this(entry, live, spend, deferred, List.of());
+        }
+
+        public CellView(CampaignStatus.CellEntry entry, CellProgress live, List<ErrorCount> warnings) {
+            this(entry, live, null, 0, warnings);
         }
     }
 
@@ -69,6 +84,10 @@ public final class CampaignStatusView {
             }
             if (e.failure() != null) {
                 out.append("\n      ").append(e.failure());
+            }
+            for (ErrorCount w : cell.warnings()) {
+                out.append("\n      WARNING (").append(w.answers()).append(w.answers() == 1 ? " answer" : " answers").append("): ")
+                        .append(w.message());
             }
             out.append('\n');
         }

@@ -28,10 +28,11 @@ import java.util.Optional;
 public final class UnservedQueues {
     /** One queue without a poller; {@code waiting} is empty when nothing tells how long. */
     public record Unserved(String taskQueue, Optional<Duration> waiting) {
-        public String message() {
+        /** @param temporalFlags the options that reach the same Temporal server and namespace (empty for the defaults) */
+        public String message(String temporalFlags) {
             return "no worker polls task queue " + taskQueue
                     + waiting.map(w -> "; work waiting for it since " + w.toSeconds() + " s").orElse("")
-                    + " (start one: ./ibench worker --roles " + role() + ")";
+                    + " (start one: ./ibench worker" + temporalFlags + " --roles " + role() + ")";
         }
 
         private String role() {

@@ -4,6 +4,7 @@ import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.activities.spend.SpendReportSection;
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.core.campaign.Budget;
+import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CampaignReport;
@@ -18,8 +19,10 @@ import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.CampaignStatusView;
+import dev.ibench.workers.campaign.CellWarnings;
 import dev.ibench.workers.campaign.UnservedQueues;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
 import dev.ibench.workflows.campaign.CampaignStatus;
@@ -83,7 +86,7 @@ final class CampaignCommand implements Callable<Integer> {
      * The campaign's status: its result once it has finished (no worker needed), else the answer of its status
      * query (which needs a worker polling the workflows queue).
      */
-    static CampaignStatus campaignStatus(WorkflowClient client, String id) {
+    static CampaignStatus campaignStatus(WorkflowClient client, String id, String temporalFlags) {
         WorkflowStub stub = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId(id));
         WorkflowExecutionStatus state;
         try {
@@ -102,7 +105,7 @@ final class CampaignCommand implements Callable<Integer> {
             return campaignStub(client, id).status();
         } catch (RuntimeException e) {
             throw new IllegalStateException("campaign " + id + " is running but did not answer its status query; is a worker "
-                    + "serving the workflows role? (./ibench worker --roles workflows ...)", e);
+                    + "serving the workflows role? (./ibench worker" + temporalFlags + " --roles workflows ...)", e);
         }
     }
 
@@ -113,7 +116,7 @@ final class CampaignCommand implements Callable<Integer> {
      * The campaign's final status, or empty (after printing why) once a task queue it needs has had no worker polling
      * it for {@code giveUpAfter}: the time this command has seen it unserved, or how long work has waited on it.
      */
-    static Optional<CampaignStatus> awaitEnd(WorkflowClient client, String campaignId, Duration giveUpAfter) {
+    static Optional<CampaignStatus> awaitEnd(WorkflowClient client, String campaignId, Duration giveUpAfter, String temporalFlags) {
         WorkflowStub stub = WorkflowStub.fromTyped(campaignStub(client, campaignId));
         Instant firstSeenUnserved = null;
         while (true) {
@@ -144,20 +147,29 @@ final class CampaignCommand implements Callable<Integer> {
                 if (unservedFor.compareTo(giveUpAfter) >= 0) {
                     System.err.println("gave up waiting for campaign " + campaignId + " after " + unservedFor.toSeconds()
                             + " s without a worker (--no-worker-timeout " + giveUpAfter.toSeconds() + "); it keeps running:");
-                    unserved.forEach(u -> System.err.println("  " + u.message()));
+                    unserved.forEach(u -> System.err.println("  " + u.message(temporalFlags)));
                     return Optional.empty();
                 }
             }
         }
     }
 
-    /** For each cell that has a workflow, its progress: the result of a finished cell, the query answer of a running one. */
+    /** {@link #cellViews(WorkflowClient, CampaignStatus, SpendStore)} without spend. */
     static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status) {
         return cellViews(client, status, null);
     }
 
-    /** {@link #cellViews(WorkflowClient, CampaignStatus)} with each cell's spend and budget-deferred items from {@code spend}. */
+    /** {@link #cellViews(WorkflowClient, CampaignStatus, SpendStore, CellWarnings)} with the warnings of the configured results store. */
     static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status, SpendStore spend) {
+        return cellViews(client, status, spend, CellWarnings.ofConfiguredStore(System.err));
+    }
+
+    /**
+     * For each cell that has a workflow, its progress (the result of a finished cell, the query answer of a running one),
+     * its spend and budget-deferred items from {@code spend} (null: not shown), and the warnings its answers recorded.
+     */
+    static List<CampaignStatusView.CellView> cellViews(WorkflowClient client, CampaignStatus status, SpendStore spend,
+                                                       CellWarnings warnings) {
         List<CampaignStatusView.CellView> views = new ArrayList<>();
         for (CampaignStatus.CellEntry entry : status.cells()) {
             CellProgress live = null;
@@ -170,8 +182,8 @@ final class CampaignCommand implements Callable<Integer> {
                     live = null;
                 }
             }
-            views.add(spend == null ? new CampaignStatusView.CellView(entry, live)
-                    : new CampaignStatusView.CellView(entry, live, spend.cellTotals(entry.cellId()), spend.deferredUnsettled(entry.cellId())));
+            views.add(new CampaignStatusView.CellView(entry, live, spend == null ? null : spend.cellTotals(entry.cellId()),
+                    spend == null ? 0 : spend.deferredUnsettled(entry.cellId()), warnings.of(entry.cellId())));
         }
         return views;
     }
@@ -218,7 +230,8 @@ final class CampaignCommand implements Callable<Integer> {
                         throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                                 "--no-worker-timeout: must be >= 1 second, got " + noWorkerTimeoutSeconds);
                     }
-                    Optional<CampaignStatus> end = awaitEnd(connection.client(), campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds));
+                    Optional<CampaignStatus> end = awaitEnd(connection.client(), campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds),
+                            temporal.hintFlags());
                     if (end.isEmpty()) {
                         return EXIT_NO_WORKER;
                     }
@@ -252,7 +265,7 @@ final class CampaignCommand implements Callable<Integer> {
             SpendStore spend = spendStore();
             try (TemporalConnection connection = temporal.connect()) {
                 while (true) {
-                    CampaignStatus status = campaignStatus(connection.client(), id);
+                    CampaignStatus status = campaignStatus(connection.client(), id, temporal.hintFlags());
                     List<CampaignStatusView.CellView> cells = cellViews(connection.client(), status, spend);
                     boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
                     List<UnservedQueues.Unserved> unserved = ended ? List.of()
@@ -262,7 +275,10 @@ final class CampaignCommand implements Callable<Integer> {
                         Map<String, Object> out = new LinkedHashMap<>();
                         out.put("status", status);
                         out.put("cells", cells.stream().map(CampaignStatusView.CellView::live).toList());
-                        out.put("unserved_task_queues", unserved.stream().map(UnservedQueues.Unserved::message).toList());
+                        Map<String, List<ErrorCount>> warnings = new LinkedHashMap<>();
+                        cells.stream().filter(c -> !c.warnings().isEmpty()).forEach(c -> warnings.put(c.entry().cellId(), c.warnings()));
+                        out.put("warnings", warnings);
+                        out.put("unserved_task_queues", unserved.stream().map(u -> u.message(temporal.hintFlags())).toList());
                         if (totals != null) {
                             Map<String, Object> byCell = new LinkedHashMap<>();
                             cells.forEach(c -> byCell.put(c.entry().cellId(), c.spend()));
@@ -276,7 +292,7 @@ final class CampaignCommand implements Callable<Integer> {
                         System.out.println(Json.MAPPER.writeValueAsString(out));
                     } else {
                         System.out.print((watch != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells, totals));
-                        unserved.forEach(u -> System.out.println("WARNING: " + u.message()));
+                        unserved.forEach(u -> System.out.println("WARNING: " + u.message(temporal.hintFlags())));
                     }
                     if (watch == null || ended) {
                         return 0;
@@ -444,7 +460,7 @@ final class CampaignCommand implements Callable<Integer> {
                 case "md" -> MarkdownReportRenderer.render(report);
                 case "json" -> JsonReportRenderer.render(report);
                 default -> HtmlReportRenderer.render(new HtmlReportData(report, rows, uiUrl.equals("none") ? CellLinks.NONE
-                        : new TemporalUiLinks(uiUrl, namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment())));
+                        : new TemporalUiLinks(uiUrl, TemporalSettings.resolve(null, namespace, IbenchHome.resolve(), System::getenv).namespace())));
             };
             text = SpendReportSection.of(services.store(), services.spend(), id).appendTo(format, text);
             write(out, text);

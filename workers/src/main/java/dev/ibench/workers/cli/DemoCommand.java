@@ -13,6 +13,7 @@ import dev.ibench.workers.campaign.DemoCampaign;
 import dev.ibench.workers.server.EmbeddedDefault;
 import dev.ibench.workers.server.RunningServer;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
@@ -127,7 +128,8 @@ final class DemoCommand implements Callable<Integer> {
             }
         }
         throw new TimeoutException("campaign " + campaignId + " did not finish within " + timeoutMinutes
-                + " minutes; it keeps running: ./ibench campaign status " + campaignId);
+                + " minutes; it keeps running: ./ibench campaign status " + campaignId
+                + TemporalSettings.hintFlags(connection.address(), connection.namespace()));
     }
 
     private void finish(RunningServer started, PrintStream log) {

@@ -1,13 +1,16 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.workers.IbenchConfig;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.server.DevServerLauncher;
 import dev.ibench.workers.server.DevServerSettings;
 import dev.ibench.workers.server.RunningServer;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -48,9 +51,26 @@ final class ServerCommand implements Callable<Integer> {
         System.out.println("  persistence:       " + (server.persistent() ? db : "none (in-process test server)"));
         System.out.println("  search attributes: " + IbenchSearchAttributes.ALL.stream()
                 .map(key -> key.getName()).collect(Collectors.joining(", ")));
+        configuredHint(server.address()).ifPresent(hint -> System.out.println("  " + hint));
         System.out.println("  stop with Ctrl-C");
         System.out.flush();
         server.join();
         return 0;
+    }
+
+    /** How other commands reach this server when the address they would use (TemporalSettings) is another one. */
+    static Optional<String> configuredHint(String serverAddress) {
+        TemporalSettings configured;
+        try {
+            configured = TemporalSettings.resolve();
+        } catch (IllegalArgumentException badConfig) {
+            return Optional.of("other commands cannot use it yet: " + badConfig.getMessage());
+        }
+        if (configured.address().equals(serverAddress)) {
+            return Optional.empty();
+        }
+        return Optional.of("other commands use " + configured.address() + " (from " + configured.addressSource() + "); reach this "
+                + "server with --address " + serverAddress + ", $" + TemporalSettings.ADDRESS_VARIABLE + ", or once for this home: "
+                + IbenchConfig.TEMPORAL_ADDRESS + "=" + serverAddress + " in " + IbenchConfig.fileOf(IbenchHome.resolve()));
     }
 }

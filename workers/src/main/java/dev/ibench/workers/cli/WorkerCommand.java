@@ -5,6 +5,7 @@ import com.uber.m3.tally.Scope;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.metrics.MetricsEndpoint;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.CampaignModelWatcher;
 import dev.ibench.workers.worker.RunningWorker;
@@ -48,11 +49,7 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--metrics-host", defaultValue = "127.0.0.1", description = "Bind address of /metrics (default: ${DEFAULT-VALUE}).")
     String metricsHost;
 
-    @Option(names = "--address", description = "Temporal frontend host:port (default: $TEMPORAL_ADDRESS or 127.0.0.1:7233).")
-    String address;
-
-    @Option(names = "--namespace", description = "Temporal namespace (default: $TEMPORAL_NAMESPACE or default).")
-    String namespace;
+    @CommandLine.Mixin TemporalOptions temporal;
 
     @Option(names = "--models-from", paramLabel = "CAMPAIGN.yaml",
             description = "Serve the LLM queues of the models of these campaign files (role llm).")
@@ -79,10 +76,8 @@ final class WorkerCommand implements Callable<Integer> {
         Scope scope = metrics == null ? new NoopScope() : metrics.temporalScope();
         MeterRegistry meters = metrics == null ? new SimpleMeterRegistry() : metrics.registry();
 
-        TemporalConnection connection = TemporalConnection.open(
-                address != null ? address : TemporalConnection.addressFromEnvironment(),
-                namespace != null ? namespace : TemporalConnection.namespaceFromEnvironment(),
-                scope);
+        TemporalSettings settings = temporal.settings();
+        TemporalConnection connection = TemporalConnection.open(settings.address(), settings.namespace(), scope);
         connection.awaitReady(Duration.ofSeconds(60));
         List<ModelEntry> models = campaignModels();
         RunningWorker worker = RunningWorker.start(

@@ -5,6 +5,7 @@ import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.server.EmbeddedDefault;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
@@ -58,7 +59,8 @@ public final class RestGenerationRunner {
         try (TemporalConnection connection = TemporalConnection.open(server.address(), server.namespace());
              RunningWorker worker = inProcessWorker ? RunningWorker.start(connection.client(), EnumSet.allOf(WorkerRole.class),
                      WorkerRoles.standard(List.of(), models(jobs)), new SimpleMeterRegistry(), home) : null) {
-            if (worker == null) log.println("No in-process worker: waiting for workers started with `ibench worker` (REST models: --rest-models)");
+            if (worker == null) log.println("No in-process worker: waiting for workers started with `./ibench worker"
+                    + TemporalSettings.hintFlags(server.address(), server.namespace()) + " --rest-models PROFILE`");
             WorkflowClient client = connection.client();
             List<String> ids = new ArrayList<>();
             for (RestJob job : jobs) {

@@ -2,30 +2,35 @@ package dev.ibench.workers.server;
 
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * The embedded default that commands running workflows themselves ({@code demo}, {@code build --style rest}) use:
- * the Temporal server on {@code $TEMPORAL_ADDRESS} when one answers, else the dev server started here (SQLite file
+ * the Temporal server at the configured address ({@link TemporalSettings}: {@code $TEMPORAL_ADDRESS}, else the config
+ * file) when one answers, else the dev server started here (SQLite file
  * and Web UI under {@code .ibench/}), or the in-process test server when the CLI is not installed.
  * {@code started} is the server this command started, null when it used a running one.
  */
 public record EmbeddedDefault(String address, String namespace, Optional<String> uiUrl, RunningServer started) {
 
     public static EmbeddedDefault connectOrStart(IbenchHome home, PrintStream log) {
-        String address = TemporalConnection.addressFromEnvironment();
-        String namespace = TemporalConnection.namespaceFromEnvironment();
+        TemporalSettings settings = TemporalSettings.resolve(null, null, home, System::getenv);
+        String address = settings.address();
+        String namespace = settings.namespace();
         try (TemporalConnection probe = TemporalConnection.open(address, namespace)) {
             if (probe.isReachable(Duration.ofSeconds(2))) {
                 log.println("Using the Temporal server already running on " + address);
                 return new EmbeddedDefault(address, namespace, Optional.of(DevServerSettings.defaults(home.state()).uiUrl()), null);
             }
         }
-        log.println("Starting the embedded Temporal dev server on " + address + " (log: .ibench/temporal-server.log) ...");
-        RunningServer started = new DevServerLauncher(home, System.err).start(DevServerSettings.defaults(home.state()),
-                home.state().resolve("temporal-server.log"));
+        DevServerSettings dev = DevServerSettings.defaults(home.state());
+        log.println((settings.addressSource().equals("default") ? "" : "No Temporal server answers at " + address + " (from "
+                + settings.addressSource() + "). ") + "Starting the embedded Temporal dev server on " + dev.ip() + ":" + dev.port()
+                + " (log: .ibench/temporal-server.log) ...");
+        RunningServer started = new DevServerLauncher(home, System.err).start(dev, home.state().resolve("temporal-server.log"));
         return new EmbeddedDefault(started.address(), namespace, started.uiUrl(), started);
     }
 

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A client connection to a Temporal frontend: service stubs plus a {@link WorkflowClient} for one namespace.
- * The address comes from {@code TEMPORAL_ADDRESS} (default {@value #DEFAULT_ADDRESS}), the namespace from
- * {@code TEMPORAL_NAMESPACE} (default {@value #DEFAULT_NAMESPACE}).
+ * Where the address and namespace come from (options, environment, config file, defaults {@value #DEFAULT_ADDRESS} and
+ * {@value #DEFAULT_NAMESPACE}) is {@link TemporalSettings}.
  */
 public final class TemporalConnection implements AutoCloseable {
     public static final String DEFAULT_ADDRESS = "127.0.0.1:7233";
@@ -44,16 +44,6 @@ public final class TemporalConnection implements AutoCloseable {
 
     public static TemporalConnection open(String address, String namespace) {
         return open(address, namespace, new NoopScope());
-    }
-
-    public static String addressFromEnvironment() {
-        String value = System.getenv("TEMPORAL_ADDRESS");
-        return value == null || value.isBlank() ? DEFAULT_ADDRESS : value.trim();
-    }
-
-    public static String namespaceFromEnvironment() {
-        String value = System.getenv("TEMPORAL_NAMESPACE");
-        return value == null || value.isBlank() ? DEFAULT_NAMESPACE : value.trim();
     }
 
     /** True when the frontend answers for this namespace within {@code timeout}. */

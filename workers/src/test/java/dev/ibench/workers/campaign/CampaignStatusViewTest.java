@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.spend.SpendTotals;
 import dev.ibench.core.campaign.Budget;
+import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
 import dev.ibench.workflows.campaign.CellState;
@@ -45,5 +46,26 @@ class CampaignStatusViewTest {
                 .contains("correct 3 of 6 scored (50.0%)").contains("infra_errors 0  rejected 0  deferred 2")
                 .contains("spend $0.006000, 1500 tokens (1200 in, 300 out), 3 attempts (2 failed), 1 cache hits")
                 .contains("budget usd 0.005").contains("model m: $0.006000");
+    }
+
+    @Test
+    void showsTheWarningsACellRecordedUnderItsLine() {
+        CampaignStatus.CellEntry json = new CampaignStatus.CellEntry("c/j/b/direct", "cell-c/j/b/direct", "json-model", "slot",
+                "direct", 4, CellState.RUNNING, null);
+        CampaignStatus.CellEntry plain = new CampaignStatus.CellEntry("c/p/b/direct", "cell-c/p/b/direct", "plain-model", "slot",
+                "direct", 4, CellState.RUNNING, null);
+        CampaignStatus status = new CampaignStatus("c", "demo", CellState.RUNNING, List.of(json, plain));
+        List<ErrorCount> warnings = List.of(new ErrorCount("warning_constraint_ignored", 3, "profile j asks for constrained output"),
+                new ErrorCount("warning_tools_dropped", 1, "profile j sends 2 native tools"));
+
+        String out = CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(json, null, warnings),
+                new CampaignStatusView.CellView(plain, null)));
+
+        List<String> lines = out.lines().toList();
+        int jsonLine = lines.indexOf(lines.stream().filter(l -> l.contains("json-model")).findFirst().orElseThrow());
+        assertThat(lines.get(jsonLine + 1)).isEqualTo("      WARNING (3 answers): profile j asks for constrained output");
+        assertThat(lines.get(jsonLine + 2)).isEqualTo("      WARNING (1 answer): profile j sends 2 native tools");
+        assertThat(lines.get(jsonLine + 3)).contains("plain-model");
+        assertThat(out.lines().filter(l -> l.contains("WARNING"))).hasSize(2);
     }
 }

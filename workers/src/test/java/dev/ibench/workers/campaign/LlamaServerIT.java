@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.ibench.activities.llm.IgnoredRequestParts;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
@@ -96,7 +97,7 @@ class LlamaServerIT {
                 timeout_seconds: 300
                 max_concurrency: 1
                 constrained_output: %s
-                icl: {count: 3, format: compact}
+                icl: {count: 1, format: compact}
                 parser: [json, json_lines, python_ast, xml_tool_call]
                 """.formatted(file.replace(".yaml", ""), proxy.baseUrl(), constrainedOutput));
     }
@@ -162,7 +163,7 @@ class LlamaServerIT {
                   - {name: smollm2-json, profile: %s}
                 modes: [direct]
                 samples: {limit: %d, seed: 4}
-                decoding: {max_tokens: 200, seed: 1}
+                decoding: {max_tokens: 600, seed: 1}
                 samples_in_flight: 1
                 """.formatted(dir.resolve("llama-server-smollm2-json.yaml"), samples));
         String cell = id + "/smollm2-json/slot/direct";
@@ -182,6 +183,8 @@ class LlamaServerIT {
             assertThat(parsed.isArray()).as("the tool-call schema is a list: %s", raw).isTrue();
             parsed.forEach(call -> assertThat(call.path("name").isTextual()).as("every call has a name: %s", raw).isTrue());
         }
+        assertThat(services.store().errorCounts(cell, IgnoredRequestParts.KINDS))
+                .as("the server honoured the constraint, so the cell records no warning for status").isEmpty();
         assertStoredOutputsAreTheServersAnswers(cell, results, calls);
         System.out.printf("LlamaServerIT json: %d/%d raw outputs parse as JSON lists, completed %d%n", results.size(), samples,
                 results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count());
@@ -213,7 +216,9 @@ class LlamaServerIT {
                 });
         List<String> answers = calls.stream().map(e -> readTree(e.responseBody()).path("choices").path(0).path("message").path("content").asText()).toList();
         for (SampleResultRecord r : results) {
-            String firstStep = services.store().modelCall(cell, r.sampleId(), 0, 0).orElseThrow().rawOutput();
+            // ReACT steps are numbered from 1 (step 0 is the harness's initialize_active_data, no model call)
+            String firstStep = services.store().modelCall(cell, r.sampleId(), 0, 1).orElseThrow(
+                    () -> new AssertionError("sample " + r.sampleId() + " has no stored model call for step 1")).rawOutput();
             assertThat(answers).as("sample %s's first step is a server answer", r.sampleId()).contains(firstStep);
         }
         System.out.printf("LlamaServerIT react: %d/%d scored, %d chat requests, completed %d%n", results.size(), samples,

