@@ -439,7 +439,7 @@ final class CampaignCommand implements Callable<Integer> {
         @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
         @Option(names = "--ui-url", paramLabel = "URL", defaultValue = "http://127.0.0.1:8233",
                 description = "Temporal Web UI the html report links each cell to; 'none' for no links (default: ${DEFAULT-VALUE}).") String uiUrl;
-        @Option(names = "--namespace", description = "Temporal namespace of the UI links (default: $TEMPORAL_NAMESPACE or default).") String namespace;
+        @Option(names = "--namespace", description = "Temporal namespace of the UI links (default: the --namespace setting of other commands: $TEMPORAL_NAMESPACE, the config file, else default).") String namespace;
         @Option(names = "--drill-down", paramLabel = "N", defaultValue = "200",
                 description = "html: show prompt, outputs and trace of the first N items of each cell (default: ${DEFAULT-VALUE}).") int drillDown;
         @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
