@@ -15,18 +15,8 @@ SEED="${2:-$(date +%s)}"
 [[ "$SEED" =~ ^-?[0-9]+$ ]] || fail "SEED must be a whole number, got '$SEED'"
 logged "installing the Temporal CLI (deploy/local/install-tools.sh)" "$(mktemp)" bash deploy/local/install-tools.sh
 CP="$(bench_classpath)"
-# run from a copy of the jars, so a build in this checkout during the (long) run cannot disturb it
 JARS="$(mktemp -d)"
 trap 'rm -rf "$JARS"' EXIT
-RUN_CP=""
-IFS=: read -ra ENTRIES <<<"$CP"
-for e in "${ENTRIES[@]}"; do
-  if [[ "$e" == "$PWD"/* || "$e" == bench/* ]]; then
-    copy="$JARS/$(echo "${e#"$PWD"/}" | tr / _)"
-    cp -r "$e" "$copy"
-    e="$copy"
-  fi
-  RUN_CP="${RUN_CP:+$RUN_CP:}$e"
-done
+RUN_CP="$(detached_classpath "$CP" "$JARS")"
 RESULTS="${IBENCH_CHAOS_RESULTS:-bench/results}"
 java -Xmx512m -cp "$RUN_CP" dev.ibench.bench.ChaosBench "$ROUNDS" "$RESULTS" "$SEED"

@@ -36,3 +36,20 @@ bench_classpath() {
   echo "bench/target/classes:$(cat "$cp_file")"
   rm -f "$cp_file" "$log"
 }
+
+# Copies this checkout's entries of classpath $1 into folder $2 and prints the classpath pointing at the copies, so a
+# build in this checkout during a long run cannot change the classes under it.
+detached_classpath() {
+  local cp="$1" dir="$2" run_cp="" e copy
+  local -a entries
+  IFS=: read -ra entries <<<"$cp"
+  for e in "${entries[@]}"; do
+    if [[ "$e" == "$PWD"/* || "$e" == bench/* ]]; then
+      copy="$dir/$(echo "${e#"$PWD"/}" | tr / _)"
+      cp -r "$e" "$copy"
+      e="$copy"
+    fi
+    run_cp="${run_cp:+$run_cp:}$e"
+  done
+  echo "$run_cp"
+}

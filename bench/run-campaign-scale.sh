@@ -15,17 +15,7 @@ NAME="${3:-campaign-scale}"
 [[ "$N" =~ ^[0-9]+$ && "$WINDOW" =~ ^[0-9]+$ ]] || fail "N and samples-in-flight must be whole numbers, got '$N' '$WINDOW'"
 logged "installing the Temporal CLI (deploy/local/install-tools.sh)" "$(mktemp)" bash deploy/local/install-tools.sh
 CP="$(bench_classpath)"
-# run from a copy of the jars, so a build in this checkout during the (long) run cannot disturb it
 JARS="$(mktemp -d)"
 trap 'rm -rf "$JARS"' EXIT
-RUN_CP=""
-IFS=: read -ra ENTRIES <<<"$CP"
-for e in "${ENTRIES[@]}"; do
-  if [[ "$e" == "$PWD"/* || "$e" == bench/* ]]; then
-    copy="$JARS/$(echo "${e#"$PWD"/}" | tr / _)"
-    cp -r "$e" "$copy"
-    e="$copy"
-  fi
-  RUN_CP="${RUN_CP:+$RUN_CP:}$e"
-done
+RUN_CP="$(detached_classpath "$CP" "$JARS")"
 java -Xmx1g -cp "$RUN_CP" dev.ibench.bench.CampaignScaleBench "$N" "$WINDOW" bench/results "$NAME" "${@:4}"

@@ -14,9 +14,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,9 +51,9 @@ class SecretsStayOutIT {
                 CampaignStatus status = harness.run(file, "keyed", Duration.ofMinutes(4));
                 assertThat(status.state()).as(harness.workerLog()).isEqualTo(CellState.COMPLETED);
                 assertThat(endpoint.authorizedCount()).as("the key was really sent").isGreaterThanOrEqualTo(6 + 3);
-                histories.add(harness.connection().client().fetchHistory(CampaignWorkflow.workflowId("keyed")).toJson(true));
+                histories.add(withDecodedPayloads(harness.connection().client().fetchHistory(CampaignWorkflow.workflowId("keyed")).toJson(true)));
                 for (CampaignStatus.CellEntry cell : status.cells()) {
-                    histories.add(harness.connection().client().fetchHistory(cell.workflowId()).toJson(true));
+                    histories.add(withDecodedPayloads(harness.connection().client().fetchHistory(cell.workflowId()).toJson(true)));
                 }
                 assertThat(String.join("\n", histories)).as("the histories hold the echoed failures (redacted)").contains("overloaded");
                 Map<String, String> env = Map.of("IBENCH_RESULTS_DB", dir.resolve("results.db").toString());
@@ -79,6 +82,21 @@ class SecretsStayOutIT {
                     .anyMatch(n -> n.startsWith("temporal.db"));
         }
     }
+
+    /**
+     * The history JSON followed by the decoded text of every payload it holds: payloads are base64 in the JSON, and a
+     * failure can travel inside one (a model-call batch returns its items' failures as its result).
+     */
+    private static String withDecodedPayloads(String historyJson) {
+        StringBuilder out = new StringBuilder(historyJson);
+        Matcher data = PAYLOAD_DATA.matcher(historyJson);
+        while (data.find()) {
+            out.append('\n').append(new String(Base64.getDecoder().decode(data.group(1).replace("\\u003d", "=")), StandardCharsets.UTF_8));
+        }
+        return out.toString();
+    }
+
+    private static final Pattern PAYLOAD_DATA = Pattern.compile("\"data\": \"([A-Za-z0-9+/=\\\\u]+)\"");
 
     private static int indexOf(byte[] haystack, byte[] needle) {
         outer:
