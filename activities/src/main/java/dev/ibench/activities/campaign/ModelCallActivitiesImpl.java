@@ -98,6 +98,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         List<ItemFailure> failures = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger rejections = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
+        BatchSpend spend = new BatchSpend();
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
             heartbeatAll(context, scopes, cancellation);
             if (cancellation.get() != null) {
@@ -107,7 +108,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         int startedItems;
         try {
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = callItem(batch.item(index), index, cell, scopes);
+                ItemFailure failure = callItem(batch.item(index), index, cell, scopes, spend);
                 if (failure == null) {
                     return true;
                 }
@@ -126,17 +127,21 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         }
         List<ItemFailure> sorted = new ArrayList<>(failures);
         sorted.sort(Comparator.comparingInt(ItemFailure::index));
-        return new BatchCallResult(startedItems, (System.nanoTime() - started) / 1_000_000, sorted);
+        return new BatchCallResult(startedItems, (System.nanoTime() - started) / 1_000_000, sorted,
+                spend.promptTokens(), spend.completionTokens(), spend.costUsd());
     }
 
     /** One item of a batch: null when its output is stored (now or before), else its failure as its own activity would raise it. */
-    private ItemFailure callItem(WorkItem item, int index, CellRecord cell, Set<CallCancellation.Scope> scopes) {
+    private ItemFailure callItem(WorkItem item, int index, CellRecord cell, Set<CallCancellation.Scope> scopes, BatchSpend spend) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             scopes.add(calls);
             try {
                 String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
                 if (store.modelCall(item.cellId(), sampleId, item.trial(), 0).isEmpty()) {
-                    pay(item, sampleId, cell);
+                    Paid paid = pay(item, sampleId, cell);
+                    if (!paid.record().cacheHit()) {
+                        spend.add(paid.record().promptTokens(), paid.record().completionTokens(), paid.costUsd());
+                    }
                 }
                 return null;
             } catch (ModelCallException e) {

@@ -120,7 +120,8 @@ class CampaignUiIT {
                 .contains("oracle on synthetic-slot (direct), " + SAMPLES + " samples x 1 trials") // static summary
                 .anySatisfy(details -> assertThat(details) // current details: the progress table
                         .contains("**oracle** on **synthetic-slot** (direct) · COMPLETED")
-                        .contains("| done | total | progress | completed | infra errors | rejected | in flight |")
+                        .contains("| done | total | progress | completed | infra errors | rejected | in flight | spend |")
+                        .containsPattern(" tokens · (—|\\$[0-9.]+) \\|")
                         .contains("| " + SAMPLES + " | " + SAMPLES + " |"));
         // a direct cell calls the model for batches of consecutive items: the first batch's activity names its items
         assertThat(dom).as("activity summaries on the page").containsPattern("items 0\\.\\.\\d+ · call oracle");

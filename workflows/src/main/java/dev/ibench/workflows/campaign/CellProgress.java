@@ -2,7 +2,8 @@ package dev.ibench.workflows.campaign;
 
 /**
  * Answer of the cell progress query: counts of work items, not payloads. {@code rejected} counts items the
- * endpoint refused (e.g. prompt longer than the context), apart from {@code infraErrors}.
+ * endpoint refused (e.g. prompt longer than the context), apart from {@code infraErrors}. The spend is what the cell's
+ * direct model calls paid, over every run of the cell: tokens, and cost in USD (null while no paid call had a price).
  */
 public record CellProgress(
         String cellId,
@@ -20,7 +21,22 @@ public record CellProgress(
         long updatedAtMillis,
         int doneAtStart,
         String failure,
-        int rejected) {
+        int rejected,
+        long promptTokens,
+        long completionTokens,
+        Double costUsd) {
+
+    /** A progress without spend (results recorded before it existed read as 0 tokens and no cost). */
+    public CellProgress(String cellId, String model, String benchmark, String mode, CellState state, int total, int done,
+                        int completed, int infraErrors, int inFlight, int samplesInFlight, long startedAtMillis,
+                        long updatedAtMillis, int doneAtStart, String failure, int rejected) {
+        this(cellId, model, benchmark, mode, state, total, done, completed, infraErrors, inFlight, samplesInFlight,
+                startedAtMillis, updatedAtMillis, doneAtStart, failure, rejected, 0, 0, null);
+    }
+
+    public long tokens() {
+        return promptTokens + completionTokens;
+    }
 
     /** Items per second in the current run (startedAt and doneAtStart reset at each continue-as-new). */
     public double rate() {

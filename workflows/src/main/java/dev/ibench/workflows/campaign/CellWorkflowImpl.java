@@ -9,6 +9,7 @@ import dev.ibench.activities.campaign.ScoringBatch;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.ModelCallActivities;
+import dev.ibench.activities.campaign.ModelCallResult;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.UnscoredPage;
@@ -76,6 +77,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private int completed;
     private int infraErrors;
     private int rejected;
+    /** What the cell's direct model calls paid (ReACT calls carry no spend in their results); read from results only. */
+    private long promptTokens;
+    private long completionTokens;
+    private Double costUsd;
     private int inFlight;
     private int samplesInFlight;
     private boolean paused;
@@ -103,6 +108,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         completed = cursor.completed();
         infraErrors = cursor.infraErrors();
         rejected = cursor.rejected();
+        promptTokens = cursor.promptTokens();
+        completionTokens = cursor.completionTokens();
+        costUsd = cursor.costUsd();
         paused = cursor.paused();
         samplesInFlight = input.samplesInFlight();
         startedAt = Workflow.currentTimeMillis();
@@ -137,7 +145,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         if (nextIndex < total) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
-                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected), input.react()));
+                    cursor(), input.react()));
         }
         setState(CellState.COMPLETED);
         return progress();
@@ -183,7 +191,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         if (historyFull) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, true,
-                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected), input.react()));
+                    cursor(), input.react()));
         }
         setState(CellState.COMPLETED);
         return progress();
@@ -225,10 +233,23 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         if (nextIndex < total) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
-                    new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected), input.react()));
+                    cursor(), input.react()));
         }
         setState(CellState.COMPLETED);
         return progress();
+    }
+
+    private CellCursor cursor() {
+        return new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected,
+                promptTokens, completionTokens, costUsd);
+    }
+
+    private void spent(long prompt, long completion, Double cost) {
+        promptTokens += prompt;
+        completionTokens += completion;
+        if (cost != null) {
+            costUsd = (costUsd == null ? 0.0 : costUsd) + cost;
+        }
     }
 
     private boolean hasWork() {
@@ -289,6 +310,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
      */
     private void settle(int from, int count, int concurrency, BatchCallResult calls, String what, Runnable freeSlots) {
         sizer.observe(calls.started(), calls.elapsedMillis(), concurrency);
+        spent(calls.promptTokens(), calls.completionTokens(), calls.costUsd());
         List<Integer> unsettled = new ArrayList<>();
         for (ItemFailure f : calls.failures()) {
             unsettled.add(f.index());
@@ -380,9 +402,12 @@ public final class CellWorkflowImpl implements CellWorkflow {
     }
 
     private SampleOutcome direct(WorkItem item, String what) {
-        Workflow.newActivityStub(ModelCallActivities.class,
+        ModelCallResult call = Workflow.newActivityStub(ModelCallActivities.class,
                         CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()))
                 .callModel(item);
+        if (call != null && !call.cacheHit()) { // a cache hit or an output stored before was not paid for now
+            spent(call.promptTokens(), call.completionTokens(), call.costUsd());
+        }
         return Workflow.newActivityStub(ScoringActivities.class,
                         CellActivityOptions.scoring(what + " · score on " + cell.benchmark()))
                 .scoreSample(item);
@@ -464,6 +489,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
             return new CellProgress(null, null, null, null, state, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, 0);
         }
         return new CellProgress(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), state, total, done,
-                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure, rejected);
+                completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure, rejected,
+                promptTokens, completionTokens, costUsd);
     }
 }

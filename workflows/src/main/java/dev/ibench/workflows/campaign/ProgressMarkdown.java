@@ -1,6 +1,8 @@
 package dev.ibench.workflows.campaign;
 
+import dev.ibench.workflows.react.ReactCellMode;
 import java.util.List;
+import java.util.Locale;
 
 /** Renders progress as the markdown the Temporal UI shows in a workflow's current details. */
 final class ProgressMarkdown {
@@ -8,10 +10,10 @@ final class ProgressMarkdown {
 
     static String cell(CellProgress p) {
         return "**" + p.model() + "** on **" + p.benchmark() + "** (" + p.mode() + ") · " + p.state() + "\n\n"
-                + "| done | total | progress | completed | infra errors | rejected | in flight |\n"
-                + "|---:|---:|---|---:|---:|---:|---:|\n"
+                + "| done | total | progress | completed | infra errors | rejected | in flight | spend |\n"
+                + "|---:|---:|---|---:|---:|---:|---:|---:|\n"
                 + "| " + p.done() + " | " + p.total() + " | " + bar(p.fraction()) + " | " + p.completed() + " | "
-                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " |"
+                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " | " + spend(p) + " |"
                 + (p.failure() == null ? "" : "\n\n**Stopped:** " + p.failure());
     }
 
@@ -25,6 +27,18 @@ final class ProgressMarkdown {
                     .append(" |\n");
         }
         return md.toString();
+    }
+
+    /**
+     * Tokens paid for and their cost; "—" for the cost when the model's profile has no prices. A ReACT cell's steps
+     * return no spend to the workflow, so its spend is only in the ledger ({@code campaign status}).
+     */
+    static String spend(CellProgress p) {
+        if (ReactCellMode.MODE.equals(p.mode())) {
+            return "in campaign status";
+        }
+        return String.format(Locale.ROOT, "%,d tokens · ", p.tokens())
+                + (p.costUsd() == null ? "—" : String.format(Locale.ROOT, "$%.4f", p.costUsd()));
     }
 
     private static String bar(double fraction) {

@@ -37,6 +37,25 @@ class CampaignPayloadCompatibilityTest {
     }
 
     @Test
+    void aCursorWrittenBeforeTheSpendResumesWithNoSpendAndOneWithItRoundTrips() {
+        CellCursor old = CONVERTER.fromPayload(json("{\"nextIndex\":7,\"done\":6,\"parsed\":5,\"completed\":4,"
+                + "\"infraErrors\":1,\"paused\":false,\"rejected\":2}"), CellCursor.class, CellCursor.class);
+        assertThat(old).isEqualTo(new CellCursor(7, 6, 5, 4, 1, false, 2, 0, 0, null));
+        CellCursor cursor = new CellCursor(7, 6, 5, 4, 1, false, 2, 1200, 34, 0.0123);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(cursor).orElseThrow(), CellCursor.class, CellCursor.class))
+                .isEqualTo(cursor);
+    }
+
+    @Test
+    void aBatchResultWrittenBeforeTheSpendReadsAsNothingPaid() {
+        var old = CONVERTER.fromPayload(json("{\"started\":4,\"elapsedMillis\":90,\"failures\":[]}"),
+                dev.ibench.activities.campaign.BatchCallResult.class, dev.ibench.activities.campaign.BatchCallResult.class);
+        assertThat(old).isEqualTo(new dev.ibench.activities.campaign.BatchCallResult(4, 90, java.util.List.of()));
+        assertThat(old.promptTokens()).isZero();
+        assertThat(old.costUsd()).isNull();
+    }
+
+    @Test
     void aSampleOutcomeWrittenBeforeTheRejectedFlagReadsAsNotRejected() {
         SampleOutcome old = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true}"),
                 SampleOutcome.class, SampleOutcome.class);

@@ -145,6 +145,10 @@ class CampaignWorkflowTest {
                 .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
         assertThat(a.done()).isEqualTo(5000);
         assertThat(a.completed()).isEqualTo(2500);
+        // spend is carried across continue-as-new: 5000 paid calls of 10 + 5 tokens, no prices in the fake
+        assertThat(a.tokens()).isEqualTo(75_000);
+        assertThat(a.costUsd()).isNull();
+        assertThat(ProgressMarkdown.cell(a)).contains("| 75,000 tokens · — |");
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
@@ -350,6 +354,31 @@ class CampaignWorkflowTest {
         String json = RecordedHistories.load(BATCHED_CELL_HISTORY);
         assertThat(json).contains("CallModelBatch").contains("ScoreBatch").contains("RecordRejected");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
+    }
+
+    /**
+     * A batched cell of 12 items: item 3 is rejected (not paid), item 7 fails once in its batch and is paid on the
+     * per-item path. 11 paid calls of 10 + 5 tokens at $0.002: 165 tokens and $0.022, shown in the current details.
+     */
+    @Test
+    void aBatchedCellShowsTheTokensAndCostItsCallsPaid() {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 12, 1)));
+        fake.costPerCall = 0.002;
+        java.util.concurrent.atomic.AtomicBoolean failedOnce = new java.util.concurrent.atomic.AtomicBoolean();
+        fake.modelFailure = item -> item.position() == 3
+                ? ApplicationFailure.newNonRetryableFailure("prompt too long", FailureTypes.SAMPLE_REJECTED)
+                : item.position() == 7 && failedOnce.compareAndSet(false, true)
+                ? ApplicationFailure.newFailure("503 Service Unavailable", "ModelUnavailable") : null;
+        assertThat(runCampaign(4, false).state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.paid).hasSize(11);
+        assertThat(env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a")).toJson(false))
+                .contains("CallModelBatch").as("item 7 was paid on the per-item path").contains("\"CallModel\"");
+        CellProgress a = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(a.promptTokens()).isEqualTo(110);
+        assertThat(a.completionTokens()).isEqualTo(55);
+        assertThat(a.costUsd()).isCloseTo(0.022, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(ProgressMarkdown.cell(a)).contains("| spend |").contains("| 165 tokens · $0.0220 |");
     }
 
     /** A paused cell starts no new batch (the ones running finish); resumed, it finishes every item. */

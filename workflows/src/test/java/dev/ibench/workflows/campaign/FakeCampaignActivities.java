@@ -39,6 +39,8 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     final AtomicInteger maxConcurrentCalls = new AtomicInteger();
     volatile Function<WorkItem, RuntimeException> modelFailure = item -> null;
     volatile long modelLatencyMillis = 0;
+    /** What each paid call reports: 10 prompt and 5 completion tokens, and this cost in USD (null: no prices). */
+    volatile Double costPerCall = null;
     /** Calls of {@link #unscoredWork} by a workflow (the whole list in one activity result). */
     final AtomicInteger wholeListReads = new AtomicInteger();
     /** The most items one unscored-work activity result carried. */
@@ -133,7 +135,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
             }
             modelCalls.add(item.toString());
             paid.add(item.toString());
-            return new ModelCallResult(false, 10, 5, modelLatencyMillis);
+            return new ModelCallResult(false, 10, 5, modelLatencyMillis, costPerCall);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApplicationFailure.newFailure("interrupted", "Interrupted");
@@ -154,6 +156,9 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(batch.concurrency());
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(batch.concurrency());
         int started = 0;
+        java.util.concurrent.atomic.AtomicLong promptTokens = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong completionTokens = new java.util.concurrent.atomic.AtomicLong();
+        List<Double> costs = java.util.Collections.synchronizedList(new ArrayList<>());
         try {
             for (int i = batch.fromIndex(); i < batch.fromIndex() + batch.count() && !stop.get(); i++) {
                 slots.acquireUninterruptibly();
@@ -165,7 +170,12 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
                 int index = i;
                 threads.execute(() -> {
                     try {
-                        callModel(batch.item(index));
+                        ModelCallResult call = callModel(batch.item(index));
+                        promptTokens.addAndGet(call.promptTokens());
+                        completionTokens.addAndGet(call.completionTokens());
+                        if (call.costUsd() != null) {
+                            costs.add(call.costUsd());
+                        }
                     } catch (ApplicationFailure f) {
                         failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
                         if (!f.getType().equals(dev.ibench.activities.campaign.FailureTypes.SAMPLE_REJECTED)
@@ -183,7 +193,8 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         }
         List<ItemFailure> sorted = new ArrayList<>(failures);
         sorted.sort(java.util.Comparator.comparingInt(ItemFailure::index));
-        return new BatchCallResult(started, (System.nanoTime() - startedAt) / 1_000_000, sorted);
+        return new BatchCallResult(started, (System.nanoTime() - startedAt) / 1_000_000, sorted, promptTokens.get(),
+                completionTokens.get(), costs.isEmpty() ? null : costs.stream().mapToDouble(Double::doubleValue).sum());
     }
 
     @Override
