@@ -2,14 +2,11 @@ package dev.ibench.activities.spend;
 
 import dev.ibench.activities.llm.SpendEntry;
 import dev.ibench.activities.store.ResultsDatabase;
-import dev.ibench.activities.store.ResultsStoreException;
+import dev.ibench.activities.store.StoreStatements;
 import dev.ibench.core.campaign.Budget;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,10 +25,10 @@ public final class SpendStore {
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE prompt_tokens END), "
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE completion_tokens END), SUM(cost_usd), SUM(latency_ms) FROM spend_ledger ";
 
-    private final ResultsDatabase database;
+    private final StoreStatements statements;
 
     public SpendStore(ResultsDatabase database) {
-        this.database = database;
+        this.statements = new StoreStatements(database);
     }
 
     public void record(SpendEntry e) {
@@ -123,41 +120,10 @@ public final class SpendStore {
     }
 
     private void update(String what, String sql, Object... args) {
-        try (Connection c = database.connection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw failure(what, e);
-        }
+        statements.update(what, sql, args);
     }
 
-    private <T> List<T> query(String what, String sql, Row<T> mapper, Object... args) {
-        try (Connection c = database.connection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            List<T> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(mapper.map(rs));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw failure(what, e);
-        }
-    }
-
-    private ResultsStoreException failure(String what, SQLException e) {
-        return new ResultsStoreException(database.description() + ": cannot " + what + ": " + e.getMessage(), e);
-    }
-
-    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
-        for (int i = 0; i < args.length; i++) {
-            ps.setObject(i + 1, args[i]);
-        }
-    }
-
-    @FunctionalInterface
-    private interface Row<T> {
-        T map(ResultSet rs) throws SQLException;
+    private <T> List<T> query(String what, String sql, StoreStatements.RowMapper<T> mapper, Object... args) {
+        return statements.query(what, sql, mapper, args);
     }
 }

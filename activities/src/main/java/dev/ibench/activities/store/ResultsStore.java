@@ -2,10 +2,8 @@ package dev.ibench.activities.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -18,9 +16,11 @@ import java.util.Optional;
  */
 public final class ResultsStore {
     private final ResultsDatabase database;
+    private final StoreStatements statements;
 
     public ResultsStore(ResultsDatabase database) {
         this.database = database;
+        this.statements = new StoreStatements(database);
     }
 
     /** The database this store reads and writes (other stores of the same schema share it, e.g. the spend ledger). */
@@ -245,19 +245,8 @@ public final class ResultsStore {
         });
     }
 
-    private <T> List<T> query(String what, String sql, RowMapper<T> mapper, Object... args) {
-        try (Connection c = database.connection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            bind(ps, args);
-            List<T> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(mapper.map(rs));
-                }
-            }
-            return rows;
-        } catch (SQLException e) {
-            throw failure(what, e);
-        }
+    private <T> List<T> query(String what, String sql, StoreStatements.RowMapper<T> mapper, Object... args) {
+        return statements.query(what, sql, mapper, args);
     }
 
     private void inTransaction(String what, SqlWork work) {
@@ -276,18 +265,11 @@ public final class ResultsStore {
     }
 
     private ResultsStoreException failure(String what, SQLException e) {
-        return new ResultsStoreException(database.description() + ": cannot " + what + ": " + e.getMessage(), e);
+        return statements.failure(what, e);
     }
 
     private static void bind(PreparedStatement ps, Object... args) throws SQLException {
-        for (int i = 0; i < args.length; i++) {
-            ps.setObject(i + 1, args[i]);
-        }
-    }
-
-    @FunctionalInterface
-    private interface RowMapper<T> {
-        T map(ResultSet rs) throws SQLException;
+        StoreStatements.bind(ps, args);
     }
 
     @FunctionalInterface
