@@ -18,13 +18,7 @@ public final class CellActivityOptions {
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofMinutes(10))
                 .setHeartbeatTimeout(Duration.ofSeconds(20))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setBackoffCoefficient(2.0)
-                        .setMaximumInterval(Duration.ofSeconds(60))
-                        .setMaximumAttempts(10)
-                        .setDoNotRetry(FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED)
-                        .build())
+                .setRetryOptions(retries(Duration.ofSeconds(60), 10, FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED))
                 .setSummary(summary)
                 .build();
     }
@@ -40,13 +34,7 @@ public final class CellActivityOptions {
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofMinutes(30))
                 .setHeartbeatTimeout(Duration.ofSeconds(20))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setBackoffCoefficient(2.0)
-                        .setMaximumInterval(Duration.ofSeconds(30))
-                        .setMaximumAttempts(5)
-                        .setDoNotRetry(FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED)
-                        .build())
+                .setRetryOptions(retries(Duration.ofSeconds(30), 5, FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED))
                 .setSummary(summary)
                 .build();
     }
@@ -57,11 +45,7 @@ public final class CellActivityOptions {
                 .setTaskQueue(TaskQueues.SCORING)
                 .setStartToCloseTimeout(Duration.ofMinutes(10))
                 .setHeartbeatTimeout(Duration.ofSeconds(30))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setMaximumInterval(Duration.ofSeconds(30))
-                        .setMaximumAttempts(5)
-                        .build())
+                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
                 .setSummary(summary)
                 .build();
     }
@@ -70,11 +54,7 @@ public final class CellActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.SCORING)
                 .setStartToCloseTimeout(Duration.ofSeconds(30))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setMaximumInterval(Duration.ofSeconds(30))
-                        .setMaximumAttempts(5)
-                        .build())
+                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
                 .setSummary(summary)
                 .build();
     }
@@ -82,11 +62,17 @@ public final class CellActivityOptions {
     public static ActivityOptions planning() {
         return ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(Duration.ofMinutes(2))
-                .setRetryOptions(RetryOptions.newBuilder()
-                        .setInitialInterval(Duration.ofSeconds(1))
-                        .setMaximumInterval(Duration.ofSeconds(30))
-                        .setMaximumAttempts(5)
-                        .build())
+                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
                 .build();
+    }
+
+    /** Backoff from 1 s, doubling up to {@code maxInterval}, for at most {@code maxAttempts}; {@code doNotRetry} fail at once. */
+    private static RetryOptions retries(Duration maxInterval, int maxAttempts, String... doNotRetry) {
+        RetryOptions.Builder retries = RetryOptions.newBuilder()
+                .setInitialInterval(Duration.ofSeconds(1))
+                .setBackoffCoefficient(2.0)
+                .setMaximumInterval(maxInterval)
+                .setMaximumAttempts(maxAttempts);
+        return (doNotRetry.length > 0 ? retries.setDoNotRetry(doNotRetry) : retries).build();
     }
 }
