@@ -71,19 +71,8 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
     }
 
     private void runCell(CellPlanEntry cell) {
-        CellWorkflow child = Workflow.newChildWorkflowStub(CellWorkflow.class, ChildWorkflowOptions.newBuilder()
-                .setWorkflowId(CampaignWorkflow.cellWorkflowId(cell.cellId()))
-                .setTaskQueue(TaskQueues.WORKFLOWS)
-                .setStaticSummary(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "), "
-                        + cell.samples() + " samples x " + cell.trials() + " trials")
-                .setTypedSearchAttributes(SearchAttributes.newBuilder()
-                        .set(IbenchSearchAttributes.CAMPAIGN_ID, request.campaignId())
-                        .set(IbenchSearchAttributes.MODEL, cell.model())
-                        .set(IbenchSearchAttributes.BENCHMARK, cell.benchmark())
-                        .set(IbenchSearchAttributes.STATE, CellState.RUNNING.name())
-                        .set(IbenchSearchAttributes.PROGRESS, 0.0)
-                        .build())
-                .build());
+        CellWorkflow child = cellChild(cell, cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "), "
+                + cell.samples() + " samples x " + cell.trials() + " trials");
         try {
             child.run(new CellInput(request.campaignId(), cell, samplesInFlight, request.retryOnly(),
                     new CellCursor(0, 0, 0, 0, 0, paused), react));
@@ -108,20 +97,25 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
         while (planning.budgetDeferred(cell.cellId()) > 0) {
             Workflow.await(() -> !paused);
             cells.put(cell.cellId(), entry(cell, CellState.RUNNING, null));
-            CellWorkflow retry = Workflow.newChildWorkflowStub(CellWorkflow.class, ChildWorkflowOptions.newBuilder()
-                    .setWorkflowId(CampaignWorkflow.cellWorkflowId(cell.cellId()))
-                    .setTaskQueue(TaskQueues.WORKFLOWS)
-                    .setStaticSummary(cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "): items deferred by the budget")
-                    .setTypedSearchAttributes(SearchAttributes.newBuilder()
-                            .set(IbenchSearchAttributes.CAMPAIGN_ID, request.campaignId())
-                            .set(IbenchSearchAttributes.MODEL, cell.model())
-                            .set(IbenchSearchAttributes.BENCHMARK, cell.benchmark())
-                            .set(IbenchSearchAttributes.STATE, CellState.RUNNING.name())
-                            .set(IbenchSearchAttributes.PROGRESS, 0.0)
-                            .build())
-                    .build());
+            CellWorkflow retry = cellChild(cell, cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "): items deferred by the budget");
             retry.run(new CellInput(request.campaignId(), cell, samplesInFlight, true, new CellCursor(0, 0, 0, 0, 0, paused), react));
         }
+    }
+
+    /** The cell's child workflow: the same id, queue and search attributes for its first run and its retry runs. */
+    private CellWorkflow cellChild(CellPlanEntry cell, String summary) {
+        return Workflow.newChildWorkflowStub(CellWorkflow.class, ChildWorkflowOptions.newBuilder()
+                .setWorkflowId(CampaignWorkflow.cellWorkflowId(cell.cellId()))
+                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setStaticSummary(summary)
+                .setTypedSearchAttributes(SearchAttributes.newBuilder()
+                        .set(IbenchSearchAttributes.CAMPAIGN_ID, request.campaignId())
+                        .set(IbenchSearchAttributes.MODEL, cell.model())
+                        .set(IbenchSearchAttributes.BENCHMARK, cell.benchmark())
+                        .set(IbenchSearchAttributes.STATE, CellState.RUNNING.name())
+                        .set(IbenchSearchAttributes.PROGRESS, 0.0)
+                        .build())
+                .build());
     }
 
     private static CampaignStatus.CellEntry entry(CellPlanEntry cell, CellState state, String failure) {
