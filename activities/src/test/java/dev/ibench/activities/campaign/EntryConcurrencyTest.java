@@ -2,18 +2,10 @@ package dev.ibench.activities.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.store.CellRecord;
-import dev.ibench.activities.store.ResultsDatabase;
-import dev.ibench.activities.store.ResultsStore;
-import dev.ibench.core.json.Json;
-import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.sample.EvalSample;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
-import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,60 +25,38 @@ import org.junit.jupiter.api.io.TempDir;
  * 10 s have passed.
  */
 class EntryConcurrencyTest {
-    private static final String ANSWER = """
-            {"id":"x","object":"text_completion","model":"m","choices":[{"index":0,"finish_reason":"stop","text":"[]"}],
-             "usage":{"prompt_tokens":10,"completion_tokens":2,"total_tokens":12}}""";
     private static final int ENTRY_CONCURRENCY = 8;
 
     @TempDir Path tmp;
 
     @Test
     void theEntrysConcurrencyIsReachedAtTheServer() throws Exception {
-        Path profiles = Files.createDirectories(tmp.resolve("profiles"));
-        Files.writeString(profiles.resolve("two.yaml"), """
-                name: two
-                provider: openai
-                base_url: http://127.0.0.1:9/v1
-                model: m
-                family: qwen2.5
-                mode: prompt
-                api: completions
-                max_tokens: 8
-                temperature: 0
-                max_concurrency: 2
-                icl: {count: 0}
-                """);
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger peak = new AtomicInteger();
         CountDownLatch allWaiting = new CountDownLatch(ENTRY_CONCURRENCY);
-        EvalSample sample = new EvalSample("s/1", "superhero", "How tall is Batman?", null, 188, List.of(), null,
-                List.of(Map.of("name", "get_height", "parameters", Map.of("type", "object", "properties", Map.of()))), List.of());
-        Path evalSet = tmp.resolve("eval.json");
-        Files.writeString(evalSet, Json.MAPPER.writeValueAsString(List.of(sample)));
-        try (MockWebServer server = new MockWebServer();
-             ResultsDatabase database = ResultsDatabase.open(tmp.resolve("results.db"));
-             ResponseCache cache = new ResponseCache(tmp.resolve("cache.db"))) {
-            server.setDispatcher(new Dispatcher() {
+        EvalSample sample = ModelCallFixture.HEROES.get(0);
+        try (ModelCallFixture fixture = new ModelCallFixture(tmp, List.of(sample))) {
+            fixture.profile("two", 8, "max_concurrency: 2\n");
+            String answer = ModelCallFixture.completion("[]", "stop");
+            fixture.server.setDispatcher(new Dispatcher() {
                 @Override
                 public MockResponse dispatch(RecordedRequest request) throws InterruptedException {
                     peak.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
                     allWaiting.countDown();
                     allWaiting.await(10, TimeUnit.SECONDS);
                     inFlight.decrementAndGet();
-                    return new MockResponse().setBody(ANSWER);
+                    return new MockResponse().setBody(answer);
                 }
             });
-            ResultsStore store = new ResultsStore(database);
-            store.saveCampaign("c1", "t", """
-                    {"name": "t", "benchmarks": [], "modes": ["direct"], "models": [
-                      {"name": "small", "profile": "two", "endpoint": "%1$s"},
-                      {"name": "wide", "profile": "two", "endpoint": "%1$s", "concurrency": %2$d}]}
-                    """.formatted(server.url("/v1"), ENTRY_CONCURRENCY));
-            ModelRunners runners = new ModelRunners(store, new EvalSetCache(), ProfileCatalog.load(profiles), cache, name -> null);
+            fixture.campaign("""
+                    [{"name": "small", "profile": "two", "endpoint": "%1$s"},
+                     {"name": "wide", "profile": "two", "endpoint": "%1$s", "concurrency": %2$d}]
+                    """.formatted(fixture.endpoint(), ENTRY_CONCURRENCY));
+            ModelRunners runners = fixture.runners();
             // the entry without a concurrency builds the endpoint's limiter first, with the profile's 2
-            ModelRunner small = runners.runner(new CellRecord("c1/small/b/direct", "c1", "small", "b", "direct", "none", evalSet.toString(), 1));
+            ModelRunner small = runners.runner(fixture.cell("small"));
             assertThat(small.profile().maxConcurrency()).isEqualTo(2);
-            ModelRunner wide = runners.runner(new CellRecord("c1/wide/b/direct", "c1", "wide", "b", "direct", "none", evalSet.toString(), 1));
+            ModelRunner wide = runners.runner(fixture.cell("wide"));
             assertThat(wide.profile().maxConcurrency()).isEqualTo(ENTRY_CONCURRENCY);
 
             ExecutorService callers = Executors.newFixedThreadPool(ENTRY_CONCURRENCY);
@@ -103,7 +72,7 @@ class EntryConcurrencyTest {
             } finally {
                 callers.shutdownNow();
             }
-            assertThat(server.getRequestCount()).isEqualTo(ENTRY_CONCURRENCY);
+            assertThat(fixture.server.getRequestCount()).isEqualTo(ENTRY_CONCURRENCY);
             assertThat(peak.get()).as("requests at the server at once").isEqualTo(ENTRY_CONCURRENCY);
         }
     }
