@@ -30,11 +30,7 @@ final class PythonSyntaxReader {
         r.skipSpace();
         while (r.pos < r.text.length() && r.peek() != ']') {
             calls.add(r.readCall());
-            r.skipSpace();
-            if (r.peek() == ',') {
-                r.pos++;
-                r.skipSpace();
-            } else {
+            if (!r.skipComma()) {
                 break;
             }
         }
@@ -78,11 +74,7 @@ final class PythonSyntaxReader {
             skipSpace();
             Object value = readValue();
             arguments.put(key != null ? key : "arg_" + positional++, value);
-            skipSpace();
-            if (peek() == ',') {
-                pos++;
-                skipSpace();
-            } else {
+            if (!skipComma()) {
                 break;
             }
         }
@@ -148,17 +140,24 @@ final class PythonSyntaxReader {
         throw new IllegalArgumentException("unexpected '" + c + "' at " + pos);
     }
 
+    /** After an item: skips the comma that separates it from the next and the space around; false where none follows. */
+    private boolean skipComma() {
+        skipSpace();
+        if (peek() != ',') {
+            return false;
+        }
+        pos++;
+        skipSpace();
+        return true;
+    }
+
     private List<Object> readSequence(char open, char close) {
         expect(open);
         List<Object> items = new ArrayList<>();
         skipSpace();
         while (peek() != close) {
             items.add(readValue());
-            skipSpace();
-            if (peek() == ',') {
-                pos++;
-                skipSpace();
-            } else {
+            if (!skipComma()) {
                 break;
             }
         }
@@ -175,11 +174,7 @@ final class PythonSyntaxReader {
             skipSpace();
             expect(':');
             map.put(String.valueOf(key), readValue());
-            skipSpace();
-            if (peek() == ',') {
-                pos++;
-                skipSpace();
-            } else {
+            if (!skipComma()) {
                 break;
             }
         }
