@@ -14,18 +14,7 @@ public final class PythonLiteralStage implements ParseStage {
 
     @Override
     public Optional<Object> extract(String text) {
-        Optional<Object> whole = read(text);
-        if (whole.isPresent()) {
-            return whole;
-        }
-        Optional<Object> list = span(text, '[', ']');
-        return list.isPresent() ? list : span(text, '{', '}');
-    }
-
-    private static Optional<Object> span(String text, char open, char close) {
-        int start = text.indexOf(open);
-        int end = text.lastIndexOf(close);
-        return start >= 0 && end > start ? read(text.substring(start, end + 1)) : Optional.empty();
+        return BracketSpans.read(text, PythonLiteralStage::read);
     }
 
     private static Optional<Object> read(String text) {
