@@ -108,18 +108,10 @@ public final class CampaignReportBuilder {
             byTrial.add(new ArrayList<>());
         }
         int scored = 0;
-        int infra = 0;
-        int rejected = 0;
+        Unscored unscored = new Unscored(cell);
         TrialOutcomes overTrials = new TrialOutcomes();
         for (SampleResultRecord r : results) {
-            if (r.isInfraError()) {
-                infra++;
-                emitFailed(cell, r);
-                continue;
-            }
-            if (r.isRejected()) {
-                rejected++;
-                emitFailed(cell, r);
+            if (unscored.take(r)) {
                 continue;
             }
             scored++;
@@ -140,8 +132,8 @@ public final class CampaignReportBuilder {
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra - rejected, metrics, categories, trialReports, rejected, cell.ablation(),
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
+                unscored.pending(samples, scored), metrics, categories, trialReports, unscored.rejected, cell.ablation(),
                 ablationMaterial(cell));
     }
 
@@ -169,16 +161,9 @@ public final class CampaignReportBuilder {
         for (int t = 0; t < cell.trials(); t++) {
             byTrial.add(new ArrayList<>());
         }
-        int infra = 0;
-        int rejected = 0;
+        Unscored unscored = new Unscored(cell);
         for (SampleResultRecord r : results) {
-            if (r.isInfraError()) {
-                infra++;
-                emitFailed(cell, r);
-            } else if (r.isRejected()) {
-                rejected++;
-                emitFailed(cell, r);
-            } else {
+            if (!unscored.take(r)) {
                 ReactOutcome outcome = reactOutcome(cell, r);
                 byTrial.get(r.trial()).add(outcome);
                 emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
@@ -200,9 +185,9 @@ public final class CampaignReportBuilder {
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
-        int scored = results.size() - infra - rejected;
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra - rejected, metrics, Map.of(), List.of(), rejected);
+        int scored = results.size() - unscored.infra - unscored.rejected;
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
+                unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected);
     }
 
     /**
@@ -212,16 +197,9 @@ public final class CampaignReportBuilder {
     private CellReport sqlCellReport(CellRecord cell, int samples, List<SampleResultRecord> results) {
         Map<Integer, int[]> byTrial = new java.util.TreeMap<>();
         Map<String, Integer> failures = new LinkedHashMap<>();
-        int infra = 0;
-        int rejected = 0;
+        Unscored unscored = new Unscored(cell);
         for (SampleResultRecord r : results) {
-            if (r.isInfraError()) {
-                infra++;
-                emitFailed(cell, r);
-            } else if (r.isRejected()) {
-                rejected++;
-                emitFailed(cell, r);
-            } else {
+            if (!unscored.take(r)) {
                 emit(cell, r, SampleScores.ofSql(Boolean.TRUE.equals(r.completed())),
                         () -> details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
                 int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
@@ -237,9 +215,9 @@ public final class CampaignReportBuilder {
         byTrial.values().forEach(c -> add(values, "completion_rate", c[1] / (double) c[0]));
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
-        int scored = results.size() - infra - rejected;
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, infra,
-                samples * cell.trials() - scored - infra - rejected, metrics, failures, List.of(), rejected, cell.ablation());
+        int scored = results.size() - unscored.infra - unscored.rejected;
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
+                unscored.pending(samples, scored), metrics, failures, List.of(), unscored.rejected, cell.ablation());
     }
 
     private static String sqlFailureKind(SampleResultRecord r) {
@@ -271,6 +249,35 @@ public final class CampaignReportBuilder {
             }
             return details.failed(cell, sample, r);
         });
+    }
+
+    /** A cell's results without a score (infra_error, rejected): counted, and shown as failed sample rows. */
+    private final class Unscored {
+        private final CellRecord cell;
+        int infra;
+        int rejected;
+
+        Unscored(CellRecord cell) {
+            this.cell = cell;
+        }
+
+        /** True (counted and emitted) when {@code r} has no score; false for a scored result, left to the caller. */
+        boolean take(SampleResultRecord r) {
+            if (r.isInfraError()) {
+                infra++;
+            } else if (r.isRejected()) {
+                rejected++;
+            } else {
+                return false;
+            }
+            emitFailed(cell, r);
+            return true;
+        }
+
+        /** The cell's work items (samples x trials) with no result yet. */
+        int pending(int samples, int scored) {
+            return samples * cell.trials() - scored - infra - rejected;
+        }
     }
 
     private static void add(Map<String, List<Double>> values, String key, double value) {
