@@ -1,6 +1,5 @@
 package dev.ibench.workers.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclImporter;
@@ -53,6 +52,7 @@ final class ImportBfclCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
+        ImportOutput output = new ImportOutput("ibench import bfcl", err);
         BfclCategory parsedCategory;
         try {
             parsedCategory = BfclCategory.parse(category);
@@ -67,8 +67,7 @@ final class ImportBfclCommand implements Callable<Integer> {
             }
         }
         String setName = name != null ? name : "bfcl-" + parsedCategory.key().replace('_', '-');
-        if (!setName.matches("[A-Za-z0-9._-]+")) {
-            err.println("ibench import bfcl: --name '" + setName + "' may hold only letters, digits, '.', '_' and '-'");
+        if (!output.nameAllowed(setName)) {
             return 2;
         }
         BfclImporter.Result imported;
@@ -82,12 +81,8 @@ final class ImportBfclCommand implements Callable<Integer> {
         report.put("file", file.toString());
         report.put("answers", answers == null ? null : answers.toString());
         report.put("category", parsedCategory.key());
-        report.put("imported", imported.samples().size());
-        ArrayNode rejected = report.putArray("rejected");
-        imported.rejected().forEach(r -> rejected.addObject().put("line", r.line()).put("id", r.id()).put("reason", r.reason()));
-        if (imported.samples().isEmpty()) {
-            err.println("ibench import bfcl: no row of " + file + " could be imported");
-            imported.rejected().forEach(r -> err.println("  line " + r.line() + ": " + r.reason()));
+        if (!output.addOutcome(report, file, imported.samples().size(), imported.rejected().stream()
+                .map(r -> new ImportOutput.LeftOut(r.line(), "id", r.id(), r.reason())).toList())) {
             return 2;
         }
         Files.createDirectories(out);
@@ -97,12 +92,12 @@ final class ImportBfclCommand implements Callable<Integer> {
         set.put("category", parsedCategory.key());
         set.put("source", file.getFileName().toString());
         set.set("data", Json.MAPPER.valueToTree(imported.samples()));
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(evalSet.toFile(), set);
+        ImportOutput.write(evalSet, set);
         report.put("eval_set", evalSet.toString());
         Path reportFile = out.resolve(setName + "-import.json");
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(reportFile.toFile(), report);
+        ImportOutput.write(reportFile, report);
         if (json) {
-            stdout.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+            stdout.println(ImportOutput.text(report));
         } else {
             stdout.printf(Locale.ROOT, "imported %d %s row(s) into %s; %d left out%n", imported.samples().size(), parsedCategory.key(),
                     evalSet, imported.rejected().size());

@@ -56,6 +56,7 @@ final class ImportNestfulCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
+        ImportOutput output = new ImportOutput("ibench import nestful", err);
         if (!Files.isRegularFile(file)) {
             err.println("ibench import nestful: no such file: " + file);
             return 2;
@@ -65,8 +66,7 @@ final class ImportNestfulCommand implements Callable<Integer> {
             return 2;
         }
         String setName = name != null ? name : defaultName(file);
-        if (!setName.matches("[A-Za-z0-9._-]+")) {
-            err.println("ibench import nestful: --name '" + setName + "' may hold only letters, digits, '.', '_' and '-'");
+        if (!output.nameAllowed(setName)) {
             return 2;
         }
         NestfulImporter.Result imported;
@@ -78,12 +78,8 @@ final class ImportNestfulCommand implements Callable<Integer> {
         }
         ObjectNode report = Json.MAPPER.createObjectNode();
         report.put("file", file.toString());
-        report.put("imported", imported.samples().size());
-        ArrayNode rejected = report.putArray("rejected");
-        imported.rejected().forEach(r -> rejected.addObject().put("line", r.line()).put("sample_id", r.sampleId()).put("reason", r.reason()));
-        if (imported.samples().isEmpty()) {
-            err.println("ibench import nestful: no row of " + file + " could be imported");
-            imported.rejected().forEach(r -> err.println("  line " + r.line() + ": " + r.reason()));
+        if (!output.addOutcome(report, file, imported.samples().size(), imported.rejected().stream()
+                .map(r -> new ImportOutput.LeftOut(r.line(), "sample_id", r.sampleId(), r.reason())).toList())) {
             return 2;
         }
         Files.createDirectories(out);
@@ -92,7 +88,7 @@ final class ImportNestfulCommand implements Callable<Integer> {
         set.put("style", "nestful");
         set.put("source", file.getFileName().toString());
         set.set("data", Json.MAPPER.valueToTree(imported.samples()));
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(evalSet.toFile(), set);
+        ImportOutput.write(evalSet, set);
         report.put("eval_set", evalSet.toString());
         if (functions != null) {
             Path copy = NestfulEvalSetFiles.functionsFolder(evalSet);
@@ -103,9 +99,9 @@ final class ImportNestfulCommand implements Callable<Integer> {
             report.putNull("functions");
         }
         Path reportFile = out.resolve(setName + "-nestful-import.json");
-        Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(reportFile.toFile(), report);
+        ImportOutput.write(reportFile, report);
         if (json) {
-            stdout.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(report));
+            stdout.println(ImportOutput.text(report));
         } else {
             printSummary(stdout, report, evalSet, reportFile);
         }
