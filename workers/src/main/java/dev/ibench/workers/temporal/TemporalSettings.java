@@ -24,40 +24,18 @@ public record TemporalSettings(String address, String addressSource, String name
     /** @param addressOption the command's {@code --address} (null: not given); likewise {@code namespaceOption} */
     public static TemporalSettings resolve(String addressOption, String namespaceOption, IbenchHome home,
                                            Function<String, String> environment) {
-        IbenchConfig config = null;
-        String address;
-        String addressSource;
-        if (present(addressOption)) {
-            address = addressOption.trim();
-            addressSource = "--address";
-        } else if (present(environment.apply(ADDRESS_VARIABLE))) {
-            address = environment.apply(ADDRESS_VARIABLE).trim();
-            addressSource = "$" + ADDRESS_VARIABLE;
-        } else {
-            config = IbenchConfig.load(home);
-            address = config.get(IbenchConfig.TEMPORAL_ADDRESS).orElse(null);
-            addressSource = address == null ? "default" : config.file() + " " + IbenchConfig.TEMPORAL_ADDRESS;
-        }
+        Lookup lookup = new Lookup(home, environment);
+        Found address = lookup.first(addressOption, "--address", ADDRESS_VARIABLE, IbenchConfig.TEMPORAL_ADDRESS);
         if (address == null) {
-            address = TemporalConnection.DEFAULT_ADDRESS;
-        } else if (!HOST_PORT.matcher(address).matches()) {
-            throw new IllegalArgumentException(addressSource + ": Temporal address must be HOST:PORT, got '" + address + "'");
+            address = new Found(TemporalConnection.DEFAULT_ADDRESS, "default");
+        } else if (!HOST_PORT.matcher(address.value()).matches()) {
+            throw new IllegalArgumentException(address.source() + ": Temporal address must be HOST:PORT, got '" + address.value() + "'");
         }
-        String namespace;
-        String namespaceSource;
-        if (present(namespaceOption)) {
-            namespace = namespaceOption.trim();
-            namespaceSource = "--namespace";
-        } else if (present(environment.apply(NAMESPACE_VARIABLE))) {
-            namespace = environment.apply(NAMESPACE_VARIABLE).trim();
-            namespaceSource = "$" + NAMESPACE_VARIABLE;
-        } else {
-            config = config != null ? config : IbenchConfig.load(home);
-            namespace = config.get(IbenchConfig.TEMPORAL_NAMESPACE).orElse(TemporalConnection.DEFAULT_NAMESPACE);
-            namespaceSource = config.get(IbenchConfig.TEMPORAL_NAMESPACE).isPresent()
-                    ? config.file() + " " + IbenchConfig.TEMPORAL_NAMESPACE : "default";
+        Found namespace = lookup.first(namespaceOption, "--namespace", NAMESPACE_VARIABLE, IbenchConfig.TEMPORAL_NAMESPACE);
+        if (namespace == null) {
+            namespace = new Found(TemporalConnection.DEFAULT_NAMESPACE, "default");
         }
-        return new TemporalSettings(address, addressSource, namespace, namespaceSource);
+        return new TemporalSettings(address.value(), address.source(), namespace.value(), namespace.source());
     }
 
     /**
@@ -75,5 +53,34 @@ public record TemporalSettings(String address, String addressSource, String name
 
     private static boolean present(String value) {
         return value != null && !value.isBlank();
+    }
+
+    private record Found(String value, String source) {}
+
+    /** Looks a setting up in the command's option, the environment, then the config file (read once, when first needed). */
+    private static final class Lookup {
+        private final IbenchHome home;
+        private final Function<String, String> environment;
+        private IbenchConfig config;
+
+        Lookup(IbenchHome home, Function<String, String> environment) {
+            this.home = home;
+            this.environment = environment;
+        }
+
+        /** The first of these that is set, with where it came from; null when none is. */
+        Found first(String option, String optionName, String variable, String configKey) {
+            if (present(option)) {
+                return new Found(option.trim(), optionName);
+            }
+            String fromEnvironment = environment.apply(variable);
+            if (present(fromEnvironment)) {
+                return new Found(fromEnvironment.trim(), "$" + variable);
+            }
+            if (config == null) {
+                config = IbenchConfig.load(home);
+            }
+            return config.get(configKey).map(value -> new Found(value, config.file() + " " + configKey)).orElse(null);
+        }
     }
 }
