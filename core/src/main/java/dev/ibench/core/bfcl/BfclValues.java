@@ -1,5 +1,6 @@
 package dev.ibench.core.bfcl;
 
+import dev.ibench.core.json.ElementWise;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -71,21 +72,10 @@ final class BfclValues {
             return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString())) == 0;
         }
         if (a instanceof List<?> x && b instanceof List<?> y) {
-            if (x.size() != y.size()) {
-                return false;
-            }
-            for (int i = 0; i < x.size(); i++) {
-                if (!pyEquals(x.get(i), y.get(i))) {
-                    return false;
-                }
-            }
-            return true;
+            return ElementWise.lists(x, y, BfclValues::pyEquals);
         }
         if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
-            if (!x.keySet().equals(y.keySet())) {
-                return false;
-            }
-            return x.entrySet().stream().allMatch(e -> pyEquals(e.getValue(), y.get(e.getKey())));
+            return ElementWise.maps(x, y, BfclValues::pyEquals);
         }
         return a.equals(b);
     }

@@ -1,5 +1,6 @@
 package dev.ibench.core.nestful;
 
+import dev.ibench.core.json.ElementWise;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
@@ -22,21 +23,10 @@ public final class NestfulAnswers {
             return numbersMatch(g, a);
         }
         if (gold instanceof List<?> g && actual instanceof List<?> a) {
-            if (g.size() != a.size()) {
-                return false;
-            }
-            for (int i = 0; i < g.size(); i++) {
-                if (!matches(g.get(i), a.get(i))) {
-                    return false;
-                }
-            }
-            return true;
+            return ElementWise.lists(g, a, NestfulAnswers::matches);
         }
         if (gold instanceof Map<?, ?> g && actual instanceof Map<?, ?> a) {
-            if (!g.keySet().equals(a.keySet())) {
-                return false;
-            }
-            return g.entrySet().stream().allMatch(e -> matches(e.getValue(), a.get(e.getKey())));
+            return ElementWise.maps(g, a, NestfulAnswers::matches);
         }
         return Objects.equals(gold, actual);
     }
