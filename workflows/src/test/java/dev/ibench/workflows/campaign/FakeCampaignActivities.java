@@ -121,6 +121,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
             if (modelLatencyMillis > 0) {
                 Thread.sleep(modelLatencyMillis);
             }
+            // the budget check and the payment are one step, so concurrent calls cannot both pass the last allowed one
             synchronized (paid) {
                 if (paid.size() >= budgetCalls) {
                     String reason = dev.ibench.activities.spend.BudgetRefusal.PREFIX + "campaign c1 spent " + paid.size() + " calls";
@@ -128,13 +129,13 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
                     throw ApplicationFailure.newNonRetryableFailure("model call to budget failed: " + reason,
                             dev.ibench.activities.spend.BudgetRefusal.FAILURE_TYPE);
                 }
+                RuntimeException failure = modelFailure.apply(item);
+                if (failure != null) {
+                    throw failure;
+                }
+                modelCalls.add(item.toString());
+                paid.add(item.toString());
             }
-            RuntimeException failure = modelFailure.apply(item);
-            if (failure != null) {
-                throw failure;
-            }
-            modelCalls.add(item.toString());
-            paid.add(item.toString());
             return new ModelCallResult(false, 10, 5, modelLatencyMillis, costPerCall);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
