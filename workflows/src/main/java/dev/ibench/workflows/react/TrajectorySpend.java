@@ -14,8 +14,11 @@ public record TrajectorySpend(long promptTokens, long completionTokens, Double c
     public static final TrajectorySpend NONE = new TrajectorySpend(0, 0, null);
 
     public TrajectorySpend plus(long prompt, long completion, Double cost) {
-        return new TrajectorySpend(promptTokens + prompt, completionTokens + completion,
-                cost == null ? costUsd : (costUsd == null ? 0.0 : costUsd) + cost);
+        Double total = costUsd;
+        if (cost != null) { // not a ?: expression: it would unbox a null costUsd
+            total = (costUsd == null ? 0.0 : costUsd) + cost;
+        }
+        return new TrajectorySpend(promptTokens + prompt, completionTokens + completion, total);
     }
 
     /** {@code 1,234 tokens · $0.0123}, {@code —} for the cost without prices. */
