@@ -16,9 +16,10 @@ import io.temporal.workflow.Workflow;
 
 /**
  * The TAO loop of {@link ReactSampleWorkflow}. What the model steps paid (from their results, no extra event) is summed
- * into the outcome (or the failure's details) for the cell's spend column and shown in the current details. Activity summaries read as the trajectory in the Temporal UI:
- * {@code step 3 · think (model)}, {@code step 3 · filter_data(key_name="...", ...)}. A failed activity fails the
- * run with an {@link ApplicationFailure} of the activity's own failure type, so the cell can tell an endpoint
+ * into the outcome (or the failure's details) for the cell's spend column and shown in the current details. Activity
+ * summaries read as the trajectory in the Temporal UI: {@code step 3 · think (model)},
+ * {@code step 3 · filter_data(key_name="...", ...)}. A failed activity fails the run with an {@link ApplicationFailure}
+ * of the activity's own failure type, so the cell can tell an endpoint
  * rejection (stop the cell) from a sample rejection (record rejected) and an infrastructure failure (record
  * infra_error). A prompt outgrowing the context mid-trajectory is not a rejection: it ends the trajectory (aborted).
  */

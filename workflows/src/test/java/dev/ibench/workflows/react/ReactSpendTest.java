@@ -125,4 +125,54 @@ class ReactSpendTest {
         assertThat(json).contains("CHILD_WORKFLOW_EXECUTION_COMPLETED").contains("CHILD_WORKFLOW_EXECUTION_FAILED");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
+
+    /**
+     * A budget reached mid-trajectory (the ledger refuses step 2 of the first sample): the item is deferred (neither
+     * scored nor infra_error) and the steps it paid are in the cell's spend; the retry run the campaign makes after a
+     * resume continues the trajectory at step 2, so every step is answered (paid) exactly once.
+     */
+    @Test
+    void aTrajectoryRefusedForBudgetIsDeferredAndItsRetryRunPaysNoStepTwice() {
+        List<String> answered = new java.util.concurrent.CopyOnWriteArrayList<>();
+        boolean[] overBudget = {true};
+        List<String> firstSample = new ArrayList<>();
+        ReactAgentModel model = (sample, initial, previous, settings, trial) -> {
+            if (overBudget[0] && sample.sampleId().equals(firstSample.get(0)) && previous.size() == 1) {
+                throw ModelCallException.of(ErrorKind.BUDGET_EXHAUSTED, "budget",
+                        dev.ibench.activities.spend.BudgetRefusal.PREFIX + "campaign c-budget spent 0.01 USD of its budget {usd: 0.01}");
+            }
+            answered.add(sample.sampleId() + "#" + (previous.size() + 1));
+            return priced(List.of()).next(sample, initial, previous, settings, trial);
+        };
+        try (ReactHarness h = new ReactHarness(dir.resolve("r.sqlite"), m -> model)) {
+            List<EvalSample> samples = new ArrayList<>(h.evalSets.samples(SuperheroEvalSets.slot().toString()).values()).subList(0, 2);
+            firstSample.add(samples.get(0).sampleId());
+            int firstSteps = samples.get(0).output().size() + 1;
+            int secondSteps = samples.get(1).output().size() + 1;
+            CellProgress first = h.runCell("budget", "scripted", SuperheroEvalSets.slot(), 2);
+
+            var spend = new dev.ibench.activities.spend.SpendStore(h.database);
+            assertThat(first.completed()).isEqualTo(1);
+            assertThat(spend.deferredUnsettled("budget")).as("the refused item waits").isEqualTo(1);
+            assertThat(h.store.sampleResults("budget")).as("not scored, not infra_error")
+                    .noneMatch(r -> r.sampleId().equals(samples.get(0).sampleId()));
+            assertThat(first.promptTokens()).as("step 1 of the refused trajectory and the whole other one")
+                    .isEqualTo(100L * (1 + secondSteps));
+
+            overBudget[0] = false;
+            var entry = new dev.ibench.activities.campaign.CellPlanEntry("budget", "scripted", SuperheroEvalSets.slot().getFileName().toString(),
+                    ReactCellMode.MODE, "none", 2, 1, ReactHarness.LLM_QUEUE);
+            CellProgress retry = h.env.getWorkflowClient().newWorkflowStub(dev.ibench.workflows.campaign.CellWorkflow.class,
+                            WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("cell-budget-retry").build())
+                    .run(new dev.ibench.workflows.campaign.CellInput("c-budget", entry, 4, true,
+                            dev.ibench.workflows.campaign.CellCursor.start(), null));
+
+            assertThat(retry.completed()).isEqualTo(1);
+            assertThat(spend.deferredUnsettled("budget")).isZero();
+            assertThat(answered).as("every step answered once: nothing lost, nothing paid twice").doesNotHaveDuplicates()
+                    .hasSize(firstSteps + secondSteps);
+            assertThat(retry.promptTokens()).as("the retry run paid the refused trajectory's remaining steps only")
+                    .isEqualTo(100L * (firstSteps - 1));
+        }
+    }
 }
