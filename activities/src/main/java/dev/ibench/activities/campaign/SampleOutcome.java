@@ -5,8 +5,16 @@ package dev.ibench.activities.campaign;
  * all (the model could not be reached) and can be re-run with {@code campaign retry-errors};
  * {@code rejected} items were refused by the endpoint (e.g. prompt longer than the context) and are
  * neither scored nor re-run. {@code rejected} is last so payloads written before it still read (as false).
+ * The tokens and {@code costUsd} are what a ReACT trajectory's model steps paid (cache hits and steps stored before
+ * count 0; cost null when no paid step had a price); a direct item's spend is in its model call's result instead,
+ * so scoring outcomes carry 0 and null, as do payloads written before these fields.
  */
-public record SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected) {
+public record SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected,
+                            long promptTokens, long completionTokens, Double costUsd) {
+    public SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected) {
+        this(infraError, parsed, completed, rejected, 0, 0, null);
+    }
+
     public SampleOutcome(boolean infraError, boolean parsed, boolean completed) {
         this(infraError, parsed, completed, false);
     }
@@ -17,5 +25,10 @@ public record SampleOutcome(boolean infraError, boolean parsed, boolean complete
 
     public static SampleOutcome rejection() {
         return new SampleOutcome(false, false, false, true);
+    }
+
+    /** This outcome with the spend of the model calls that produced it. */
+    public SampleOutcome withSpend(long promptTokens, long completionTokens, Double costUsd) {
+        return new SampleOutcome(infraError, parsed, completed, rejected, promptTokens, completionTokens, costUsd);
     }
 }

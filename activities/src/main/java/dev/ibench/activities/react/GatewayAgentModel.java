@@ -58,6 +58,6 @@ public final class GatewayAgentModel implements ReactAgentModel {
                 new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null, decoding.topP(), seed), sample.sampleId(), trial);
         CallResult result = gateway.call(request, cellId);
         return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit());
+                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd());
     }
 }

@@ -14,6 +14,14 @@ public interface ReactAgentModel {
     /** @param trial the trial of the sample (each trial samples with its own seed) */
     Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial);
 
-    /** The model's text and what the call cost; {@code cacheKey} is null when nothing was cached. */
-    record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit) {}
+    /**
+     * The model's text and what the call cost; {@code cacheKey} is null when nothing was cached; {@code costUsd} is what
+     * this call paid in USD (0 on a cache hit, null when the profile has no prices).
+     */
+    record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit,
+                 Double costUsd) {
+        public Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit) {
+            this(text, cacheKey, promptTokens, completionTokens, latencyMs, cacheHit, null);
+        }
+    }
 }

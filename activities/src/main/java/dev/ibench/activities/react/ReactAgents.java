@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
- * The ReACT agent of a react cell, from its campaign's model entry exactly as direct cells get theirs
+ * The ReACT agent of a react cell (one per cell, so the spend ledger counts each call for its own cell), from its campaign's model entry exactly as direct cells get theirs
  * ({@link ModelRunners}: profile, endpoint, key variable, decoding block, response cache, endpoint limits): a model
  * whose profile's provider is {@code oracle} plays the scripted {@link OracleAgentModel}, any other model answers
  * through its gateway ({@link GatewayAgentModel}).
@@ -25,7 +25,8 @@ public final class ReactAgents implements Function<CellRecord, ReactAgentModel> 
 
     @Override
     public ReactAgentModel apply(CellRecord cell) {
-        return agents.computeIfAbsent(cell.campaignId() + "\n" + cell.model(), k -> {
+        // one agent per cell (the gateway behind it is the model's, shared): the ledger counts its calls for that cell
+        return agents.computeIfAbsent(cell.campaignId() + "\n" + cell.model() + "\n" + cell.cellId(), k -> {
             ModelProfile profile = runners.profile(cell.campaignId(), cell.model());
             if (ORACLE_PROVIDER.equals(profile.provider())) {
                 return new OracleAgentModel();

@@ -70,7 +70,14 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
         }
         store.saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.step(), reply.cacheKey(), reply.text(),
                 reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit()));
-        return summary(ReactStep.of(ref.step(), reply.text()), false);
+        ReactTurnSummary summary = summary(ReactStep.of(ref.step(), reply.text()), false);
+        // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
+        return reply.cacheHit() ? summary.paid(0, 0, reply.costUsd())
+                : summary.paid(orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd());
+    }
+
+    private static long orZero(Integer tokens) {
+        return tokens == null ? 0 : tokens;
     }
 
     private static ReactTurnSummary summary(ReactStep step, boolean reused) {

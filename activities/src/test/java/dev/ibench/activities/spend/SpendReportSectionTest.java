@@ -44,9 +44,16 @@ class SpendReportSectionTest {
             assertThat(json.get("spend").get(3).get("cost_usd").asDouble()).isEqualTo(0.008, org.assertj.core.data.Offset.offset(1e-12));
             assertThat(json.get("budgets").get("campaign").get("usd").asDouble()).isEqualTo(0.05);
 
-            String html = section.appendTo("html", "<html><body><h1>demo</h1></body></html>");
-            assertThat(html).contains("<h1>demo</h1><section id=\"spend\">").endsWith("</section></body></html>")
-                    .contains("<td>c/a</td><td>2</td><td>1</td>");
+            // html: the renderer's spend section, from the same rows
+            String html = dev.ibench.core.report.html.HtmlReportRenderer.render(new dev.ibench.core.report.html.HtmlReportData(
+                    new dev.ibench.core.report.CampaignReport("c", "demo", "now", java.util.List.of()), java.util.List.of(), null,
+                    section.report()));
+            assertThat(html).contains("<section id=\"spend\"><h2>Spend</h2>").endsWith("</section></body></html>")
+                    .contains("<tr data-scope=\"c/a\"><td>c/a</td><td>2</td><td>1</td><td>0</td><td>1200</td><td>300</td><td>0.006000</td><td>30</td></tr>")
+                    .contains("<tr data-scope=\"campaign\"><td>campaign</td><td>3</td><td>1</td><td>0</td><td>1600</td><td>400</td><td>0.008000</td>")
+                    .contains("<p class=\"budget\">Budget of the campaign: {usd: 0.05}</p>");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> section.appendTo("html", "<html></html>"))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SpendSection");
         }
     }
 }

@@ -456,13 +456,14 @@ final class CampaignCommand implements Callable<Integer> {
             List<SampleRow> rows = new ArrayList<>();
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
                     .build(id, Instant.now().toString(), format.equals("html") ? drillDown : 0, rows::add);
+            SpendReportSection spend = SpendReportSection.of(services.store(), services.spend(), id);
             String text = switch (format) {
-                case "md" -> MarkdownReportRenderer.render(report);
-                case "json" -> JsonReportRenderer.render(report);
+                case "md" -> spend.appendTo(format, MarkdownReportRenderer.render(report));
+                case "json" -> spend.appendTo(format, JsonReportRenderer.render(report));
                 default -> HtmlReportRenderer.render(new HtmlReportData(report, rows, uiUrl.equals("none") ? CellLinks.NONE
-                        : new TemporalUiLinks(uiUrl, TemporalSettings.resolve(null, namespace, IbenchHome.resolve(), System::getenv).namespace())));
+                        : new TemporalUiLinks(uiUrl, TemporalSettings.resolve(null, namespace, IbenchHome.resolve(), System::getenv).namespace()),
+                        spend.report()));
             };
-            text = SpendReportSection.of(services.store(), services.spend(), id).appendTo(format, text);
             write(out, text);
             return 0;
         }

@@ -29,6 +29,21 @@ class CampaignStatusViewTest {
     }
 
     @Test
+    void aRunningCellShowsItsRateAndEtaInThisRun() {
+        CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/react", "cell-c/m/b/react", "m", "b",
+                "react", 200, CellState.RUNNING, null);
+        CampaignStatus status = new CampaignStatus("c", "demo", CellState.RUNNING, List.of(entry));
+        // this run started at t = 1 s with 40 items done and has 48 done at t = 11 s: 8 items in 10 s = 0.80 items/s;
+        // 200 - 48 = 152 left at 0.8 items/s = 190 s = 3m10s
+        CellProgress live = new CellProgress("c/m/b/react", "m", "b", "react", CellState.RUNNING, 200, 48, 30, 0,
+                4, 4, 1_000, 11_000, 40, null, 0);
+
+        String out = CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, live)));
+
+        assertThat(out).contains("48/200 finished").contains("in flight 4  0.80 items/s  ETA 3m10s");
+    }
+
+    @Test
     void showsSpendPerCellAndPerModelAgainstTheBudgetAndTheBudgetPause() {
         CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/direct", "cell-c/m/b/direct", "m", "b",
                 "direct", 20, CellState.RUNNING, null);

@@ -3,6 +3,8 @@ package dev.ibench.workers.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsDatabase;
@@ -11,6 +13,7 @@ import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.activities.store.StoreLocation;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.campaign.Budget;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.react.ReactEnd;
@@ -104,6 +107,14 @@ class HtmlReportScreenshotIT {
                     items += reactCell(store, model, benchmark, sets.get(benchmark), samples);
                 }
             }
+            // the ledger of one ReACT cell: a failed attempt (10 ms), an answer of 1200 + 300 tokens (50 ms) at $2.5/M in and
+            // $10/M out = 0.003 + 0.003 = $0.006, and a cache hit (free); a campaign budget of $1
+            SpendStore spend = new SpendStore(db);
+            String priced = CAMPAIGN + "/strong/slot/react";
+            spend.record(new SpendEntry(CAMPAIGN, priced, "strong", "e", "s1", 0, 1, SpendEntry.FAILED, "SERVER_ERROR", 0, 0, 10, 0.0));
+            spend.record(new SpendEntry(CAMPAIGN, priced, "strong", "e", "s1", 0, 1, SpendEntry.OK, null, 1200, 300, 50, 0.006));
+            spend.record(new SpendEntry(CAMPAIGN, priced, "strong", "e", "s2", 0, 0, SpendEntry.CACHE_HIT, null, 1200, 300, 0, 0.0));
+            spend.saveBudget(CAMPAIGN, SpendStore.CAMPAIGN_SCOPE, new Budget(1.0, null));
         }
 
         Files.createDirectories(OUT);
@@ -183,6 +194,19 @@ class HtmlReportScreenshotIT {
         assertThat(element(errors, "data-series=\"instruction_alignment_failure\"", "</g>")).contains("data-category=\"weak\" data-value=\"3.0000\"");
         assertThat(element(errors, "data-series=\"hallucinated_func_name\"", "</g>"))
                 .contains("data-category=\"weak\" data-value=\"2.0000\"").contains("data-category=\"strong\" data-value=\"1.0000\"");
+
+        // the spend section, by hand from the ledger rows above: 2 attempts (1 failed), 1 cache hit, the answer's tokens and
+        // cost, mean latency (10 + 50) / 2 = 30 ms; cells without rows have no cost
+        String spendSection = element(dom, "<section id=\"spend\">", "</section>");
+        assertThat(count(spendSection, "<tr data-scope=")).as("20 cells, 1 model, the campaign").isEqualTo(20 + 1 + 1);
+        String spentRow = "<td>2</td><td>1</td><td>1</td><td>1200</td><td>300</td><td>0.006000</td><td>30</td></tr>";
+        assertThat(spendSection).contains("<tr data-scope=\"" + CAMPAIGN + "/strong/slot/react\"><td>" + CAMPAIGN + "/strong/slot/react</td>" + spentRow)
+                .contains("<tr data-scope=\"model strong\"><td>model strong</td>" + spentRow)
+                .contains("<tr data-scope=\"campaign\"><td>campaign</td>" + spentRow)
+                .contains("<tr data-scope=\"" + CAMPAIGN + "/weak/sel/react\"><td>" + CAMPAIGN + "/weak/sel/react</td><td>0</td><td>0</td><td>0</td><td>0</td><td>0</td><td>n/a</td><td></td></tr>")
+                .contains("Budget of the campaign: {usd: 1.0}");
+        assertThat(dom.indexOf("<section id=\"spend\">")).as("a section of the page, before the drill-down")
+                .isLessThan(dom.indexOf("<details class=\"sample\""));
 
         // drill-down: every item, collapsed, escaped; a Temporal UI link per cell
         assertThat(count(dom, "<details class=\"sample\"")).isEqualTo(items);

@@ -3,7 +3,7 @@ package dev.ibench.workflows.campaign;
 /**
  * Answer of the cell progress query: counts of work items, not payloads. {@code rejected} counts items the
  * endpoint refused (e.g. prompt longer than the context), apart from {@code infraErrors}. The spend is what the cell's
- * direct model calls paid, over every run of the cell: tokens, and cost in USD (null while no paid call had a price).
+ * model calls paid (direct calls and ReACT trajectories), over every run of the cell: tokens, and cost in USD (null while no paid call had a price).
  */
 public record CellProgress(
         String cellId,

@@ -77,7 +77,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private int completed;
     private int infraErrors;
     private int rejected;
-    /** What the cell's direct model calls paid (ReACT calls carry no spend in their results); read from results only. */
+    /** What the cell's model calls paid (direct calls' and ReACT trajectories' results); read from results only. */
     private long promptTokens;
     private long completionTokens;
     private Double costUsd;
@@ -364,7 +364,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
         String what = "sample #" + item.position() + " trial " + item.trial();
         try {
             SampleOutcome outcome = ReactCellMode.applies(cell)
-                    ? ReactCellMode.run(input.campaignId(), cell, item, input.react())
+                    ? ReactCellMode.run(input.campaignId(), cell, item, input.react(),
+                            paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd()))
                     : direct(item, what);
             count(outcome);
         } catch (ActivityFailure | ChildWorkflowFailure f) {

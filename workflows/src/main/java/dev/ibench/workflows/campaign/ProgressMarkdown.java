@@ -1,6 +1,5 @@
 package dev.ibench.workflows.campaign;
 
-import dev.ibench.workflows.react.ReactCellMode;
 import java.util.List;
 import java.util.Locale;
 
@@ -29,14 +28,8 @@ final class ProgressMarkdown {
         return md.toString();
     }
 
-    /**
-     * Tokens paid for and their cost; "—" for the cost when the model's profile has no prices. A ReACT cell's steps
-     * return no spend to the workflow, so its spend is only in the ledger ({@code campaign status}).
-     */
+    /** Tokens paid for and their cost; "—" for the cost when the model's profile has no prices. */
     static String spend(CellProgress p) {
-        if (ReactCellMode.MODE.equals(p.mode())) {
-            return "in campaign status";
-        }
         return String.format(Locale.ROOT, "%,d tokens · ", p.tokens())
                 + (p.costUsd() == null ? "—" : String.format(Locale.ROOT, "$%.4f", p.costUsd()));
     }

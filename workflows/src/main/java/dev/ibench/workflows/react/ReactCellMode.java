@@ -5,8 +5,10 @@ import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.core.react.ReactSettings;
 import dev.ibench.workflows.TaskQueues;
+import io.temporal.failure.ChildWorkflowFailure;
 import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Workflow;
+import java.util.function.Consumer;
 
 /**
  * How a campaign cell in mode {@code react} runs one work item: as a {@link ReactSampleWorkflow} child. A child
@@ -27,6 +29,26 @@ public final class ReactCellMode {
     }
 
     public static SampleOutcome run(String campaignId, CellPlanEntry cell, WorkItem item, ReactSettings settings) {
+        return run(campaignId, cell, item, settings, paid -> {});
+    }
+
+    /**
+     * Runs the item's trajectory and hands what its model steps paid to {@code paid}, whether it ended or failed
+     * (a failed trajectory's steps before the failure were paid too).
+     */
+    public static SampleOutcome run(String campaignId, CellPlanEntry cell, WorkItem item, ReactSettings settings,
+                                    Consumer<TrajectorySpend> paid) {
+        try {
+            SampleOutcome outcome = trajectory(campaignId, cell, item, settings);
+            paid.accept(new TrajectorySpend(outcome.promptTokens(), outcome.completionTokens(), outcome.costUsd()));
+            return outcome;
+        } catch (ChildWorkflowFailure f) {
+            TrajectorySpend.of(f).ifPresent(paid);
+            throw f;
+        }
+    }
+
+    private static SampleOutcome trajectory(String campaignId, CellPlanEntry cell, WorkItem item, ReactSettings settings) {
         ReactSampleWorkflow child = Workflow.newChildWorkflowStub(ReactSampleWorkflow.class, ChildWorkflowOptions.newBuilder()
                 .setWorkflowId(ReactSampleWorkflow.workflowId(cell.cellId(), item.position(), item.trial()))
                 .setTaskQueue(TaskQueues.WORKFLOWS)

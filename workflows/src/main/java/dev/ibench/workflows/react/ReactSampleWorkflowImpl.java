@@ -15,9 +15,11 @@ import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 
 /**
- * The TAO loop of {@link ReactSampleWorkflow}. Activity summaries read as the trajectory in the Temporal UI:
- * {@code step 3 · think (model)}, {@code step 3 · filter_data(key_name="...", ...)}. A failed activity fails the
- * run with an {@link ApplicationFailure} of the activity's own failure type, so the cell can tell an endpoint
+ * The TAO loop of {@link ReactSampleWorkflow}. What the model steps paid (from their results, no extra event) is summed
+ * into the outcome (or the failure's details) for the cell's spend column and shown in the current details. Activity
+ * summaries read as the trajectory in the Temporal UI: {@code step 3 · think (model)},
+ * {@code step 3 · filter_data(key_name="...", ...)}. A failed activity fails the run with an {@link ApplicationFailure}
+ * of the activity's own failure type, so the cell can tell an endpoint
  * rejection (stop the cell) from a sample rejection (record rejected) and an infrastructure failure (record
  * infra_error). A prompt outgrowing the context mid-trajectory is not a rejection: it ends the trajectory (aborted).
  */
@@ -26,6 +28,7 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
     private int step;
     private String lastStep = "not started";
     private boolean finished;
+    private TrajectorySpend spend = TrajectorySpend.NONE;
 
     @Override
     public SampleOutcome run(ReactSampleInput input) {
@@ -37,6 +40,7 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
             for (step = 1; step <= input.budget(); step++) {
                 ReactTurnSummary turn = model("step " + step + " · think (" + input.model() + ")")
                         .think(new ReactThinkRequest(ref.atStep(step), input.observationChars()));
+                spend = spend.plus(turn.promptTokens(), turn.completionTokens(), turn.costUsd());
                 if (turn.isAction()) {
                     ToolStepSummary observed = tools("step " + step + " · " + turn.call()).act(ref.atStep(step));
                     record("step " + step + " · " + turn.call() + " -> " + observed.preview());
@@ -52,10 +56,10 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
                     .finish(new ReactFinishRequest(ref, input.budget()));
             finished = true;
             record("finished: " + (outcome.completed() ? "completed" : "not completed"));
-            return outcome;
+            return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd());
         } catch (ActivityFailure f) {
             throw ApplicationFailure.newNonRetryableFailureWithCause(
-                    "trajectory " + ref + " stopped at step " + step + ": " + Failures.rootMessage(f), failureType(f), f);
+                    "trajectory " + ref + " stopped at step " + step + ": " + Failures.rootMessage(f), failureType(f), f, spend);
         }
     }
 
@@ -70,7 +74,7 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
     private void record(String what) {
         lastStep = what;
         Workflow.setCurrentDetails("**ReACT** " + input.model() + " · sample #" + input.position() + " trial " + input.trial()
-                + " · step " + Math.min(step, input.budget()) + " of " + input.budget() + "\n\nlast: " + what);
+                + " · step " + Math.min(step, input.budget()) + " of " + input.budget() + " · " + spend.describe() + "\n\nlast: " + what);
     }
 
     private static String failureType(ActivityFailure f) {

@@ -89,4 +89,18 @@ class CampaignPayloadCompatibilityTest {
         assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(paused).orElseThrow(), CampaignStatus.class, CampaignStatus.class))
                 .isEqualTo(paused);
     }
+
+    @Test
+    void aTrajectoryOutcomeAndAStepSummaryWrittenBeforeTheirSpendReadAsNothingPaid() {
+        SampleOutcome old = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true,\"rejected\":false}"),
+                SampleOutcome.class, SampleOutcome.class);
+        assertThat(old).isEqualTo(new SampleOutcome(false, true, true, false, 0, 0, null));
+        SampleOutcome paid = old.withSpend(1200, 300, 0.006);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(paid).orElseThrow(), SampleOutcome.class, SampleOutcome.class)).isEqualTo(paid);
+        var oldStep = CONVERTER.fromPayload(json("{\"step\":3,\"kind\":\"action\",\"tool\":\"filter_data\",\"call\":\"filter_data()\","
+                        + "\"reused\":false}"),
+                dev.ibench.activities.react.ReactTurnSummary.class, dev.ibench.activities.react.ReactTurnSummary.class);
+        assertThat(oldStep).isEqualTo(new dev.ibench.activities.react.ReactTurnSummary(3, "action", "filter_data", "filter_data()", false, 0, 0, null));
+        assertThat(oldStep.isAction()).isTrue();
+    }
 }

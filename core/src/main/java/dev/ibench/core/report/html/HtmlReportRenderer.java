@@ -17,6 +17,7 @@ public final class HtmlReportRenderer {
             new MetricChartsSection(),
             new AblationChartsSection(),
             new CellDetailsSection(),
+            new SpendSection(),
             new DrillDownSection());
 
     private static final String STYLE = "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:2em;color:#222;max-width:1400px}"

@@ -1,0 +1,48 @@
+package dev.ibench.core.report;
+
+import dev.ibench.core.campaign.Budget;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a campaign spent according to its ledger (docs/ledger.md): one row per cell, per model and for the campaign,
+ * and the budgets by scope ({@code ""} for the campaign, else a model name). Every report format shows it.
+ */
+public record SpendReport(List<Row> rows, Map<String, Budget> budgets) {
+    public static final SpendReport NONE = new SpendReport(List.of(), Map.of());
+
+    /** The table's column names, in order. */
+    public static final List<String> COLUMNS = List.of("cell / model", "attempts", "failed", "cache hits", "prompt tokens",
+            "completion tokens", "cost USD", "mean latency ms");
+
+    /**
+     * One scope's totals: provider attempts (failed ones among them), cache hits, tokens of the attempts, cost in USD
+     * (null when no entry had prices) and summed latency of the attempts.
+     */
+    public record Row(String label, long attempts, long failedAttempts, long cacheHits, long promptTokens, long completionTokens,
+                      Double costUsd, long latencyMs) {
+        /** The row's cells as shown, one per {@link #COLUMNS} entry: cost {@code n/a} without prices, no latency without attempts. */
+        public List<String> shown() {
+            return List.of(label, Long.toString(attempts), Long.toString(failedAttempts), Long.toString(cacheHits),
+                    Long.toString(promptTokens), Long.toString(completionTokens),
+                    costUsd == null ? "n/a" : String.format(Locale.ROOT, "%.6f", costUsd),
+                    attempts == 0 ? "" : Long.toString(latencyMs / attempts));
+        }
+    }
+
+    public SpendReport {
+        rows = List.copyOf(rows);
+        budgets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(budgets));
+    }
+
+    public boolean isEmpty() {
+        return rows.isEmpty() && budgets.isEmpty();
+    }
+
+    /** {@code the campaign} or {@code model NAME}. */
+    public static String scopeName(String scope) {
+        return scope.isEmpty() ? "the campaign" : "model " + scope;
+    }
+}
