@@ -54,7 +54,7 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     /**
-     * The request a profile makes for a rendered prompt: its model and decoding settings, with output
+     * The request a profile makes for a rendered prompt: its model and decoding settings (frequency penalty included), with output
      * constrained as the profile's {@code constrained_output} asks ({@code tool_calls} uses the schema of
      * {@code sampleTools}, a list of at most {@code maxCalls} calls ({@code <= 0}: unbounded; campaigns and
      * {@code model check} pass {@link ToolCallSchema#maxCalls} of the eval set); with no tools given it falls back
@@ -67,7 +67,8 @@ public final class ModelGateway implements AutoCloseable {
             case "tool_calls" -> sampleTools == null || sampleTools.isEmpty() ? ToolCallSchema.ANY_JSON : ToolCallSchema.forTools(sampleTools, maxCalls);
             default -> null;
         };
-        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema), sampleId);
+        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema,
+                null, null, profile.frequencyPenalty()), sampleId);
     }
 
     /** {@link #request} for one trial of a campaign: the trial's own sampling seed and the campaign's top_p (null: none). */
@@ -75,7 +76,8 @@ public final class ModelGateway implements AutoCloseable {
             int maxCalls, int trial, long seed, Double topP) {
         ModelRequest base = request(profile, prompt, sampleId, sampleTools, maxCalls);
         DecodingSettings d = base.decoding();
-        return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed),
+        return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed,
+                d.frequencyPenalty()),
                 sampleId, trial);
     }
 

@@ -125,8 +125,7 @@ final class ModelCommand implements Callable<Integer> {
             }
             ModelRequest request = ModelGateway.request(profile, prompt, sample.sampleId(), sample.tools(), maxCalls);
             if (maxTokens != null) {
-                request = new ModelRequest(request.model(), request.prompt(), new dev.ibench.activities.llm.DecodingSettings(
-                        maxTokens, request.decoding().temperature(), request.decoding().stop(), request.decoding().jsonSchema()), request.sampleId());
+                request = new ModelRequest(request.model(), request.prompt(), request.decoding().withMaxTokens(maxTokens), request.sampleId());
             }
             if (!json) {
                 System.out.printf("profile:  %s (provider %s, family %s, mode %s, api %s)%n", profile.name(), profile.provider(),
