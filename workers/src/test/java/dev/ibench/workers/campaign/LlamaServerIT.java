@@ -79,6 +79,7 @@ class LlamaServerIT {
 
     @BeforeAll
     void start() throws IOException {
+        long started = System.nanoTime();
         Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
         assertThat(model).as("the SmolLM2 GGUF (run deploy/local/install-tools.sh)").isRegularFile();
         llama = LlamaServerProcess.start(model, CONTEXT, dir);
@@ -91,6 +92,7 @@ class LlamaServerIT {
                 Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()));
         services = CampaignServices.of(IbenchHome.resolve());
         evalSet = singerSubset();
+        System.out.printf("LlamaServerIT set-up (llama-server, Temporal dev server, worker, eval set) in %.1f s%n", (System.nanoTime() - started) / 1e9);
         writeProfile("llama-server-smollm2.yaml", "constrained_output: none");
         // under the grammar SmolLM2 repeats calls and repeats a word inside a string until max_tokens cuts the JSON: the
         // schema's maxItems ends the first loop, the frequency penalty the second (docs/model-profiles.md)
@@ -243,9 +245,9 @@ class LlamaServerIT {
                 models:
                   - {name: smollm2-react, profile: llama-cpp-chat, endpoint: "%s", concurrency: 1}
                 modes: [react]
-                react: {budget: 3, observation_chars: 300}
+                react: {budget: 2, observation_chars: 300}
                 samples: {limit: %d, seed: 5}
-                decoding: {max_tokens: 64, seed: 1}
+                decoding: {max_tokens: 48, seed: 1}
                 """.formatted(proxy.baseUrl(), samples));
         String cell = id + "/smollm2-react/slot/react";
         List<SampleResultRecord> results = services.store().sampleResults(cell);
@@ -280,6 +282,7 @@ class LlamaServerIT {
                 decoding: {max_tokens: 48, seed: 2}
                 samples_in_flight: 1
                 """.formatted(dir.resolve("llama-server-smollm2.yaml"), samples));
+        long started = System.nanoTime();
         String id = new CampaignStarter(services, connection.client()).start(file, "kill");
         awaitAnsweredThenInFlight(before, 2, Duration.ofMinutes(5));
         long killedAt = System.nanoTime();
@@ -288,6 +291,7 @@ class LlamaServerIT {
         llama.restart();
         double outage = (System.nanoTime() - killedAt) / 1e9;
         CampaignStatus status = await(id);
+        System.out.printf("LlamaServerIT kill: campaign finished in %.1f s%n", (System.nanoTime() - started) / 1e9);
         assertThat(status.state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
 
         String cell = id + "/smollm2-kill/slot/direct";
