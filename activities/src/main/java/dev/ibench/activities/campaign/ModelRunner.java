@@ -7,20 +7,22 @@ import dev.ibench.core.campaign.TrialSeed;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.PromptRenderer;
 import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.prompt.ToolCallSchema;
 import dev.ibench.core.sample.EvalSample;
 import java.util.function.Function;
 
 /**
  * A campaign model ready to answer one cell's samples: its profile (with the campaign's decoding overrides
  * applied), how a sample becomes a prompt, its gateway, the campaign's decoding block (top_p, the seed trials derive theirs from) and
- * the cell's ablation (what the model is shown of a sample).
+ * the cell's ablation (what the model is shown of a sample) and the bound on an answer's calls under
+ * {@code constrained_output: tool_calls} ({@link ToolCallSchema#maxCalls} of the cell's eval set; 0: none).
  */
 public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPrompt> prompts, ModelGateway gateway,
-                          DecodingOverrides decoding, CellAblation ablation) {
+                          DecodingOverrides decoding, CellAblation ablation, int maxCalls) {
 
-    /** A runner that renders each sample in its own style with {@code renderer}, without ablation. */
+    /** A runner that renders each sample in its own style with {@code renderer}, without ablation or a bound on calls. */
     public ModelRunner(ModelProfile profile, PromptRenderer renderer, ModelGateway gateway, DecodingOverrides decoding) {
-        this(profile, inOwnStyle(renderer), gateway, decoding, CellAblation.NONE);
+        this(profile, inOwnStyle(renderer), gateway, decoding, CellAblation.NONE, 0);
     }
 
     /** Each sample in the prompt style it belongs to (SLOT, SEL, REST, NESTful, BFCL). */
@@ -41,7 +43,7 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
         EvalSample shown = ablation.shown(sample);
         RenderedPrompt prompt = prompts.apply(shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed,
+        return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), maxCalls, trial, seed,
                 decoding.topP()), cellId), prompt);
     }
 }

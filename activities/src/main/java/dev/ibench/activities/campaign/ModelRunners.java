@@ -27,6 +27,7 @@ import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.PromptRenderer;
 import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.prompt.ToolCallSchema;
 import dev.ibench.core.sample.EvalSample;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
@@ -98,7 +99,7 @@ public final class ModelRunners {
                 : ModelRunner.inOwnStyle(new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0))))));
         return new ModelRunner(profile, prompts, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none(), ledger,
                 new SpendAccount(cell.campaignId(), cell.model())),
-                spec(cell.campaignId()).decoding(), ablation);
+                spec(cell.campaignId()).decoding(), ablation, ToolCallSchema.maxCalls(ablation.evalSet()));
     }
 
     /** A cell's ablation with its eval set and the campaign seed; cached, so a tool universe is drawn once per cell. */

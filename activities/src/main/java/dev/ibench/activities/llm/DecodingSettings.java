@@ -5,11 +5,12 @@ import java.util.List;
 
 /**
  * Decoding settings of one call; part of the cache key. {@code jsonSchema} asks for constrained output
- * (null: free text; {@code "{}"}: any JSON value). {@code topP} and {@code seed} are sent when set (null: the
- * server's default); a campaign trial always sets its own seed.
+ * (null: free text; {@code "{}"}: any JSON value). {@code topP}, {@code seed} and {@code frequencyPenalty} are sent
+ * when set (null: the server's default, and absent from the cache key); a campaign trial always sets its own seed.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record DecodingSettings(int maxTokens, double temperature, List<String> stop, String jsonSchema, Double topP, Long seed) {
+public record DecodingSettings(int maxTokens, double temperature, List<String> stop, String jsonSchema, Double topP, Long seed,
+                               Double frequencyPenalty) {
     public DecodingSettings {
         stop = stop == null ? List.of() : List.copyOf(stop);
         if (maxTokens <= 0) {
@@ -18,6 +19,11 @@ public record DecodingSettings(int maxTokens, double temperature, List<String> s
     }
 
     public DecodingSettings(int maxTokens, double temperature, List<String> stop, String jsonSchema) {
-        this(maxTokens, temperature, stop, jsonSchema, null, null);
+        this(maxTokens, temperature, stop, jsonSchema, null, null, null);
+    }
+
+    /** These settings with another {@code max_tokens}. */
+    public DecodingSettings withMaxTokens(int newMaxTokens) {
+        return new DecodingSettings(newMaxTokens, temperature, stop, jsonSchema, topP, seed, frequencyPenalty);
     }
 }

@@ -70,6 +70,9 @@ public final class GgufClient implements ModelClient {
             if (request.decoding().topP() != null) {
                 params.setTopP(request.decoding().topP().floatValue());
             }
+            if (request.decoding().frequencyPenalty() != null) {
+                params.setFrequencyPenalty(request.decoding().frequencyPenalty().floatValue());
+            }
             if (!request.decoding().stop().isEmpty()) {
                 params.setStopStrings(request.decoding().stop().toArray(String[]::new));
             }

@@ -48,26 +48,36 @@ public final class ModelGateway implements AutoCloseable {
         this.retry = retry;
     }
 
-    /**
-     * The request a profile makes for a rendered prompt: its model and decoding settings, with output
-     * constrained as the profile's {@code constrained_output} asks ({@code tool_calls} uses the schema of
-     * {@code sampleTools}; with no tools given it falls back to any JSON).
-     */
+    /** {@link #request(ModelProfile, RenderedPrompt, String, List, int)} with no bound on the number of calls. */
     public static ModelRequest request(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools) {
+        return request(profile, prompt, sampleId, sampleTools, 0);
+    }
+
+    /**
+     * The request a profile makes for a rendered prompt: its model and decoding settings (frequency penalty included), with output
+     * constrained as the profile's {@code constrained_output} asks ({@code tool_calls} uses the schema of
+     * {@code sampleTools}, a list of at most {@code maxCalls} calls ({@code <= 0}: unbounded; campaigns and
+     * {@code model check} pass {@link ToolCallSchema#maxCalls} of the eval set); with no tools given it falls back
+     * to any JSON).
+     */
+    public static ModelRequest request(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools,
+            int maxCalls) {
         String schema = switch (profile.constrainedOutput()) {
             case "json" -> ToolCallSchema.ANY_JSON;
-            case "tool_calls" -> sampleTools == null || sampleTools.isEmpty() ? ToolCallSchema.ANY_JSON : ToolCallSchema.forTools(sampleTools);
+            case "tool_calls" -> sampleTools == null || sampleTools.isEmpty() ? ToolCallSchema.ANY_JSON : ToolCallSchema.forTools(sampleTools, maxCalls);
             default -> null;
         };
-        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema), sampleId);
+        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema,
+                null, null, profile.frequencyPenalty()), sampleId);
     }
 
     /** {@link #request} for one trial of a campaign: the trial's own sampling seed and the campaign's top_p (null: none). */
     public static ModelRequest trialRequest(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools,
-            int trial, long seed, Double topP) {
-        ModelRequest base = request(profile, prompt, sampleId, sampleTools);
+            int maxCalls, int trial, long seed, Double topP) {
+        ModelRequest base = request(profile, prompt, sampleId, sampleTools, maxCalls);
         DecodingSettings d = base.decoding();
-        return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed),
+        return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed,
+                d.frequencyPenalty()),
                 sampleId, trial);
     }
 

@@ -170,6 +170,9 @@ public final class OpenAiClient implements ModelClient {
         if (d.seed() != null) {
             body.put("seed", d.seed());
         }
+        if (d.frequencyPenalty() != null) {
+            body.put("frequency_penalty", d.frequencyPenalty());
+        }
         if (!d.stop().isEmpty()) {
             body.set("stop", Json.MAPPER.valueToTree(d.stop()));
         }

@@ -19,6 +19,7 @@ import java.util.Set;
  * @param constrainedOutput {@code none}, {@code json} (any JSON) or {@code tool_calls} (JSON schema of the call list)
  * @param templates      per-style template overrides: style name (slot, sel, rest, react) -> resource or file path
  * @param parser         output-parser chain (stage names) the scorer should apply to this model's text
+ * @param frequencyPenalty OpenAI {@code frequency_penalty} sent with the benchmark's calls (-2 to 2); null: not sent
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -46,7 +47,8 @@ public record ModelProfile(
         @JsonProperty("parser") List<String> parser,
         @JsonProperty("price_per_million_input") Double pricePerMillionInput,
         @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
-        @JsonProperty("replay_file") String replayFile) {
+        @JsonProperty("replay_file") String replayFile,
+        @JsonProperty("frequency_penalty") Double frequencyPenalty) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
@@ -85,6 +87,9 @@ public record ModelProfile(
             problems.add("needs a 'family' (template family) or 'templates'");
         }
         if (maxTokens <= 0) problems.add("'max_tokens' must be > 0");
+        if (frequencyPenalty != null && (frequencyPenalty < -2.0 || frequencyPenalty > 2.0)) {
+            problems.add("'frequency_penalty' must be between -2 and 2, got " + frequencyPenalty);
+        }
         if (maxAttempts <= 0) problems.add("'max_attempts' must be > 0");
         if (maxConcurrency <= 0) problems.add("'max_concurrency' must be > 0");
         if (mode == PromptMode.TOOLS && "completions".equals(api)) problems.add("mode tools needs api chat (native tools only exist on chat endpoints)");
@@ -98,35 +103,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -134,7 +139,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty);
     }
 
     public boolean hasPrices() {

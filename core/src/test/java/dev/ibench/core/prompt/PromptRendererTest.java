@@ -137,7 +137,19 @@ class PromptRendererTest {
 
     @Test
     void toolCallSchemaRestrictsNamesToTheSampleTools() throws Exception {
-        String schema = ToolCallSchema.forTools(iclSample(IclExamples.SLOT_FILE, 0).tools());
+        String schema = ToolCallSchema.forTools(iclSample(IclExamples.SLOT_FILE, 0).tools(), 0);
         assertThat(schema).startsWith("{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"enum\":[\"sort_data\"");
+        assertThat(schema).as("no bound asked: the list is unbounded").doesNotContain("maxItems");
+    }
+
+    @Test
+    void toolCallSchemaBoundsTheListAtTheLongestGoldSequenceOfTheEvalSet() throws Exception {
+        // the seed's three SLOT ICL examples hold 3, 4 and 2 gold calls (counted in the file by hand)
+        List<EvalSample> evalSet = List.of(iclSample(IclExamples.SLOT_FILE, 0), iclSample(IclExamples.SLOT_FILE, 1),
+                iclSample(IclExamples.SLOT_FILE, 2));
+        int maxCalls = ToolCallSchema.maxCalls(evalSet);
+        assertThat(maxCalls).isEqualTo(4);
+        assertThat(ToolCallSchema.forTools(evalSet.get(0).tools(), maxCalls)).endsWith("\"required\":[\"name\",\"arguments\",\"label\"]},\"maxItems\":4}");
+        assertThat(ToolCallSchema.maxCalls(List.of())).as("no gold calls: no bound").isZero();
     }
 }

@@ -23,6 +23,7 @@ import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.PromptRenderer;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.prompt.ToolCallSchema;
 import dev.ibench.core.sample.EvalSample;
 import java.io.IOException;
 import java.io.InputStream;
@@ -105,6 +106,7 @@ final class ModelCommand implements Callable<Integer> {
         public Integer call() throws Exception {
             ModelProfile profile;
             EvalSample sample;
+            int maxCalls;
             PromptStyle promptStyle;
             RenderedPrompt prompt;
             try {
@@ -112,17 +114,18 @@ final class ModelCommand implements Callable<Integer> {
                 if (endpoint != null) {
                     profile = profile.withBaseUrl(endpoint);
                 }
-                sample = evalSet != null ? pick(readEvalSet(evalSet), sampleId, evalSet) : defaultSample();
+                List<EvalSample> samples = evalSet != null ? readEvalSet(evalSet) : List.of(defaultSample());
+                sample = evalSet != null ? pick(samples, sampleId, evalSet) : samples.get(0);
+                maxCalls = ToolCallSchema.maxCalls(samples);
                 promptStyle = style != null ? PromptStyle.parse(style) : guessStyle(sample);
                 prompt = new PromptRenderer(profile, IclExamples.forStyle(promptStyle, iclDir)).render(promptStyle, sample);
             } catch (IllegalArgumentException | IOException e) {
                 System.err.println("ibench model check: " + e.getMessage());
                 return 2;
             }
-            ModelRequest request = ModelGateway.request(profile, prompt, sample.sampleId(), sample.tools());
+            ModelRequest request = ModelGateway.request(profile, prompt, sample.sampleId(), sample.tools(), maxCalls);
             if (maxTokens != null) {
-                request = new ModelRequest(request.model(), request.prompt(), new dev.ibench.activities.llm.DecodingSettings(
-                        maxTokens, request.decoding().temperature(), request.decoding().stop(), request.decoding().jsonSchema()), request.sampleId());
+                request = new ModelRequest(request.model(), request.prompt(), request.decoding().withMaxTokens(maxTokens), request.sampleId());
             }
             if (!json) {
                 System.out.printf("profile:  %s (provider %s, family %s, mode %s, api %s)%n", profile.name(), profile.provider(),

@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.activities.llm.IgnoredRequestParts;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.build.BenchmarkBuilder;
+import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.tools.BuildMode;
+import dev.ibench.core.tools.ToolStyle;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
@@ -45,17 +51,25 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code deploy/local/install-llama-server.sh}) serving the SmolLM2-135M GGUF on loopback, reached through the
  * {@code openai} provider by campaigns on the REAL Temporal dev server with a worker in its own JVM. A recording proxy
  * (test tool) between ibench and the server logs every request and its answer, so each stored output is checked
- * against what the server really answered. Cells are small (SmolLM2 on 2 shared cores is slow).
+ * against what the server really answered. Cells are small (SmolLM2 on 2 shared cores is slow), and their eval set is
+ * the Spider {@code singer} SLOT set cut to the samples that share one toolkit ({@link #SINGER_SUBSET}): every prompt
+ * then starts with the same tools, so llama-server's prompt cache evaluates the ~2,500-token prefix once per server
+ * start instead of once per sample.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class LlamaServerIT {
     private static final String MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf";
     private static final int CONTEXT = 8192;
-    private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(8);
+    private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(5);
+    /** The singer SLOT samples over the {@code singer} table alone: 16 samples, gold sequences of 1 to 4 calls. */
+    private static final String SINGER_SUBSET = "spider-singer-slot-one-toolkit.json";
+    /** The subset's longest gold sequence, read in the file: singer-705 and -706 (most common citizenship) group, count, sort, retrieve. */
+    private static final int SUBSET_LONGEST_GOLD = 4;
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @TempDir static Path dir;
+    private Path evalSet;
     private LlamaServerProcess llama;
     private RecordingLoopbackProxy proxy;
     private DevServerProcess temporal;
@@ -65,6 +79,7 @@ class LlamaServerIT {
 
     @BeforeAll
     void start() throws IOException {
+        long started = System.nanoTime();
         Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
         assertThat(model).as("the SmolLM2 GGUF (run deploy/local/install-tools.sh)").isRegularFile();
         llama = LlamaServerProcess.start(model, CONTEXT, dir);
@@ -76,12 +91,36 @@ class LlamaServerIT {
         worker = WorkerProcess.start(temporal.address(), "workflows,llm,tools,scoring", dir.resolve("worker.log"),
                 Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()));
         services = CampaignServices.of(IbenchHome.resolve());
-        writeProfile("llama-server-smollm2.yaml", "none");
-        writeProfile("llama-server-smollm2-json.yaml", "tool_calls");
+        evalSet = singerSubset();
+        System.out.printf("LlamaServerIT set-up (llama-server, Temporal dev server, worker, eval set) in %.1f s%n", (System.nanoTime() - started) / 1e9);
+        writeProfile("llama-server-smollm2.yaml", "constrained_output: none");
+        // under the grammar SmolLM2 repeats calls and repeats a word inside a string until max_tokens cuts the JSON: the
+        // schema's maxItems ends the first loop, the frequency penalty the second (docs/model-profiles.md)
+        writeProfile("llama-server-smollm2-json.yaml", "constrained_output: tool_calls\nfrequency_penalty: 0.5");
+    }
+
+    /** The bundled Spider {@code singer} SLOT set (built as {@code ibench build --source spider --db singer}), cut to one toolkit. */
+    private Path singerSubset() throws IOException {
+        Path root = SuperheroEvalSets.dataRoot();
+        Path out = Files.createDirectories(dir.resolve("sets"));
+        new BenchmarkBuilder(line -> {}).build(new BuildOptions("spider", root.resolve("spider"), List.of("singer"), List.of(ToolStyle.SLOT),
+                BuildMode.PAPER, out, root));
+        ObjectNode built = (ObjectNode) Json.MAPPER.readTree(out.resolve("spider-singer-slot.json").toFile());
+        ArrayNode oneToolkit = Json.MAPPER.createArrayNode();
+        for (JsonNode sample : built.path("data")) {
+            if (sample.path("tools").toString().equals(built.path("data").path(0).path("tools").toString())) {
+                oneToolkit.add(sample);
+            }
+        }
+        assertThat(oneToolkit).as("the singer samples sharing the first sample's toolkit").hasSize(16);
+        built.set("data", oneToolkit);
+        Path subset = out.resolve(SINGER_SUBSET);
+        Json.MAPPER.writeValue(subset.toFile(), built);
+        return subset;
     }
 
     /** A user profile for SmolLM2 on llama-server: the seed's Qwen-family raw prompt over /v1/completions. */
-    private void writeProfile(String file, String constrainedOutput) throws IOException {
+    private void writeProfile(String file, String constraint) throws IOException {
         Files.writeString(dir.resolve(file), """
                 name: %s
                 description: TEST PROFILE, SmolLM2 on llama.cpp's llama-server, raw prompt over /v1/completions
@@ -94,12 +133,12 @@ class LlamaServerIT {
                 max_tokens: 48
                 temperature: 0
                 stop: ["<|im_end|>", "<|im_start|>"]
-                timeout_seconds: 300
+                timeout_seconds: 120
                 max_concurrency: 1
-                constrained_output: %s
+                %s
                 icl: {count: 1, format: compact}
                 parser: [json, json_lines, python_ast, xml_tool_call]
-                """.formatted(file.replace(".yaml", ""), proxy.baseUrl(), constrainedOutput));
+                """.formatted(file.replace(".yaml", ""), proxy.baseUrl(), constraint));
     }
 
     @AfterAll
@@ -158,20 +197,25 @@ class LlamaServerIT {
     void aJsonConstrainedCellGetsJsonFromTheServer() throws Exception {
         int samples = 3;
         int before = proxy.exchanges().size();
+        // max_tokens 512: the profile default, room for the schema's bound of 4 calls (SmolLM2 writes 60 to 90 tokens a call)
         String id = run("json", """
                 models:
                   - {name: smollm2-json, profile: %s}
                 modes: [direct]
                 samples: {limit: %d, seed: 4}
-                decoding: {max_tokens: 600, seed: 1}
+                decoding: {max_tokens: 512, seed: 1}
                 samples_in_flight: 1
                 """.formatted(dir.resolve("llama-server-smollm2-json.yaml"), samples));
         String cell = id + "/smollm2-json/slot/direct";
         List<SampleResultRecord> results = services.store().sampleResults(cell);
         assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
         List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
-        assertThat(calls).hasSize(samples).allSatisfy(e -> assertThat(Json.MAPPER.readTree(e.requestBody()).path("json_schema").isObject())
-                .as("llama.cpp reads the schema from json_schema on /v1/completions").isTrue());
+        assertThat(calls).hasSize(samples).allSatisfy(e -> {
+            assertThat(Json.MAPPER.readTree(e.requestBody()).path("frequency_penalty").asDouble()).as("the profile's penalty").isEqualTo(0.5);
+            JsonNode schema = Json.MAPPER.readTree(e.requestBody()).path("json_schema");
+            assertThat(schema.isObject()).as("llama.cpp reads the schema from json_schema on /v1/completions").isTrue();
+            assertThat(schema.path("maxItems").asInt()).as("the list is bounded by the eval set's longest gold sequence").isEqualTo(SUBSET_LONGEST_GOLD);
+        });
         for (SampleResultRecord r : results) {
             String raw = services.store().modelCall(cell, r.sampleId(), 0, 0).orElseThrow().rawOutput();
             JsonNode parsed;
@@ -191,7 +235,7 @@ class LlamaServerIT {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aReactCellReachesTheServerGivenOnlyByTheCampaignEntry() throws Exception {
         int samples = 2;
         int before = proxy.exchanges().size();
@@ -201,9 +245,9 @@ class LlamaServerIT {
                 models:
                   - {name: smollm2-react, profile: llama-cpp-chat, endpoint: "%s", concurrency: 1}
                 modes: [react]
-                react: {budget: 3, observation_chars: 300}
+                react: {budget: 2, observation_chars: 300}
                 samples: {limit: %d, seed: 5}
-                decoding: {max_tokens: 64, seed: 1}
+                decoding: {max_tokens: 48, seed: 1}
                 """.formatted(proxy.baseUrl(), samples));
         String cell = id + "/smollm2-react/slot/react";
         List<SampleResultRecord> results = services.store().sampleResults(cell);
@@ -226,9 +270,9 @@ class LlamaServerIT {
     }
 
     @Test
-    @Order(4)
+    @Order(3)
     void aServerKilledMidCellIsWaitedOutWithoutScoringTheOutageOrRepeatingFinishedSamples() throws Exception {
-        int samples = 5;
+        int samples = 4;
         int before = proxy.exchanges().size();
         Path file = campaignFile("kill", """
                 models:
@@ -238,6 +282,7 @@ class LlamaServerIT {
                 decoding: {max_tokens: 48, seed: 2}
                 samples_in_flight: 1
                 """.formatted(dir.resolve("llama-server-smollm2.yaml"), samples));
+        long started = System.nanoTime();
         String id = new CampaignStarter(services, connection.client()).start(file, "kill");
         awaitAnsweredThenInFlight(before, 2, Duration.ofMinutes(5));
         long killedAt = System.nanoTime();
@@ -246,6 +291,7 @@ class LlamaServerIT {
         llama.restart();
         double outage = (System.nanoTime() - killedAt) / 1e9;
         CampaignStatus status = await(id);
+        System.out.printf("LlamaServerIT kill: campaign finished in %.1f s%n", (System.nanoTime() - started) / 1e9);
         assertThat(status.state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
 
         String cell = id + "/smollm2-kill/slot/direct";
@@ -325,13 +371,15 @@ class LlamaServerIT {
 
     private Path campaignFile(String name, String body) throws IOException {
         Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, "name: " + name + "\nbenchmarks:\n  - {name: slot, eval_set: " + SuperheroEvalSets.slot() + "}\n" + body);
+        Files.writeString(file, "name: " + name + "\nbenchmarks:\n  - {name: slot, eval_set: " + evalSet + "}\n" + body);
         return file;
     }
 
     private String run(String name, String body) throws Exception {
+        long started = System.nanoTime();
         String id = new CampaignStarter(services, connection.client()).start(campaignFile(name, body), name);
         assertThat(await(id).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+        System.out.printf("LlamaServerIT %s: campaign finished in %.1f s%n", name, (System.nanoTime() - started) / 1e9);
         return id;
     }
 
