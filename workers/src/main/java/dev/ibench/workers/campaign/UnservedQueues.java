@@ -60,13 +60,7 @@ public final class UnservedQueues {
         List<Unserved> unserved = new ArrayList<>();
         Optional<Duration> oldestNotStarted = null;
         for (Map.Entry<String, TaskQueueType> queue : needed.entrySet()) {
-            DescribeTaskQueueResponse described = client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
-                    DescribeTaskQueueRequest.newBuilder()
-                            .setNamespace(client.getOptions().getNamespace())
-                            .setTaskQueue(TaskQueue.newBuilder().setName(queue.getKey()))
-                            .setTaskQueueType(queue.getValue())
-                            .setReportStats(true)
-                            .build());
+            DescribeTaskQueueResponse described = describe(client, queue.getKey(), queue.getValue());
             if (described.getPollersCount() > 0) {
                 continue;
             }
@@ -80,6 +74,17 @@ public final class UnservedQueues {
             unserved.add(new Unserved(queue.getKey(), waiting));
         }
         return unserved;
+    }
+
+    /** The queue's pollers and (where the server reports them) its backlog statistics. */
+    static DescribeTaskQueueResponse describe(WorkflowClient client, String taskQueue, TaskQueueType type) {
+        return client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
+                DescribeTaskQueueRequest.newBuilder()
+                        .setNamespace(client.getOptions().getNamespace())
+                        .setTaskQueue(TaskQueue.newBuilder().setName(taskQueue))
+                        .setTaskQueueType(type)
+                        .setReportStats(true)
+                        .build());
     }
 
     private static Optional<Duration> backlogAge(DescribeTaskQueueResponse described) {
