@@ -121,20 +121,20 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
             if (modelLatencyMillis > 0) {
                 Thread.sleep(modelLatencyMillis);
             }
-            synchronized (paid) {
+            synchronized (paid) { // checked and paid at once: calls in flight together never pay past the budget
                 if (paid.size() >= budgetCalls) {
                     String reason = dev.ibench.activities.spend.BudgetRefusal.PREFIX + "campaign c1 spent " + paid.size() + " calls";
                     budgetPauser.accept(reason);
                     throw ApplicationFailure.newNonRetryableFailure("model call to budget failed: " + reason,
                             dev.ibench.activities.spend.BudgetRefusal.FAILURE_TYPE);
                 }
+                RuntimeException failure = modelFailure.apply(item);
+                if (failure != null) {
+                    throw failure;
+                }
+                modelCalls.add(item.toString());
+                paid.add(item.toString());
             }
-            RuntimeException failure = modelFailure.apply(item);
-            if (failure != null) {
-                throw failure;
-            }
-            modelCalls.add(item.toString());
-            paid.add(item.toString());
             return new ModelCallResult(false, 10, 5, modelLatencyMillis, costPerCall);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
