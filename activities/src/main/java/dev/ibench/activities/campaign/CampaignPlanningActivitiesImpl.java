@@ -58,7 +58,8 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
             store.saveCellSamples(cell.cellId(), SampleSelector.select(ids, spec.samples()));
             int samples = store.cellSampleIds(cell.cellId()).size();
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
-                    samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare()));
+                    samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare(),
+                    spec.noWorkerCheckSeconds()));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
     }

@@ -1,11 +1,11 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.llm.CallCancellation;
 import dev.ibench.core.react.ReactObservations;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.RestPublication;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -16,6 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -66,20 +69,34 @@ public final class HttpRestToolEnvironment implements ReactToolEnvironment {
         }
         String base = servers.baseUrl(endpointsFile).toString();
         URI uri = URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + endpoint.path() + query(call.arguments()));
-        HttpResponse<String> response;
-        try {
-            response = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new ToolEnvironmentUnavailableException("GET " + uri + " failed: " + e, true, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ToolEnvironmentUnavailableException("GET " + uri + " interrupted", true, e);
-        }
+        HttpResponse<String> response = send(uri);
         if (response.statusCode() == 503) {
             throw new ToolEnvironmentUnavailableException("GET " + uri + " answered 503: " + response.body(), true, null);
         }
         boolean ok = response.statusCode() / 100 == 2;
         return new ActionObservation(ReactObservations.http(response.statusCode(), response.body()), ok);
+    }
+
+    /**
+     * The request, abortable from another thread: the activity's heartbeat, once it learns the step was cancelled,
+     * cancels the thread's {@link CallCancellation} scope, which cancels the exchange (closing its connection) instead
+     * of waiting for the response up to the timeout.
+     */
+    private HttpResponse<String> send(URI uri) throws ToolEnvironmentUnavailableException {
+        CompletableFuture<HttpResponse<String>> exchange =
+                http.sendAsync(HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build(), HttpResponse.BodyHandlers.ofString());
+        try (CallCancellation.Registration abortable = CallCancellation.onCancel(() -> exchange.cancel(true))) {
+            return exchange.get();
+        } catch (CancellationException e) {
+            throw new ToolEnvironmentUnavailableException("GET " + uri + " cancelled", false, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw new ToolEnvironmentUnavailableException("GET " + uri + " failed: " + cause, true, cause);
+        } catch (InterruptedException e) {
+            exchange.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new ToolEnvironmentUnavailableException("GET " + uri + " interrupted", true, e);
+        }
     }
 
     /** The query string of the call's arguments in their order ({@code ?a=1&b=x}); null arguments are left out. */

@@ -1,6 +1,7 @@
 package dev.ibench.activities.react;
 
 import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ToolExecutionRecord;
@@ -10,6 +11,7 @@ import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import io.temporal.failure.ApplicationFailure;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -27,6 +29,8 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
     /** A tool server that did not answer; retried. */
     public static final String TOOLS_UNREACHABLE = "ToolsUnreachable";
     private static final int PREVIEW_CHARS = 120;
+    /** Heartbeats of a running action: how a cancellation reaches it (the step's heartbeat timeout is longer). */
+    static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
 
     private final ResultsStore store;
     private final ReactTrajectoryStore trajectories;
@@ -92,14 +96,32 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         List<ToolCall> earlier = steps.subList(0, ref.step() - 1).stream().filter(ReactStep::isAction).map(ReactStep::call).toList();
         ToolCall call = steps.get(ref.step() - 1).call();
+        ReactToolEnvironment environment = environmentOfCell.apply(cell);
         ReactToolEnvironment.ActionObservation observation;
         try {
-            observation = environmentOfCell.apply(cell).act(sample, earlier, call);
-        } catch (ToolEnvironmentUnavailableException e) {
-            throw unavailable(ref, e);
+            // on a helper thread while this one heartbeats: a cancelled step aborts its HTTP request (REST tools)
+            observation = Heartbeating.call(() -> {
+                try {
+                    return environment.act(sample, earlier, call);
+                } catch (ToolEnvironmentUnavailableException e) {
+                    throw new Unavailable(e);
+                }
+            }, HEARTBEAT_EVERY, ref.step());
+        } catch (Unavailable e) {
+            throw unavailable(ref, e.cause);
         }
         trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, observation.text(), observation.ok());
         return new ToolStepSummary(ref.step(), observation.ok(), preview(observation.text()));
+    }
+
+    /** Carries the checked exception out of the helper thread. */
+    private static final class Unavailable extends RuntimeException {
+        private final ToolEnvironmentUnavailableException cause;
+
+        Unavailable(ToolEnvironmentUnavailableException cause) {
+            super(cause.getMessage(), cause, false, false);
+            this.cause = cause;
+        }
     }
 
     private static ApplicationFailure unavailable(ReactStepRef ref, ToolEnvironmentUnavailableException e) {

@@ -11,7 +11,8 @@ import java.util.List;
  * settings of the ablations a model writes ({@code ablation_settings}), and the share of endpoint-rejected items at
  * which a cell stops. {@code tools_via} says where {@code react} cells run their tool calls: {@code in-process}
  * (default) or {@code mcp} (the server given under {@code mcp}). {@code budget} limits the whole campaign's spending
- * (docs/ledger.md).
+ * (docs/ledger.md). {@code no_worker_check_seconds} is how long a cell's activity waits for a worker before the cell
+ * names the task queue in its Temporal UI details (docs/campaigns.md, Failures).
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -30,11 +31,14 @@ public record CampaignSpec(
         @JsonProperty("tools_via") String toolsVia,
         @JsonProperty("mcp") McpServerEntry mcp,
         @JsonProperty("ablation_settings") AblationSettings ablationSettings,
-        @JsonProperty("budget") Budget budget) {
+        @JsonProperty("budget") Budget budget,
+        @JsonProperty("no_worker_check_seconds") Integer noWorkerCheckSeconds) {
 
     public static final String DEFAULT_ABLATION = "none";
     /** A cell stops once more than this share of its items were rejected by the endpoint (docs/campaigns.md, Failures). */
     public static final double DEFAULT_MAX_REJECTED_SHARE = 0.5;
+    /** How long a cell's activity may wait for a worker before the cell checks the task queue's pollers. */
+    public static final int DEFAULT_NO_WORKER_CHECK_SECONDS = 60;
     public static final String TOOLS_IN_PROCESS = "in-process";
     public static final String TOOLS_VIA_MCP = "mcp";
 
@@ -53,5 +57,6 @@ public record CampaignSpec(
         maxRejectedShare = maxRejectedShare == null ? DEFAULT_MAX_REJECTED_SHARE : maxRejectedShare;
         toolsVia = toolsVia == null ? TOOLS_IN_PROCESS : toolsVia;
         ablationSettings = ablationSettings == null ? AblationSettings.NONE : ablationSettings;
+        noWorkerCheckSeconds = noWorkerCheckSeconds == null ? DEFAULT_NO_WORKER_CHECK_SECONDS : noWorkerCheckSeconds;
     }
 }

@@ -93,6 +93,9 @@ public final class CampaignSpecLoader {
         require(file, spec.maxRejectedShare() > 0 && spec.maxRejectedShare() <= 1,
                 "max_rejected_share: must be > 0 and <= 1 (the share of a cell's items the endpoint may reject before the cell stops), got "
                         + spec.maxRejectedShare());
+        require(file, spec.noWorkerCheckSeconds() >= 1 && spec.noWorkerCheckSeconds() <= 3600,
+                "no_worker_check_seconds: must be between 1 and 3600 (how long an activity waits for a worker before the cell"
+                        + " checks its task queue), got " + spec.noWorkerCheckSeconds());
         require(file, spec.samples().limit() == null || spec.samples().limit() > 0, "samples.limit: must be > 0");
     }
 

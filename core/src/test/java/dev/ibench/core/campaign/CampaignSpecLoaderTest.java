@@ -93,6 +93,18 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsAndChecksHowLongAnActivityWaitsForAWorkerBeforeTheCellChecksItsQueue() throws IOException {
+        String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        assertThat(new CampaignSpecLoader().load(write(base)).noWorkerCheckSeconds()).isEqualTo(60);
+        assertThat(new CampaignSpecLoader().load(write(base + "no_worker_check_seconds: 5\n")).noWorkerCheckSeconds()).isEqualTo(5);
+        for (String bad : List.of("0", "-3", "3601")) {
+            Path f = write(base + "no_worker_check_seconds: " + bad + "\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining("no_worker_check_seconds: must be between 1 and 3600").hasMessageContaining(bad);
+        }
+    }
+
+    @Test
     void namesTheFileAndFieldOfAProblem() throws IOException {
         Path f = write("""
                 name: demo

@@ -133,6 +133,6 @@ public final class CampaignStarter {
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
                 spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(),
                 spec.maxRejectedShare(), spec.toolsVia(), spec.mcp(),
-                spec.ablationSettings(), spec.budget());
+                spec.ablationSettings(), spec.budget(), spec.noWorkerCheckSeconds());
     }
 }

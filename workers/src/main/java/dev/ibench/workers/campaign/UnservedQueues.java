@@ -3,6 +3,7 @@ package dev.ibench.workers.campaign;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
+import dev.ibench.workflows.react.ReactCellMode;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.enums.v1.TaskQueueType;
@@ -22,8 +23,9 @@ import java.util.Optional;
 
 /**
  * The task queues a running campaign needs that no worker polls (DescribeTaskQueue from the client side): the
- * workflows queue, and for each running cell its model's LLM queue and the scoring queue. How long work has waited is
- * the queue's backlog age when the server reports one, else the age of the cells' oldest activity not yet started.
+ * workflows queue, and for each running cell its model's LLM queue, the scoring queue and, for a ReACT cell, the tools
+ * queue. How long work has waited is the queue's backlog age when the server reports one, else the age of the cells'
+ * oldest activity not yet started.
  */
 public final class UnservedQueues {
     /** One queue without a poller; {@code waiting} is empty when nothing tells how long. */
@@ -37,7 +39,8 @@ public final class UnservedQueues {
 
         private String role() {
             return taskQueue.equals(TaskQueues.WORKFLOWS) ? "workflows"
-                    : taskQueue.equals(TaskQueues.SCORING) ? "scoring" : "llm --models-from CAMPAIGN.yaml";
+                    : taskQueue.equals(TaskQueues.SCORING) ? "scoring"
+                    : taskQueue.equals(TaskQueues.TOOLS) ? "tools" : "llm --models-from CAMPAIGN.yaml";
         }
     }
 
@@ -52,6 +55,9 @@ public final class UnservedQueues {
             for (CampaignStatus.CellEntry cell : status.cells()) {
                 if (cell.state() == CellState.RUNNING) {
                     needed.put(TaskQueues.llm(cell.model()), TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                    if (ReactCellMode.MODE.equals(cell.mode())) { // an agent's actions run on the tools queue
+                        needed.put(TaskQueues.TOOLS, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                    }
                     needed.put(TaskQueues.SCORING, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
                     runningCells.add(cell.workflowId());
                 }
@@ -60,13 +66,7 @@ public final class UnservedQueues {
         List<Unserved> unserved = new ArrayList<>();
         Optional<Duration> oldestNotStarted = null;
         for (Map.Entry<String, TaskQueueType> queue : needed.entrySet()) {
-            DescribeTaskQueueResponse described = client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
-                    DescribeTaskQueueRequest.newBuilder()
-                            .setNamespace(client.getOptions().getNamespace())
-                            .setTaskQueue(TaskQueue.newBuilder().setName(queue.getKey()))
-                            .setTaskQueueType(queue.getValue())
-                            .setReportStats(true)
-                            .build());
+            DescribeTaskQueueResponse described = describe(client, queue.getKey(), queue.getValue());
             if (described.getPollersCount() > 0) {
                 continue;
             }
@@ -80,6 +80,17 @@ public final class UnservedQueues {
             unserved.add(new Unserved(queue.getKey(), waiting));
         }
         return unserved;
+    }
+
+    /** The queue's pollers and (where the server reports them) its backlog statistics. */
+    static DescribeTaskQueueResponse describe(WorkflowClient client, String taskQueue, TaskQueueType type) {
+        return client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
+                DescribeTaskQueueRequest.newBuilder()
+                        .setNamespace(client.getOptions().getNamespace())
+                        .setTaskQueue(TaskQueue.newBuilder().setName(taskQueue))
+                        .setTaskQueueType(type)
+                        .setReportStats(true)
+                        .build());
     }
 
     private static Optional<Duration> backlogAge(DescribeTaskQueueResponse described) {

@@ -16,17 +16,21 @@ import dev.ibench.activities.campaign.UnscoredPage;
 import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.Failures;
+import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
+import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.ChildWorkflowFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Walks a cell's work items (sample position x trial) with at most {@code samplesInFlight} model calls in flight.
@@ -61,6 +65,14 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * LLM queue, then one scoring activity per batch); runs recorded before it (no marker) take the per-item path.
      */
     static final String BATCHED_ITEMS = "batched-items";
+    /**
+     * Version marker of bounding how long the cell's model-call and scoring activities wait for a worker and naming the
+     * task queue in the cell's details when they wait longer ({@link QueueWaits}); runs recorded before it wait
+     * silently and replay unchanged.
+     */
+    static final String QUEUE_WAITS = "queue-waits";
+    /** The wait before the first check when the plan has no {@code no_worker_check_seconds} (plans recorded before it). */
+    static final int DEFAULT_NO_WORKER_CHECK_SECONDS = 60;
     /** Batches being scored that a cell lets pile up before it starts no new model-call batch. */
     static final int MAX_SETTLING_BATCHES = 4;
 
@@ -95,6 +107,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
     /** Batches whose model calls are over and whose results are being counted and scored. */
     private int settling;
     private boolean historyFull;
+    /** Null in runs recorded before {@link #QUEUE_WAITS}. */
+    private QueueWaits queueWaits;
 
     @Override
     public CellProgress run(CellInput input) {
@@ -115,6 +129,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
         samplesInFlight = input.samplesInFlight();
         startedAt = Workflow.currentTimeMillis();
         updatedAt = startedAt;
+        if (Workflow.getVersion(QUEUE_WAITS, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            int check = cell.noWorkerCheckSeconds() == null ? DEFAULT_NO_WORKER_CHECK_SECONDS : cell.noWorkerCheckSeconds();
+            queueWaits = new QueueWaits(Duration.ofSeconds(check), () -> Workflow.setCurrentDetails(details()));
+        }
 
         if (input.retryOnly() && Workflow.getVersion(RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return retryInPages();
@@ -273,9 +291,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         try {
             int rejectionsBeforeStop = cell.maxRejectedShare() == null ? Integer.MAX_VALUE
                     : Math.max(0, (int) Math.floor(cell.maxRejectedShare() * cell.workItems()) - rejected);
-            calls = Workflow.newActivityStub(ModelCallActivities.class,
-                            CellActivityOptions.modelCallBatch(cell.llmTaskQueue(), what + " · call " + cell.model()))
-                    .callModelBatch(new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop));
+            ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop);
+            calls = waitingFor(cell.llmTaskQueue(), CellActivityOptions.modelCallBatch(cell.llmTaskQueue(), what + " · call " + cell.model()),
+                    o -> Workflow.newActivityStub(ModelCallActivities.class, o).callModelBatch(batch));
         } catch (ActivityFailure f) {
             if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
                 stop(Failures.rootMessage(f));
@@ -334,9 +352,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
             return;
         }
         try {
-            BatchScoreResult scores = Workflow.newActivityStub(ScoringActivities.class,
-                            CellActivityOptions.scoringBatch(what + " · score on " + cell.benchmark()))
-                    .scoreBatch(new ScoringBatch(cell.cellId(), cell.trials(), from, calls.started(), unsettled));
+            ScoringBatch batch = new ScoringBatch(cell.cellId(), cell.trials(), from, calls.started(), unsettled);
+            BatchScoreResult scores = waitingFor(TaskQueues.SCORING, CellActivityOptions.scoringBatch(what + " · score on " + cell.benchmark()),
+                    o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreBatch(batch));
             done += scores.scored();
             parsed += scores.parsed();
             completed += scores.completed();
@@ -403,15 +421,23 @@ public final class CellWorkflowImpl implements CellWorkflow {
     }
 
     private SampleOutcome direct(WorkItem item, String what) {
-        ModelCallResult call = Workflow.newActivityStub(ModelCallActivities.class,
-                        CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()))
-                .callModel(item);
+        ModelCallResult call = waitingFor(cell.llmTaskQueue(), CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()),
+                o -> Workflow.newActivityStub(ModelCallActivities.class, o).callModel(item));
         if (call != null && !call.cacheHit()) { // a cache hit or an output stored before was not paid for now
             spent(call.promptTokens(), call.completionTokens(), call.costUsd());
         }
-        return Workflow.newActivityStub(ScoringActivities.class,
-                        CellActivityOptions.scoring(what + " · score on " + cell.benchmark()))
-                .scoreSample(item);
+        return waitingFor(TaskQueues.SCORING, CellActivityOptions.scoring(what + " · score on " + cell.benchmark()),
+                o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreSample(item));
+    }
+
+    /** The activity {@code call} with {@code options}, bounded and named in the details while it waits for a worker. */
+    private <R> R waitingFor(String taskQueue, ActivityOptions options, Function<ActivityOptions, R> call) {
+        return queueWaits == null ? call.apply(options) : queueWaits.call(taskQueue, options, call);
+    }
+
+    /** The UI's current details: the progress table, and any queue the cell's work waits on. */
+    private String details() {
+        return ProgressMarkdown.cell(progress()) + (queueWaits == null ? "" : queueWaits.markdown());
     }
 
     private void count(SampleOutcome outcome) {
@@ -441,7 +467,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 IbenchSearchAttributes.STATE.valueSet(newState.name()),
                 IbenchSearchAttributes.PROGRESS.valueSet(percent() / 100.0));
         publishedPercent = percent();
-        Workflow.setCurrentDetails(ProgressMarkdown.cell(progress()));
+        Workflow.setCurrentDetails(details());
     }
 
     /**
@@ -454,7 +480,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
             publishedPercent = now;
             Workflow.upsertTypedSearchAttributes(IbenchSearchAttributes.PROGRESS.valueSet(now / 100.0));
         }
-        Workflow.setCurrentDetails(ProgressMarkdown.cell(progress()));
+        Workflow.setCurrentDetails(details());
     }
 
     private int percent() {

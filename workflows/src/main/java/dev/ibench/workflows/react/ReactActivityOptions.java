@@ -9,8 +9,8 @@ import java.time.Duration;
 /**
  * Timeouts and retries of the trajectory activities. The model step heartbeats every 2 s while it waits
  * for the model, so a killed worker's step is retried elsewhere within the 10 s heartbeat timeout; its
- * retries span minutes of outage before the sample is recorded as infra_error. Tool steps are fast and
- * deterministic.
+ * retries span minutes of outage before the sample is recorded as infra_error. Tool steps are mostly fast
+ * and deterministic; an action heartbeats too, so a cancelled one aborts its HTTP request (REST tools).
  */
 final class ReactActivityOptions {
     static final String TOOLS_UNAVAILABLE = "ToolsUnavailable";
@@ -28,6 +28,7 @@ final class ReactActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.TOOLS)
                 .setStartToCloseTimeout(Duration.ofMinutes(2))
+                .setHeartbeatTimeout(Duration.ofSeconds(10)) // an action heartbeats every 2 s: how a cancel reaches it
                 .setRetryOptions(RetryOptions.newBuilder()
                         .setInitialInterval(Duration.ofSeconds(1))
                         .setMaximumInterval(Duration.ofSeconds(30))

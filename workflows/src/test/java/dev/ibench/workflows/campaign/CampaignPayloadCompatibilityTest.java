@@ -66,6 +66,18 @@ class CampaignPayloadCompatibilityTest {
     }
 
     @Test
+    void aCellPlanWrittenBeforeNoWorkerCheckSecondsReadsWithoutItAndOneWithItRoundTrips() {
+        var old = CONVERTER.fromPayload(json("{\"cellId\":\"a\",\"model\":\"m\",\"benchmark\":\"b\",\"mode\":\"direct\","
+                        + "\"ablation\":\"none\",\"samples\":3,\"trials\":1,\"llmTaskQueue\":\"ibench-llm-m\",\"maxRejectedShare\":0.5}"),
+                dev.ibench.activities.campaign.CellPlanEntry.class, dev.ibench.activities.campaign.CellPlanEntry.class);
+        assertThat(old).isEqualTo(new dev.ibench.activities.campaign.CellPlanEntry("a", "m", "b", "direct", "none", 3, 1, "ibench-llm-m", 0.5));
+        assertThat(old.noWorkerCheckSeconds()).as("the cell uses its default then").isNull();
+        var entry = new dev.ibench.activities.campaign.CellPlanEntry("a", "m", "b", "direct", "none", 3, 1, "ibench-llm-m", 0.5, 5);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(entry).orElseThrow(),
+                dev.ibench.activities.campaign.CellPlanEntry.class, dev.ibench.activities.campaign.CellPlanEntry.class)).isEqualTo(entry);
+    }
+
+    @Test
     void aCellResultWrittenBeforeTheRejectedCountReadsWithZeroRejected() {
         CellProgress old = CONVERTER.fromPayload(json("{\"cellId\":\"a\",\"model\":\"m\",\"benchmark\":\"b\",\"mode\":\"direct\","
                         + "\"state\":\"COMPLETED\",\"total\":10,\"done\":10,\"completed\":5,\"infraErrors\":1,\"inFlight\":0,"

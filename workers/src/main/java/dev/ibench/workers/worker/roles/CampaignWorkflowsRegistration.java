@@ -2,6 +2,7 @@ package dev.ibench.workers.worker.roles;
 
 import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.TaskQueuePollersImpl;
 import dev.ibench.workers.worker.RoleRegistration;
 import dev.ibench.workers.worker.WorkerSetup;
 import dev.ibench.workflows.TaskQueues;
@@ -17,7 +18,8 @@ public final class CampaignWorkflowsRegistration implements RoleRegistration {
         Worker worker = setup.worker(TaskQueues.WORKFLOWS);
         worker.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
         worker.registerActivitiesImplementations(
-                new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), TaskQueues::llm, setup.meters()));
-        setup.describe("CampaignWorkflow + CellWorkflow + CampaignPlanningActivities on " + TaskQueues.WORKFLOWS);
+                new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), TaskQueues::llm, setup.meters()),
+                new TaskQueuePollersImpl(setup.client()));
+        setup.describe("CampaignWorkflow + CellWorkflow + CampaignPlanningActivities + TaskQueuePollers on " + TaskQueues.WORKFLOWS);
     }
 }
