@@ -14,4 +14,9 @@ public record ItemFailure(int index, String type, String message) {
     public boolean sampleRejected() {
         return FailureTypes.SAMPLE_REJECTED.equals(type);
     }
+
+    /** Refused because a budget was reached: recording it defers the item (recognised by its message, as recordInfraError does). */
+    public boolean budgetRefused() {
+        return dev.ibench.activities.spend.BudgetRefusal.is(message);
+    }
 }

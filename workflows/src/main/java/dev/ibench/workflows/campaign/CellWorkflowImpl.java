@@ -71,6 +71,13 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * silently and replay unchanged.
      */
     static final String QUEUE_WAITS = "queue-waits";
+    /**
+     * Version marker of recording an item a batch reports as refused for budget as deferred when the batch settles;
+     * before it the item waited in the per-item queue, which a paused cell does not run, so its deferral was only
+     * recorded if that queue ran it (and was refused again) before the pause reached the cell. Runs recorded before it
+     * replay unchanged.
+     */
+    static final String BATCH_BUDGET_DEFERRAL = "batch-budget-deferral";
     /** The wait before the first check when the plan has no {@code no_worker_check_seconds} (plans recorded before it). */
     static final int DEFAULT_NO_WORKER_CHECK_SECONDS = 60;
     /** Batches being scored that a cell lets pile up before it starts no new model-call batch. */
@@ -339,6 +346,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 planning.recordRejected(item, f.message());
                 count(SampleOutcome.rejection());
                 stopIfTooManyRejected(f.message());
+            } else if (f.budgetRefused() && Workflow.getVersion(BATCH_BUDGET_DEFERRAL, Workflow.DEFAULT_VERSION, 1) >= 1) {
+                planning.recordInfraError(item, f.message()); // records the deferral, as the per-item path does
+                count(SampleOutcome.infrastructureFailure());
             } else {
                 perItem.add(item);
             }

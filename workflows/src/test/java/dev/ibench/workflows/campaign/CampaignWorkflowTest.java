@@ -264,13 +264,10 @@ class CampaignWorkflowTest {
         WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 3, false));
         CampaignWorkflow handle = client.newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId("c1"));
         long deadline = System.currentTimeMillis() + 20_000;
-        // paused, the refused items recorded as deferred (after their batch returned), and no call in flight
+        // paused, the refused items recorded as deferred when their batch settles (even once the cell got the pause), and
+        // no call in flight
         while (handle.status().state() != CellState.PAUSED_BUDGET || fake.deferred.isEmpty() || fake.concurrentCalls.get() > 0) {
             assertThat(System.currentTimeMillis()).as("campaign paused for budget").isLessThan(deadline);
-            Thread.sleep(50);
-        }
-        while (fake.deferred.isEmpty()) { // the refused item's deferral is recorded by an activity after the pause signal
-            assertThat(System.currentTimeMillis()).as("refused item deferred").isLessThan(deadline);
             Thread.sleep(50);
         }
         Thread.sleep(500); // in-flight items settle; a paused campaign starts nothing new
@@ -292,6 +289,27 @@ class CampaignWorkflowTest {
         var history = client.fetchHistory(CampaignWorkflow.workflowId("c1"));
         assertThat(history.getEvents()).anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
         RecordedHistories.replayAndMaybeRecord(history, BUDGET_HISTORY, CampaignWorkflowImpl.class);
+
+        // the cell run whose batch was refused took the versioned branch, and its history replays
+        List<io.temporal.common.WorkflowExecutionHistory> deferringRuns = history.getEvents().stream()
+                .filter(e -> e.getEventType() == EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED)
+                .map(e -> e.getChildWorkflowExecutionStartedEventAttributes().getWorkflowExecution())
+                .map(run -> client.fetchHistory(run.getWorkflowId(), run.getRunId()))
+                .filter(run -> CellQueueWaitTest.changeIds(run).contains(CellWorkflowImpl.BATCH_BUDGET_DEFERRAL))
+                .toList();
+        assertThat(deferringRuns).as("a cell run deferred a batch's refused item").isNotEmpty();
+        RecordedHistories.replayAndMaybeRecord(deferringRuns.get(0), BATCH_BUDGET_HISTORY, CellWorkflowImpl.class);
+    }
+
+    static final String BATCH_BUDGET_HISTORY = "dev/ibench/workflows/campaign/cell-batch-budget-deferral.json";
+
+    @Test
+    void theRecordedBatchBudgetDeferralHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(BATCH_BUDGET_HISTORY);
+        assertThat(CellQueueWaitTest.changeIds(io.temporal.common.WorkflowExecutionHistory.fromJson(json)))
+                .contains(CellWorkflowImpl.BATCH_BUDGET_DEFERRAL);
+        assertThat(json).contains("CallModelBatch").contains("RecordInfraError");
+        WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
     @Test
