@@ -301,6 +301,58 @@ class CampaignWorkflowTest {
         RecordedHistories.replayAndMaybeRecord(deferringRuns.get(0), BATCH_BUDGET_HISTORY, CellWorkflowImpl.class);
     }
 
+    /**
+     * The interleaving that made the budget test flaky under load: the pause reaches the cell before the batch holding
+     * the refused call returns. The refused item must still be recorded as deferred while the campaign is paused.
+     */
+    @Test
+    void anItemRefusedInABatchIsDeferredEvenWhenThePauseReachedItsCellFirst() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 10, 1)));
+        fake.budgetCalls = 3;
+        WorkflowClient client = env.getWorkflowClient();
+        fake.budgetPauser = reason -> client.newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId("c1")).budgetPause(reason);
+        List<CellState> cellStateWhenRefused = new java.util.concurrent.CopyOnWriteArrayList<>();
+        fake.afterBudgetPause = item -> {
+            CellWorkflow cellRun = client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId(item.cellId()));
+            long until = System.currentTimeMillis() + 10_000;
+            while (cellRun.progress().state() != CellState.PAUSED && System.currentTimeMillis() < until) {
+                sleep(20);
+            }
+            cellStateWhenRefused.add(cellRun.progress().state());
+        };
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
+        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 1, 2, false));
+        CampaignWorkflow handle = client.newWorkflowStub(CampaignWorkflow.class, CampaignWorkflow.workflowId("c1"));
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (fake.deferred.isEmpty()) {
+            assertThat(System.currentTimeMillis()).as("refused item deferred while paused").isLessThan(deadline);
+            sleep(50);
+        }
+        assertThat(cellStateWhenRefused).as("the pause reached the cell before the refused call returned").first().isEqualTo(CellState.PAUSED);
+        assertThat(handle.status().state()).isEqualTo(CellState.PAUSED_BUDGET);
+        assertThat(fake.paid).hasSize(3).doesNotContainAnyElementsOf(fake.deferred);
+        assertThat(fake.infraErrors).isEmpty();
+
+        fake.afterBudgetPause = item -> {};
+        fake.budgetCalls = Integer.MAX_VALUE;
+        handle.resume();
+        CampaignStatus done = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId("c1")).getResult(CampaignStatus.class);
+        assertThat(done.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(10);
+        assertThat(fake.paid).hasSize(10).doesNotHaveDuplicates();
+        assertThat(fake.infraErrors).isEmpty();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     static final String BATCH_BUDGET_HISTORY = "dev/ibench/workflows/campaign/cell-batch-budget-deferral.json";
 
     @Test

@@ -57,6 +57,8 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     volatile int budgetCalls = Integer.MAX_VALUE;
     /** Signals the campaign as the worker's ledger does when it refuses a call for budget. */
     volatile java.util.function.Consumer<String> budgetPauser = reason -> {};
+    /** Runs after the pause signal, before the refused call fails: lets a test hold the call until the pause reached the cell. */
+    volatile java.util.function.Consumer<WorkItem> afterBudgetPause = item -> {};
 
     FakeCampaignActivities(List<CellPlanEntry> cells) {
         this.cells = cells;
@@ -126,6 +128,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
                 if (paid.size() >= budgetCalls) {
                     String reason = dev.ibench.activities.spend.BudgetRefusal.PREFIX + "campaign c1 spent " + paid.size() + " calls";
                     budgetPauser.accept(reason);
+                    afterBudgetPause.accept(item);
                     throw ApplicationFailure.newNonRetryableFailure("model call to budget failed: " + reason,
                             dev.ibench.activities.spend.BudgetRefusal.FAILURE_TYPE);
                 }
