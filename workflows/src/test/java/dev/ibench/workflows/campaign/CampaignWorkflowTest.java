@@ -270,7 +270,11 @@ class CampaignWorkflowTest {
             assertThat(System.currentTimeMillis()).as("campaign paused for budget").isLessThan(deadline);
             Thread.sleep(50);
         }
-        Thread.sleep(500); // in-flight items settle; a paused campaign starts nothing new
+        while (!fake.scored.containsAll(List.copyOf(fake.paid))) { // the paid items' batches are scored after they settle
+            assertThat(System.currentTimeMillis()).as("paid items scored").isLessThan(deadline);
+            Thread.sleep(50);
+        }
+        Thread.sleep(500); // a paused campaign starts nothing new: nothing is paid or scored from here on
         CampaignStatus paused = handle.status();
         assertThat(paused.state()).isEqualTo(CellState.PAUSED_BUDGET);
         assertThat(paused.pauseReason()).startsWith("budget reached: campaign c1");
