@@ -93,9 +93,14 @@ final class ModelCallFixture implements AutoCloseable {
 
     /** Saves {@link #cell(String)} with all the eval set's samples, and returns its id. */
     String savedCell(String model) {
+        return savedCell(model, samples.stream().map(EvalSample::sampleId).toList());
+    }
+
+    /** Saves {@link #cell(String)} holding only {@code sampleIds} of the eval set, and returns its id. */
+    String savedCell(String model, List<String> sampleIds) {
         CellRecord cell = cell(model);
         store.saveCell(cell);
-        store.saveCellSamples(cell.cellId(), samples.stream().map(EvalSample::sampleId).toList());
+        store.saveCellSamples(cell.cellId(), sampleIds);
         return cell.cellId();
     }
 
@@ -105,12 +110,20 @@ final class ModelCallFixture implements AutoCloseable {
 
     /** The model-call activities in Temporal's activity test environment, one attempt each. */
     ModelCallActivities activities() {
+        return activities(ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(30)));
+    }
+
+    /** The model-call activities with {@code options} (one attempt each), in {@link #environment()}. */
+    ModelCallActivities activities(ActivityOptions.Builder options) {
         env = TestActivityEnvironment.newInstance();
         env.registerActivitiesImplementations(new ModelCallActivitiesImpl(store, evalSets, runners(), new SimpleMeterRegistry()));
-        return env.newActivityStub(ModelCallActivities.class, ActivityOptions.newBuilder()
-                .setStartToCloseTimeout(Duration.ofSeconds(30))
-                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-                .build());
+        return env.newActivityStub(ModelCallActivities.class,
+                options.setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build()).build());
+    }
+
+    /** The activity test environment of the last {@link #activities} call (to cancel its running activity). */
+    TestActivityEnvironment environment() {
+        return env;
     }
 
     @Override
