@@ -26,6 +26,8 @@ import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListWorkflowExecutionsRequest;
@@ -107,8 +109,9 @@ public final class CampaignScaleBench {
         try (CliDevServer server = DevServerLauncher.startCli(cli, settings, work.resolve("temporal.log"));
              TemporalConnection connection = TemporalConnection.open(server.address(), TemporalConnection.DEFAULT_NAMESPACE)) {
             CampaignServices services = CampaignServices.of(home);
+            SimpleMeterRegistry workerMeters = new SimpleMeterRegistry();
             RunningWorker worker = RunningWorker.start(connection.client(), EnumSet.allOf(WorkerRole.class),
-                    WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), new SimpleMeterRegistry(), home);
+                    WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), workerMeters, home);
             heap.start();
             long started = System.nanoTime();
             String campaignId = new CampaignStarter(services, connection.client()).start(campaignFile, "scale-" + n);
@@ -173,6 +176,7 @@ public final class CampaignScaleBench {
             report.put("plain_over_campaign_throughput_ratio", round((perCell / plain.seconds()) / (n / campaignSeconds)));
             report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / perCell));
             report.put("where_time_goes_ms", timings.summary());
+            report.put("batch_item_phases_ms", itemPhases(workerMeters));
             report.put("runs", runs.size() > 40 ? runs.subList(0, 40) : runs);
             report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
         } finally {
@@ -186,6 +190,25 @@ public final class CampaignScaleBench {
         System.out.println(markdown(report));
         boolean ok = Boolean.TRUE.equals(report.get("all_items_scored")) && Boolean.TRUE.equals(report.get("no_run_exceeds_limit"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * Where a model-call batch's items spend their time, from the worker's own meters: per phase the count and mean
+     * (render_and_call: prompt, cache lookup, budget check and the request; provider_reported_latency: the request alone;
+     * after_call: from the answer to the next item; wait_for_writer: part of it; group_write: one grouped transaction),
+     * and how many items a grouped write held.
+     */
+    private static Map<String, Object> itemPhases(SimpleMeterRegistry meters) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Timer t : meters.find("ibench_batch_item_seconds").timers()) {
+            out.put(t.getId().getTag("phase"), Map.of("count", t.count(), "mean_ms", round(t.mean(TimeUnit.MILLISECONDS)),
+                    "total_ms", round(t.totalTime(TimeUnit.MILLISECONDS))));
+        }
+        DistributionSummary groups = meters.find("ibench_batch_write_group_items").summary();
+        if (groups != null) {
+            out.put("items_per_group_write", Map.of("groups", groups.count(), "mean", round(groups.mean()), "max", round(groups.max())));
+        }
+        return out;
     }
 
     /** The machine's load as {@code uptime} prints it (the 1, 5 and 15 minute load averages). */

@@ -30,6 +30,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Calls a cell's model for one work item and stores the raw output under the item's key. A stored
@@ -52,8 +53,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private final ModelRunners runners;
     private final CampaignMetrics metrics;
     private final IgnoredRequestRecorder ignoredRequests;
+    private final MeterRegistry meters;
 
     public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
+        this.meters = meters;
         this.store = store;
         this.evalSets = evalSets;
         this.runners = runners;
@@ -99,6 +102,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         AtomicInteger rejections = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
         BatchSpend spend = new BatchSpend();
+        BatchItems items = BatchItems.read(store, batch);
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
             heartbeatAll(context, scopes, cancellation);
             if (cancellation.get() != null) {
@@ -106,9 +110,13 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             }
         }, 2, 5, TimeUnit.SECONDS);
         int startedItems;
-        try {
+        try (GroupedOutputWriter writer = new GroupedOutputWriter(store.database(), meters, batch.concurrency(),
+                batch.cellId() + "#" + batch.fromIndex())) {
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = callItem(batch.item(index), index, cell, scopes, spend);
+                ItemFailure failure = callItem(batch.item(index), index, items, cell, scopes, writer, spend, failed -> {
+                    failures.add(failed);
+                    stop.set(true); // a store that cannot write would fail the next items as well
+                });
                 if (failure == null) {
                     return true;
                 }
@@ -131,18 +139,47 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 spend.promptTokens(), spend.completionTokens(), spend.costUsd());
     }
 
-    /** One item of a batch: null when its output is stored (now or before), else its failure as its own activity would raise it. */
-    private ItemFailure callItem(WorkItem item, int index, CellRecord cell, Set<CallCancellation.Scope> scopes, BatchSpend spend) {
+    /**
+     * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
+     * reported to {@code writeFailed} later), else its failure as its own activity would raise it.
+     */
+    private ItemFailure callItem(WorkItem item, int index, BatchItems items, CellRecord cell, Set<CallCancellation.Scope> scopes,
+                                 GroupedOutputWriter writer, BatchSpend spend, Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             scopes.add(calls);
             try {
-                String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
-                if (store.modelCall(item.cellId(), sampleId, item.trial(), 0).isEmpty()) {
-                    Paid paid = pay(item, sampleId, cell);
-                    if (!paid.record().cacheHit()) {
-                        spend.add(paid.record().promptTokens(), paid.record().completionTokens(), paid.costUsd());
-                    }
+                String sampleId = items.sampleId(index);
+                if (items.stored(index)) {
+                    return null;
                 }
+                long started = System.nanoTime();
+                EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+                ModelRunner runner = runners.runner(cell);
+                List<Runnable> answerWrites = new ArrayList<>(2);
+                ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId(), answerWrites::add);
+                long answered = System.nanoTime();
+                CallResult result = answer.result();
+                String promptJson = promptJson(answer.prompt());
+                ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
+                        RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
+                        result.response().latencyMillis(), result.cacheHit());
+                phase("render_and_call", answered - started);
+                if (!result.cacheHit()) {
+                    phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
+                }
+                writer.submit(new GroupedOutputWriter.Pending(() -> {
+                    answerWrites.forEach(Runnable::run);
+                    store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson);
+                    // in the same transaction as the output: a retry after a crash records the warning again, not never
+                    ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
+                    store.saveModelCall(record);
+                }, () -> {
+                    metrics.modelCall(cell.model(), result);
+                    if (!result.cacheHit()) {
+                        spend.add(record.promptTokens(), record.completionTokens(), result.costUsd());
+                    }
+                }, e -> writeFailed.accept(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())))));
+                phase("after_call", System.nanoTime() - answered);
                 return null;
             } catch (ModelCallException e) {
                 metrics.modelFailure(cell.model(), e.kind().name());
@@ -156,6 +193,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 scopes.remove(calls);
             }
         }
+    }
+
+    private void phase(String name, long nanos) {
+        meters.timer("ibench_batch_item_seconds", "phase", name).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** A stored model output and what its call cost (null when the profile has no prices). */

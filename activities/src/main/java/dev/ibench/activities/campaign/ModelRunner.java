@@ -8,6 +8,7 @@ import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.PromptRenderer;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -38,10 +39,18 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
 
     /** {@link #answer(EvalSample, int)} for campaign cell {@code cellId}, so the spend ledger counts it per cell. */
     public Answer answer(EvalSample sample, int trial, String cellId) {
+        return answer(sample, trial, cellId, null);
+    }
+
+    /**
+     * {@link #answer(EvalSample, int, String)} whose store writes after the answer are handed to {@code answerWrites}
+     * ({@link ModelGateway#call(dev.ibench.activities.llm.ModelRequest, String, Consumer)}); null: made before returning.
+     */
+    public Answer answer(EvalSample sample, int trial, String cellId, Consumer<Runnable> answerWrites) {
         EvalSample shown = ablation.shown(sample);
         RenderedPrompt prompt = prompts.apply(shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed,
-                decoding.topP()), cellId), prompt);
+        var request = ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed, decoding.topP());
+        return new Answer(answerWrites == null ? gateway.call(request, cellId) : gateway.call(request, cellId, answerWrites), prompt);
     }
 }

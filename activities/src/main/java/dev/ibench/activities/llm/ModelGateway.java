@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,6 +78,19 @@ public final class ModelGateway implements AutoCloseable {
 
     /** A call on behalf of campaign cell {@code cellId} (null: none), so the ledger can count it per cell. */
     public CallResult call(ModelRequest request, String cellId) {
+        return call(request, cellId, AT_ONCE);
+    }
+
+    private static final Consumer<Runnable> AT_ONCE = Runnable::run;
+
+    /**
+     * {@link #call(ModelRequest, String)} whose store writes after an answer (its response cache entry and ledger entry)
+     * are handed to {@code answerWrites} instead of being made before returning, so the caller can write them together
+     * with its own record of the answer, in one transaction. While the account has a budget they are made here as
+     * before, so the next budget check sees them (docs/ledger.md, overshoot bound). Failed attempts are written at once.
+     */
+    public CallResult call(ModelRequest request, String cellId, Consumer<Runnable> answerWrites) {
+        Consumer<Runnable> writes = answerWrites == AT_ONCE || ledger.budgeted(account) ? AT_ONCE : answerWrites;
         stats.calls.incrementAndGet();
         String key = CacheKey.of(client.endpoint(), request);
         boolean useCache = cache != null && client.cacheable();
@@ -85,7 +99,8 @@ public final class ModelGateway implements AutoCloseable {
             if (hit.isPresent()) {
                 stats.cacheHits.incrementAndGet();
                 Double free = profile.hasPrices() ? 0.0 : null;
-                ledger.record(entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free));
+                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free);
+                writes.accept(() -> ledger.record(hitEntry));
                 return new CallResult(hit.get(), true, 0, free, key);
             }
         }
@@ -97,17 +112,20 @@ public final class ModelGateway implements AutoCloseable {
             long started = System.nanoTime();
             try {
                 ModelResponse response = callLimited(request);
-                if (useCache) {
-                    cache.store(key, client.endpoint(), request.model(), response);
-                }
                 Double cost = CallCost.usd(profile, response);
                 stats.promptTokens.addAndGet(response.promptTokens());
                 stats.completionTokens.addAndGet(response.completionTokens());
                 if (cost != null) {
                     stats.costUsd.add(cost);
                 }
-                ledger.record(entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                        response.latencyMillis(), cost));
+                SpendEntry paid = entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+                        response.latencyMillis(), cost);
+                writes.accept(() -> {
+                    if (useCache) {
+                        cache.store(key, client.endpoint(), request.model(), response);
+                    }
+                    ledger.record(paid);
+                });
                 return new CallResult(response, false, attempt, cost, key);
             } catch (ModelCallException e) {
                 long latency = (System.nanoTime() - started) / 1_000_000;
