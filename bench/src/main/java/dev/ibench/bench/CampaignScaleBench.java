@@ -159,6 +159,10 @@ public final class CampaignScaleBench {
                 double ideal = Math.min(window * cells, endpointLimit) * 1000.0 / Math.max(1, latencyMillis);
                 report.put("ideal_samples_per_second", round(ideal));
                 report.put("share_of_ideal", round(n / campaignSeconds / ideal));
+                // the same share from the first model-call batch's start to the last one's end: without planning,
+                // the cell's start and the last scoring, i.e. what the batches themselves reach
+                report.put("calls_seconds", round(timings.callSpanMillis() / 1000.0));
+                report.put("share_of_ideal_while_calling", round(n / (timings.callSpanMillis() / 1000.0) / ideal));
                 report.put("endpoint_requests", endpoint.requests());
                 report.put("endpoint_refused_429", endpoint.refused());
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
@@ -194,7 +198,7 @@ public final class CampaignScaleBench {
 
     /**
      * Where a model-call batch's items spend their time, from the worker's own meters: per phase the count and mean
-     * (render_and_call: prompt, cache lookup, budget check and the request; provider_reported_latency: the request alone;
+     * (render: the prompt; call: cache lookup, budget check and the request; provider_reported_latency: the request alone;
      * after_call: from the answer to the next item; wait_for_writer: part of it; group_write: one grouped transaction),
      * and how many items a grouped write held.
      */

@@ -156,14 +156,17 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
                 ModelRunner runner = runners.runner(cell);
                 List<Runnable> answerWrites = new ArrayList<>(2);
-                ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId(), answerWrites::add);
+                ModelRunner.Prepared prepared = runner.prepare(sample, item.trial());
+                long rendered = System.nanoTime();
+                ModelRunner.Answer answer = runner.call(prepared, cell.cellId(), answerWrites::add);
                 long answered = System.nanoTime();
+                phase("render", rendered - started);
                 CallResult result = answer.result();
                 String promptJson = promptJson(answer.prompt());
                 ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
                         RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
                         result.response().latencyMillis(), result.cacheHit());
-                phase("render_and_call", answered - started);
+                phase("call", answered - rendered);
                 if (!result.cacheHit()) {
                     phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
                 }

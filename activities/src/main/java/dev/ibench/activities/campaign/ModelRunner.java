@@ -2,6 +2,7 @@ package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
 import dev.ibench.core.prompt.ModelProfile;
@@ -47,10 +48,24 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
      * ({@link ModelGateway#call(dev.ibench.activities.llm.ModelRequest, String, Consumer)}); null: made before returning.
      */
     public Answer answer(EvalSample sample, int trial, String cellId, Consumer<Runnable> answerWrites) {
+        return call(prepare(sample, trial), cellId, answerWrites);
+    }
+
+    /** A trial's rendered prompt and the request that asks it, before it is sent. */
+    public record Prepared(RenderedPrompt prompt, ModelRequest request) {}
+
+    /** Renders trial {@code trial} of a sample as the cell shows it (a model-written ablation may ask its writer model first). */
+    public Prepared prepare(EvalSample sample, int trial) {
         EvalSample shown = ablation.shown(sample);
         RenderedPrompt prompt = prompts.apply(shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        var request = ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed, decoding.topP());
-        return new Answer(answerWrites == null ? gateway.call(request, cellId) : gateway.call(request, cellId, answerWrites), prompt);
+        return new Prepared(prompt, ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), trial, seed, decoding.topP()));
+    }
+
+    /** Sends a prepared request ({@link #answer(EvalSample, int, String, Consumer)} after {@link #prepare}). */
+    public Answer call(Prepared prepared, String cellId, Consumer<Runnable> answerWrites) {
+        CallResult result = answerWrites == null ? gateway.call(prepared.request(), cellId)
+                : gateway.call(prepared.request(), cellId, answerWrites);
+        return new Answer(result, prepared.prompt());
     }
 }
