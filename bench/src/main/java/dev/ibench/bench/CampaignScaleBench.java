@@ -114,11 +114,14 @@ public final class CampaignScaleBench {
                     WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), workerMeters, home);
             heap.start();
             long started = System.nanoTime();
+            long startedEpochMillis = System.currentTimeMillis();
             String campaignId = new CampaignStarter(services, connection.client()).start(campaignFile, "scale-" + n);
+            long startCallMillis = System.currentTimeMillis() - startedEpochMillis;
             CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(
                             CampaignWorkflow.class, "ibench-campaign-" + campaignId))
                     .getResult(6, TimeUnit.HOURS, CampaignStatus.class);
             double campaignSeconds = (System.nanoTime() - started) / 1e9;
+            long endedEpochMillis = System.currentTimeMillis();
             heap.stop();
             worker.close();
             String loadAfter = uptime();
@@ -163,6 +166,9 @@ public final class CampaignScaleBench {
                 // the cell's start and the last scoring, i.e. what the batches themselves reach
                 report.put("calls_seconds", round(timings.callSpanMillis() / 1000.0));
                 report.put("share_of_ideal_while_calling", round(n / (timings.callSpanMillis() / 1000.0) / ideal));
+                report.put("before_first_call_ms", timings.firstCallStartMillis() - startedEpochMillis);
+                report.put("campaign_start_call_ms", startCallMillis);
+                report.put("after_last_call_ms", endedEpochMillis - timings.lastCallEndMillis());
                 report.put("endpoint_requests", endpoint.requests());
                 report.put("endpoint_refused_429", endpoint.refused());
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
@@ -295,6 +301,7 @@ public final class CampaignScaleBench {
             SampleScorer scorer = new SampleScorer(parser, runtime);
             long completed = 0;
             long started = System.nanoTime();
+            long startedEpochMillis = System.currentTimeMillis();
             for (int i = 0; i < ordered.size(); i++) {
                 if (Boolean.TRUE.equals(scorer.score(ordered.get(i), answers.get(i)).completed())) {
                     completed++;

@@ -54,6 +54,14 @@ final class HistoryTimings {
         return e.getEventTime().getSeconds() * 1000 + e.getEventTime().getNanos() / 1_000_000;
     }
 
+    long firstCallStartMillis() {
+        return firstCallStart;
+    }
+
+    long lastCallEndMillis() {
+        return lastCallEnd;
+    }
+
     /** Milliseconds from the first model-call batch's start to the last one's completion (-1 without batches). */
     long callSpanMillis() {
         return firstCallStart == Long.MAX_VALUE ? -1 : lastCallEnd - firstCallStart;
