@@ -204,7 +204,7 @@ public final class CampaignScaleBench {
 
     /**
      * Where a model-call batch's items spend their time, from the worker's own meters: per phase the count and mean
-     * (render: the prompt; call: cache lookup, budget check and the request; provider_reported_latency: the request alone;
+     * (ready_ahead: sample, prompt, cache key and lookup, done ahead of the slot; take_ready: a slot waiting for that; call: budget check and the request; provider_reported_latency: the request alone;
      * after_call: from the answer to the next item; wait_for_writer: part of it; group_write: one grouped transaction),
      * and how many items a grouped write held.
      */

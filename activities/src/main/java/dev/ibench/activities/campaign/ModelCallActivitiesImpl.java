@@ -4,6 +4,7 @@ import dev.ibench.activities.llm.CallCancellation;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
@@ -111,9 +112,11 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         }, 2, 5, TimeUnit.SECONDS);
         int startedItems;
         try (GroupedOutputWriter writer = new GroupedOutputWriter(store.database(), meters, batch.concurrency(),
-                batch.cellId() + "#" + batch.fromIndex())) {
+                batch.cellId() + "#" + batch.fromIndex());
+             ItemsAhead<ReadyItem> ahead = new ItemsAhead<>(batch.fromIndex(), batch.count(), batch.concurrency(),
+                     index -> ready(batch.item(index), index, items, cell))) {
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = callItem(batch.item(index), index, items, cell, scopes, writer, spend, failed -> {
+                ItemFailure failure = callItem(batch.item(index), index, ahead, cell, scopes, writer, spend, failed -> {
                     failures.add(failed);
                     stop.set(true); // a store that cannot write would fail the next items as well
                 });
@@ -143,26 +146,51 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
      * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
      * reported to {@code writeFailed} later), else its failure as its own activity would raise it.
      */
-    private ItemFailure callItem(WorkItem item, int index, BatchItems items, CellRecord cell, Set<CallCancellation.Scope> scopes,
+    /** An item of a batch ready to be sent: its sample, the runner, the rendered prompt (and its JSON to store), the request looked up in the cache. */
+    private record ReadyItem(String sampleId, EvalSample sample, ModelRunner runner, ModelRunner.Prepared prepared,
+                             String promptJson, ModelGateway.LookedUp looked) {}
+
+    /** Readies an item (null: its output was stored when the batch started, nothing to send). */
+    private ReadyItem ready(WorkItem item, int index, BatchItems items, CellRecord cell) {
+        String sampleId = items.sampleId(index);
+        if (items.stored(index)) {
+            return null;
+        }
+        long started = System.nanoTime();
+        EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        ModelRunner runner = runners.runner(cell);
+        ModelRunner.Prepared prepared = runner.prepare(sample, item.trial());
+        String promptJson = promptJson(prepared.prompt());
+        long rendered = System.nanoTime();
+        ModelGateway.LookedUp looked = runner.gateway().lookUp(prepared.request());
+        long done = System.nanoTime();
+        phase("ready_ahead", done - started);
+        phase("ready_ahead_render", rendered - started);
+        phase("ready_ahead_cache_lookup", done - rendered);
+        return new ReadyItem(sampleId, sample, runner, prepared, promptJson, looked);
+    }
+
+    private ItemFailure callItem(WorkItem item, int index, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
                                  GroupedOutputWriter writer, BatchSpend spend, Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             scopes.add(calls);
             try {
-                String sampleId = items.sampleId(index);
-                if (items.stored(index)) {
+                long started = System.nanoTime();
+                ReadyItem ready = ahead.take(index);
+                if (ready == null) {
                     return null;
                 }
-                long started = System.nanoTime();
-                EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
-                ModelRunner runner = runners.runner(cell);
-                List<Runnable> answerWrites = new ArrayList<>(2);
-                ModelRunner.Prepared prepared = runner.prepare(sample, item.trial());
+                String sampleId = ready.sampleId();
+                EvalSample sample = ready.sample();
+                ModelRunner runner = ready.runner();
+                ModelRunner.Prepared prepared = ready.prepared();
                 long rendered = System.nanoTime();
-                ModelRunner.Answer answer = runner.call(prepared, cell.cellId(), answerWrites::add);
+                List<Runnable> answerWrites = new ArrayList<>(2);
+                ModelRunner.Answer answer = runner.call(prepared, ready.looked(), cell.cellId(), answerWrites::add);
                 long answered = System.nanoTime();
-                phase("render", rendered - started);
+                phase("take_ready", rendered - started);
                 CallResult result = answer.result();
-                String promptJson = promptJson(answer.prompt());
+                String promptJson = ready.promptJson();
                 ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
                         RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
                         result.response().latencyMillis(), result.cacheHit());

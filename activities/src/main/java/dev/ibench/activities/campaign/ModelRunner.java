@@ -68,4 +68,9 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
                 : gateway.call(prepared.request(), cellId, answerWrites);
         return new Answer(result, prepared.prompt());
     }
+
+    /** {@link #call} of a prepared request whose cache lookup was done ahead ({@link ModelGateway#lookUp}). */
+    public Answer call(Prepared prepared, ModelGateway.LookedUp looked, String cellId, Consumer<Runnable> answerWrites) {
+        return new Answer(gateway.call(looked, cellId, answerWrites), prepared.prompt());
+    }
 }

@@ -6,6 +6,7 @@ import dev.ibench.core.prompt.ToolCallSchema;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -90,12 +91,30 @@ public final class ModelGateway implements AutoCloseable {
      * before, so the next budget check sees them (docs/ledger.md, overshoot bound). Failed attempts are written at once.
      */
     public CallResult call(ModelRequest request, String cellId, Consumer<Runnable> answerWrites) {
+        return call(lookUp(request), cellId, answerWrites);
+    }
+
+    /** A request with its cache key worked out and the response cache asked (empty: no hit, or no cache for it). */
+    public record LookedUp(ModelRequest request, String key, Optional<ModelResponse> cached) {}
+
+    /**
+     * The first step of a call, which a caller may take ahead of time (while other requests are in flight): the
+     * request's cache key and its cached response, a hit counted as one.
+     */
+    public LookedUp lookUp(ModelRequest request) {
+        String key = CacheKey.of(client.endpoint(), request);
+        return new LookedUp(request, key, cache != null && client.cacheable() ? cache.lookup(key) : Optional.empty());
+    }
+
+    /** {@link #call(ModelRequest, String, Consumer)} of a request looked up before. */
+    public CallResult call(LookedUp looked, String cellId, Consumer<Runnable> answerWrites) {
         Consumer<Runnable> writes = answerWrites == AT_ONCE || ledger.budgeted(account) ? AT_ONCE : answerWrites;
         stats.calls.incrementAndGet();
-        String key = CacheKey.of(client.endpoint(), request);
+        ModelRequest request = looked.request();
+        String key = looked.key();
         boolean useCache = cache != null && client.cacheable();
         if (useCache) {
-            var hit = cache.lookup(key);
+            var hit = looked.cached();
             if (hit.isPresent()) {
                 stats.cacheHits.incrementAndGet();
                 Double free = profile.hasPrices() ? 0.0 : null;
