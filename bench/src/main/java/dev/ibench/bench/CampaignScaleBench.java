@@ -78,6 +78,9 @@ public final class CampaignScaleBench {
         int perCell = n / cells;
         String loadBefore = uptime();
         IbenchHome home = IbenchHome.resolve();
+        // before the endpoint starts: its server thread would keep the JVM alive after this failure
+        Path cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
+                "the temporal CLI is missing under " + home.toolsBin() + ": run deploy/local/install-tools.sh"));
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
         Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), perCell, CampaignServices.of(home).dataRoot());
@@ -100,8 +103,6 @@ public final class CampaignScaleBench {
                 cells_in_flight: %d
                 """.formatted(model, benchmarks.toString().stripTrailing(), window, cells));
 
-        Path cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
-                "the temporal CLI is missing: run deploy/local/install-tools.sh"));
         DevServerSettings settings = new DevServerSettings("127.0.0.1", freePort(), freePort(), freePort(), 0,
                 work.resolve("temporal.db"));
         HeapSampler heap = new HeapSampler();
