@@ -27,9 +27,13 @@ public final class ResultsDatabase implements AutoCloseable {
     /** The connection of the transaction {@link #inOneTransaction} runs on this thread, if any. */
     private final ThreadLocal<Connection> bound = new ThreadLocal<>();
 
-    private ResultsDatabase(StoreLocation location, HikariDataSource pool) {
+    /** SQLite only: a few more connections for reads, which WAL lets run beside the one writing connection; else null. */
+    private final HikariDataSource readers;
+
+    private ResultsDatabase(StoreLocation location, HikariDataSource pool, HikariDataSource readers) {
         this.location = location;
         this.pool = pool;
+        this.readers = readers;
     }
 
     /** A SQLite file (created with its directory if missing). */
@@ -69,7 +73,22 @@ public final class ResultsDatabase implements AutoCloseable {
             pool.close();
             throw new ResultsStoreException(describe(location) + ": cannot migrate its schema: " + rootMessage(e), e);
         }
-        return new ResultsDatabase(location, pool);
+        HikariDataSource readers = null;
+        if (location.dialect() == StoreDialect.SQLITE) {
+            HikariConfig read = new HikariConfig();
+            read.setJdbcUrl(location.jdbcUrl());
+            read.setPoolName("ibench-results-readers");
+            read.setMaximumPoolSize(4);
+            read.setConnectionTimeout(120_000);
+            read.addDataSourceProperty("busy_timeout", "30000");
+            try {
+                readers = new HikariDataSource(read);
+            } catch (RuntimeException e) {
+                pool.close();
+                throw new ResultsStoreException(describe(location) + ": cannot connect for reads: " + rootMessage(e), e);
+            }
+        }
+        return new ResultsDatabase(location, pool, readers);
     }
 
     /** Opens the store named by a setting, reading the password from {@value #PASSWORD_VARIABLE}. */
@@ -111,6 +130,15 @@ public final class ResultsDatabase implements AutoCloseable {
     public Connection connection() throws SQLException {
         Connection c = bound.get();
         return c != null ? joined(c) : pool.getConnection();
+    }
+
+    /**
+     * A connection for one read that need not see this thread's writes in progress (none is, outside
+     * {@link #inOneTransaction}): on SQLite one of a few reading connections, so a hot read (the response cache's
+     * lookup before each model request) does not queue behind the writing connection; elsewhere {@link #connection}.
+     */
+    public Connection readConnection() throws SQLException {
+        return readers == null || bound.get() != null ? connection() : readers.getConnection();
     }
 
     /** Work on the stores that may throw a JDBC failure. */
@@ -182,6 +210,9 @@ public final class ResultsDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        if (readers != null) {
+            readers.close();
+        }
         pool.close();
     }
 }
