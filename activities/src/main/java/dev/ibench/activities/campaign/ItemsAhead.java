@@ -16,8 +16,13 @@ import java.util.function.IntFunction;
  * to ready an item is thrown to the slot that takes it, as if it had readied the item itself.
  */
 final class ItemsAhead<T> implements AutoCloseable {
-    /** One thread per item being readied; at most {@code distance} per batch, as many as its slots. */
-    private static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
+    /**
+     * As many threads as cores: readying is CPU work (rendering), and a batch's slots all answer at about the same
+     * moment, so a thread per item would render a whole round at once, beside the round the slots render themselves
+     * and the answers being read; queued here, the next round is readied over the time the requests take. A slot
+     * whose item was not reached yet readies it itself.
+     */
+    private static final ExecutorService THREADS = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
         Thread t = new Thread(r, "ibench-batch-ahead");
         t.setDaemon(true);
         return t;
