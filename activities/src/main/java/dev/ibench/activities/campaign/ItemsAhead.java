@@ -17,12 +17,11 @@ import java.util.function.IntFunction;
  */
 final class ItemsAhead<T> implements AutoCloseable {
     /**
-     * As many threads as cores: readying is CPU work (rendering), and a batch's slots all answer at about the same
-     * moment, so a thread per item would render a whole round at once, beside the round the slots render themselves
-     * and the answers being read; queued here, the next round is readied over the time the requests take. A slot
-     * whose item was not reached yet readies it itself.
+     * One thread per item being readied, at most {@code distance} per batch (as many as its slots): a pool of one
+     * thread per core was tried and lagged behind a window of 128 on a loaded machine, so slots readied their items
+     * themselves again.
      */
-    private static final ExecutorService THREADS = Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
+    private static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "ibench-batch-ahead");
         t.setDaemon(true);
         return t;
