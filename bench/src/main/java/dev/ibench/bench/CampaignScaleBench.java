@@ -26,6 +26,8 @@ import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.api.workflow.v1.WorkflowExecutionInfo;
 import io.temporal.api.workflowservice.v1.ListWorkflowExecutionsRequest;
@@ -76,6 +78,9 @@ public final class CampaignScaleBench {
         int perCell = n / cells;
         String loadBefore = uptime();
         IbenchHome home = IbenchHome.resolve();
+        // before the endpoint starts: its server thread would keep the JVM alive after this failure
+        Path cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
+                "the temporal CLI is missing under " + home.toolsBin() + ": run deploy/local/install-tools.sh"));
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
         Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), perCell, CampaignServices.of(home).dataRoot());
@@ -98,8 +103,6 @@ public final class CampaignScaleBench {
                 cells_in_flight: %d
                 """.formatted(model, benchmarks.toString().stripTrailing(), window, cells));
 
-        Path cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
-                "the temporal CLI is missing: run deploy/local/install-tools.sh"));
         DevServerSettings settings = new DevServerSettings("127.0.0.1", freePort(), freePort(), freePort(), 0,
                 work.resolve("temporal.db"));
         HeapSampler heap = new HeapSampler();
@@ -107,15 +110,19 @@ public final class CampaignScaleBench {
         try (CliDevServer server = DevServerLauncher.startCli(cli, settings, work.resolve("temporal.log"));
              TemporalConnection connection = TemporalConnection.open(server.address(), TemporalConnection.DEFAULT_NAMESPACE)) {
             CampaignServices services = CampaignServices.of(home);
+            SimpleMeterRegistry workerMeters = new SimpleMeterRegistry();
             RunningWorker worker = RunningWorker.start(connection.client(), EnumSet.allOf(WorkerRole.class),
-                    WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), new SimpleMeterRegistry(), home);
+                    WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), workerMeters, home);
             heap.start();
             long started = System.nanoTime();
+            long startedEpochMillis = System.currentTimeMillis();
             String campaignId = new CampaignStarter(services, connection.client()).start(campaignFile, "scale-" + n);
+            long startCallMillis = System.currentTimeMillis() - startedEpochMillis;
             CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(
                             CampaignWorkflow.class, "ibench-campaign-" + campaignId))
                     .getResult(6, TimeUnit.HOURS, CampaignStatus.class);
             double campaignSeconds = (System.nanoTime() - started) / 1e9;
+            long endedEpochMillis = System.currentTimeMillis();
             heap.stop();
             worker.close();
             String loadAfter = uptime();
@@ -156,6 +163,13 @@ public final class CampaignScaleBench {
                 double ideal = Math.min(window * cells, endpointLimit) * 1000.0 / Math.max(1, latencyMillis);
                 report.put("ideal_samples_per_second", round(ideal));
                 report.put("share_of_ideal", round(n / campaignSeconds / ideal));
+                // the same share from the first model-call batch's start to the last one's end: without planning,
+                // the cell's start and the last scoring, i.e. what the batches themselves reach
+                report.put("calls_seconds", round(timings.callSpanMillis() / 1000.0));
+                report.put("share_of_ideal_while_calling", round(n / (timings.callSpanMillis() / 1000.0) / ideal));
+                report.put("before_first_call_ms", timings.firstCallStartMillis() - startedEpochMillis);
+                report.put("campaign_start_call_ms", startCallMillis);
+                report.put("after_last_call_ms", endedEpochMillis - timings.lastCallEndMillis());
                 report.put("endpoint_requests", endpoint.requests());
                 report.put("endpoint_refused_429", endpoint.refused());
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
@@ -173,6 +187,7 @@ public final class CampaignScaleBench {
             report.put("plain_over_campaign_throughput_ratio", round((perCell / plain.seconds()) / (n / campaignSeconds)));
             report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / perCell));
             report.put("where_time_goes_ms", timings.summary());
+            report.put("batch_item_phases_ms", itemPhases(workerMeters));
             report.put("runs", runs.size() > 40 ? runs.subList(0, 40) : runs);
             report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
         } finally {
@@ -186,6 +201,25 @@ public final class CampaignScaleBench {
         System.out.println(markdown(report));
         boolean ok = Boolean.TRUE.equals(report.get("all_items_scored")) && Boolean.TRUE.equals(report.get("no_run_exceeds_limit"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /**
+     * Where a model-call batch's items spend their time, from the worker's own meters: per phase the count and mean
+     * (ready_ahead: sample, prompt, cache key and lookup, done ahead of the slot; take_ready: a slot waiting for that; call: budget check and the request; provider_reported_latency: the request alone;
+     * after_call: from the answer to the next item; wait_for_writer: part of it; group_write: one grouped transaction),
+     * and how many items a grouped write held.
+     */
+    private static Map<String, Object> itemPhases(SimpleMeterRegistry meters) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Timer t : meters.find("ibench_batch_item_seconds").timers()) {
+            out.put(t.getId().getTag("phase"), Map.of("count", t.count(), "mean_ms", round(t.mean(TimeUnit.MILLISECONDS)),
+                    "total_ms", round(t.totalTime(TimeUnit.MILLISECONDS))));
+        }
+        DistributionSummary groups = meters.find("ibench_batch_write_group_items").summary();
+        if (groups != null) {
+            out.put("items_per_group_write", Map.of("groups", groups.count(), "mean", round(groups.mean()), "max", round(groups.max())));
+        }
+        return out;
     }
 
     /** The machine's load as {@code uptime} prints it (the 1, 5 and 15 minute load averages). */
@@ -268,6 +302,7 @@ public final class CampaignScaleBench {
             SampleScorer scorer = new SampleScorer(parser, runtime);
             long completed = 0;
             long started = System.nanoTime();
+            long startedEpochMillis = System.currentTimeMillis();
             for (int i = 0; i < ordered.size(); i++) {
                 if (Boolean.TRUE.equals(scorer.score(ordered.get(i), answers.get(i)).completed())) {
                     completed++;

@@ -14,6 +14,9 @@ import java.util.TreeMap;
  */
 final class HistoryTimings {
     private final Map<String, double[]> sums = new TreeMap<>(); // name -> {count, total ms}
+    /** Epoch ms of the first CallModelBatch start and the last CallModelBatch completion over all runs. */
+    private long firstCallStart = Long.MAX_VALUE;
+    private long lastCallEnd = Long.MIN_VALUE;
 
     void add(WorkflowExecutionHistory history) {
         Map<Long, HistoryEvent> scheduled = new HashMap<>();
@@ -27,10 +30,16 @@ final class HistoryTimings {
                 started.put(s, e);
                 String name = scheduled.get(s).getActivityTaskScheduledEventAttributes().getActivityType().getName();
                 record(name + " queue wait", scheduled.get(s), e);
+                if (name.equals("CallModelBatch")) {
+                    firstCallStart = Math.min(firstCallStart, millis(e));
+                }
             } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
                 long s = e.getActivityTaskCompletedEventAttributes().getScheduledEventId();
                 String name = scheduled.get(s).getActivityTaskScheduledEventAttributes().getActivityType().getName();
                 record(name + " run", started.get(s), e);
+                if (name.equals("CallModelBatch")) {
+                    lastCallEnd = Math.max(lastCallEnd, millis(e));
+                }
             } else if (type == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED) {
                 long s = e.getWorkflowTaskStartedEventAttributes().getScheduledEventId();
                 started.put(s, e);
@@ -39,6 +48,23 @@ final class HistoryTimings {
                 record("workflow task run", started.get(e.getWorkflowTaskCompletedEventAttributes().getScheduledEventId()), e);
             }
         }
+    }
+
+    private static long millis(HistoryEvent e) {
+        return e.getEventTime().getSeconds() * 1000 + e.getEventTime().getNanos() / 1_000_000;
+    }
+
+    long firstCallStartMillis() {
+        return firstCallStart;
+    }
+
+    long lastCallEndMillis() {
+        return lastCallEnd;
+    }
+
+    /** Milliseconds from the first model-call batch's start to the last one's completion (-1 without batches). */
+    long callSpanMillis() {
+        return firstCallStart == Long.MAX_VALUE ? -1 : lastCallEnd - firstCallStart;
     }
 
     private void record(String name, HistoryEvent from, HistoryEvent to) {

@@ -36,6 +36,12 @@ final class LatencyEndpoint implements AutoCloseable {
     private final AtomicInteger refused = new AtomicInteger();
 
     LatencyEndpoint(long latencyMillis, int maxConcurrent) throws IOException {
+        // Without TCP_NODELAY the JDK server sends a response's headers and body as two segments, and the second waits
+        // for the client's delayed ACK: about 40 ms more per request than the latency this endpoint stands for
+        // (read once per JVM, so it must be set before the first server is created, as RestToolServer does too).
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
         this.latencyMillis = latencyMillis;
         this.maxConcurrent = maxConcurrent;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
@@ -56,6 +62,7 @@ final class LatencyEndpoint implements AutoCloseable {
             body = in.readAllBytes();
         }
         int now = inFlight.incrementAndGet();
+        boolean counted = true;
         try {
             peakInFlight.accumulateAndGet(now, Math::max);
             if (now > maxConcurrent) {
@@ -64,6 +71,10 @@ final class LatencyEndpoint implements AutoCloseable {
                 return;
             }
             Thread.sleep(latencyMillis);
+            // the request's slot is free once its answer is ready, as in a real server: the client may send its next
+            // request as soon as it has read this answer, before this thread is done writing it
+            inFlight.decrementAndGet();
+            counted = false;
             String text = ANSWERS[Math.floorMod(new String(body, StandardCharsets.UTF_8).hashCode(), ANSWERS.length)];
             send(exchange, 200, "{\"id\": \"fake\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
                     + "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\", \"finish_reason\": \"stop\"}],"
@@ -71,7 +82,9 @@ final class LatencyEndpoint implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            inFlight.decrementAndGet();
+            if (counted) {
+                inFlight.decrementAndGet();
+            }
         }
     }
 

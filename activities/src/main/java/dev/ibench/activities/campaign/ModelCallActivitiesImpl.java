@@ -4,6 +4,7 @@ import dev.ibench.activities.llm.CallCancellation;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
@@ -30,6 +31,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Calls a cell's model for one work item and stores the raw output under the item's key. A stored
@@ -52,8 +54,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private final ModelRunners runners;
     private final CampaignMetrics metrics;
     private final IgnoredRequestRecorder ignoredRequests;
+    private final MeterRegistry meters;
 
     public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
+        this.meters = meters;
         this.store = store;
         this.evalSets = evalSets;
         this.runners = runners;
@@ -99,6 +103,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         AtomicInteger rejections = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
         BatchSpend spend = new BatchSpend();
+        BatchItems items = BatchItems.read(store, batch);
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
             heartbeatAll(context, scopes, cancellation);
             if (cancellation.get() != null) {
@@ -106,9 +111,15 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             }
         }, 2, 5, TimeUnit.SECONDS);
         int startedItems;
-        try {
+        try (GroupedOutputWriter writer = new GroupedOutputWriter(store.database(), meters, batch.concurrency(),
+                batch.cellId() + "#" + batch.fromIndex());
+             ItemsAhead<ReadyItem> ahead = new ItemsAhead<>(batch.fromIndex(), batch.count(), batch.concurrency(),
+                     index -> ready(batch.item(index), index, items, cell))) {
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = callItem(batch.item(index), index, cell, scopes, spend);
+                ItemFailure failure = callItem(batch.item(index), index, ahead, cell, scopes, writer, spend, failed -> {
+                    failures.add(failed);
+                    stop.set(true); // a store that cannot write would fail the next items as well
+                });
                 if (failure == null) {
                     return true;
                 }
@@ -131,18 +142,75 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 spend.promptTokens(), spend.completionTokens(), spend.costUsd());
     }
 
-    /** One item of a batch: null when its output is stored (now or before), else its failure as its own activity would raise it. */
-    private ItemFailure callItem(WorkItem item, int index, CellRecord cell, Set<CallCancellation.Scope> scopes, BatchSpend spend) {
+    /**
+     * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
+     * reported to {@code writeFailed} later), else its failure as its own activity would raise it.
+     */
+    /** An item of a batch ready to be sent: its sample, the runner, the rendered prompt (and its JSON to store), the request looked up in the cache. */
+    private record ReadyItem(String sampleId, EvalSample sample, ModelRunner runner, ModelRunner.Prepared prepared,
+                             String promptJson, ModelGateway.LookedUp looked) {}
+
+    /** Readies an item (null: its output was stored when the batch started, nothing to send). */
+    private ReadyItem ready(WorkItem item, int index, BatchItems items, CellRecord cell) {
+        String sampleId = items.sampleId(index);
+        if (items.stored(index)) {
+            return null;
+        }
+        long started = System.nanoTime();
+        EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
+        ModelRunner runner = runners.runner(cell);
+        ModelRunner.Prepared prepared = runner.prepare(sample, item.trial());
+        String promptJson = promptJson(prepared.prompt());
+        long rendered = System.nanoTime();
+        ModelGateway.LookedUp looked = runner.gateway().lookUp(prepared.request());
+        long done = System.nanoTime();
+        phase("ready_ahead", done - started);
+        phase("ready_ahead_render", rendered - started);
+        phase("ready_ahead_cache_lookup", done - rendered);
+        return new ReadyItem(sampleId, sample, runner, prepared, promptJson, looked);
+    }
+
+    private ItemFailure callItem(WorkItem item, int index, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
+                                 GroupedOutputWriter writer, BatchSpend spend, Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             scopes.add(calls);
             try {
-                String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
-                if (store.modelCall(item.cellId(), sampleId, item.trial(), 0).isEmpty()) {
-                    Paid paid = pay(item, sampleId, cell);
-                    if (!paid.record().cacheHit()) {
-                        spend.add(paid.record().promptTokens(), paid.record().completionTokens(), paid.costUsd());
-                    }
+                long started = System.nanoTime();
+                ReadyItem ready = ahead.take(index);
+                if (ready == null) {
+                    return null;
                 }
+                String sampleId = ready.sampleId();
+                EvalSample sample = ready.sample();
+                ModelRunner runner = ready.runner();
+                ModelRunner.Prepared prepared = ready.prepared();
+                long rendered = System.nanoTime();
+                List<Runnable> answerWrites = new ArrayList<>(2);
+                ModelRunner.Answer answer = runner.call(prepared, ready.looked(), cell.cellId(), answerWrites::add);
+                long answered = System.nanoTime();
+                phase("take_ready", rendered - started);
+                CallResult result = answer.result();
+                String promptJson = ready.promptJson();
+                ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
+                        RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
+                        result.response().latencyMillis(), result.cacheHit());
+                phase("call", answered - rendered);
+                if (!result.cacheHit()) {
+                    phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
+                }
+                writer.submit(new GroupedOutputWriter.Pending(() -> {
+                    answerWrites.forEach(Runnable::run);
+                    store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson);
+                    // in the same transaction as the output: a retry after a crash records the warning again, not never
+                    ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
+                    store.saveModelCall(record);
+                }, () -> {
+                    metrics.modelCall(cell.model(), result);
+                    if (!result.cacheHit()) {
+                        spend.add(record.promptTokens(), record.completionTokens(), result.costUsd());
+                    }
+                }, e -> writeFailed.accept(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())))));
+                phase("after_call", System.nanoTime() - answered);
                 return null;
             } catch (ModelCallException e) {
                 metrics.modelFailure(cell.model(), e.kind().name());
@@ -156,6 +224,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 scopes.remove(calls);
             }
         }
+    }
+
+    private void phase(String name, long nanos) {
+        meters.timer("ibench_batch_item_seconds", "phase", name).record(nanos, TimeUnit.NANOSECONDS);
     }
 
     /** A stored model output and what its call cost (null when the profile has no prices). */

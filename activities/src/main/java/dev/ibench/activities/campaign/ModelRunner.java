@@ -2,6 +2,7 @@ package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
 import dev.ibench.core.prompt.ModelProfile;
@@ -9,6 +10,7 @@ import dev.ibench.core.prompt.PromptRenderer;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.prompt.ToolCallSchema;
 import dev.ibench.core.sample.EvalSample;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -40,10 +42,38 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
 
     /** {@link #answer(EvalSample, int)} for campaign cell {@code cellId}, so the spend ledger counts it per cell. */
     public Answer answer(EvalSample sample, int trial, String cellId) {
+        return answer(sample, trial, cellId, null);
+    }
+
+    /**
+     * {@link #answer(EvalSample, int, String)} whose store writes after the answer are handed to {@code answerWrites}
+     * ({@link ModelGateway#call(dev.ibench.activities.llm.ModelRequest, String, Consumer)}); null: made before returning.
+     */
+    public Answer answer(EvalSample sample, int trial, String cellId, Consumer<Runnable> answerWrites) {
+        return call(prepare(sample, trial), cellId, answerWrites);
+    }
+
+    /** A trial's rendered prompt and the request that asks it, before it is sent. */
+    public record Prepared(RenderedPrompt prompt, ModelRequest request) {}
+
+    /** Renders trial {@code trial} of a sample as the cell shows it (a model-written ablation may ask its writer model first). */
+    public Prepared prepare(EvalSample sample, int trial) {
         EvalSample shown = ablation.shown(sample);
         RenderedPrompt prompt = prompts.apply(shown);
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        return new Answer(gateway.call(ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), maxCalls, trial, seed,
-                decoding.topP()), cellId), prompt);
+        return new Prepared(prompt, ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), maxCalls, trial, seed,
+                decoding.topP()));
+    }
+
+    /** Sends a prepared request ({@link #answer(EvalSample, int, String, Consumer)} after {@link #prepare}). */
+    public Answer call(Prepared prepared, String cellId, Consumer<Runnable> answerWrites) {
+        CallResult result = answerWrites == null ? gateway.call(prepared.request(), cellId)
+                : gateway.call(prepared.request(), cellId, answerWrites);
+        return new Answer(result, prepared.prompt());
+    }
+
+    /** {@link #call} of a prepared request whose cache lookup was done ahead ({@link ModelGateway#lookUp}). */
+    public Answer call(Prepared prepared, ModelGateway.LookedUp looked, String cellId, Consumer<Runnable> answerWrites) {
+        return new Answer(gateway.call(looked, cellId, answerWrites), prepared.prompt());
     }
 }

@@ -25,8 +25,8 @@ public final class ModelClients {
     public static ModelClient create(ModelProfile profile, Function<String, String> environment, Collection<EvalSample> oracleSamples) {
         Duration timeout = Duration.ofSeconds(profile.timeoutSeconds());
         return switch (profile.provider()) {
-            case "openai" -> new OpenAiClient(profile.baseUrl(),
-                    ApiKey.fromEnvironment(profile.apiKeyEnv(), environment, profile.baseUrl()), timeout);
+            case "openai" -> OpenAiClient.keepingAlive(profile.baseUrl(),
+                    ApiKey.fromEnvironment(profile.apiKeyEnv(), environment, profile.baseUrl()), timeout, profile.maxConcurrency());
             case "gguf" -> new GgufClient(modelFile(profile, environment),
                     profile.contextLength() == null ? 8192 : profile.contextLength(), profile.threads(), timeout);
             case "oracle" -> new OracleClient(oracleSamples == null ? List.of() : oracleSamples);

@@ -6,7 +6,9 @@ import dev.ibench.core.prompt.ToolCallSchema;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -87,15 +89,47 @@ public final class ModelGateway implements AutoCloseable {
 
     /** A call on behalf of campaign cell {@code cellId} (null: none), so the ledger can count it per cell. */
     public CallResult call(ModelRequest request, String cellId) {
-        stats.calls.incrementAndGet();
+        return call(request, cellId, AT_ONCE);
+    }
+
+    private static final Consumer<Runnable> AT_ONCE = Runnable::run;
+
+    /**
+     * {@link #call(ModelRequest, String)} whose store writes after an answer (its response cache entry and ledger entry)
+     * are handed to {@code answerWrites} instead of being made before returning, so the caller can write them together
+     * with its own record of the answer, in one transaction. While the account has a budget they are made here as
+     * before, so the next budget check sees them (docs/ledger.md, overshoot bound). Failed attempts are written at once.
+     */
+    public CallResult call(ModelRequest request, String cellId, Consumer<Runnable> answerWrites) {
+        return call(lookUp(request), cellId, answerWrites);
+    }
+
+    /** A request with its cache key worked out and the response cache asked (empty: no hit, or no cache for it). */
+    public record LookedUp(ModelRequest request, String key, Optional<ModelResponse> cached) {}
+
+    /**
+     * The first step of a call, which a caller may take ahead of time (while other requests are in flight): the
+     * request's cache key and its cached response, a hit counted as one.
+     */
+    public LookedUp lookUp(ModelRequest request) {
         String key = CacheKey.of(client.endpoint(), request);
+        return new LookedUp(request, key, cache != null && client.cacheable() ? cache.lookup(key) : Optional.empty());
+    }
+
+    /** {@link #call(ModelRequest, String, Consumer)} of a request looked up before. */
+    public CallResult call(LookedUp looked, String cellId, Consumer<Runnable> answerWrites) {
+        Consumer<Runnable> writes = answerWrites == AT_ONCE || ledger.budgeted(account) ? AT_ONCE : answerWrites;
+        stats.calls.incrementAndGet();
+        ModelRequest request = looked.request();
+        String key = looked.key();
         boolean useCache = cache != null && client.cacheable();
         if (useCache) {
-            var hit = cache.lookup(key);
+            var hit = looked.cached();
             if (hit.isPresent()) {
                 stats.cacheHits.incrementAndGet();
                 Double free = profile.hasPrices() ? 0.0 : null;
-                ledger.record(entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free));
+                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free);
+                writes.accept(() -> ledger.record(hitEntry));
                 return new CallResult(hit.get(), true, 0, free, key);
             }
         }
@@ -107,17 +141,20 @@ public final class ModelGateway implements AutoCloseable {
             long started = System.nanoTime();
             try {
                 ModelResponse response = callLimited(request);
-                if (useCache) {
-                    cache.store(key, client.endpoint(), request.model(), response);
-                }
                 Double cost = CallCost.usd(profile, response);
                 stats.promptTokens.addAndGet(response.promptTokens());
                 stats.completionTokens.addAndGet(response.completionTokens());
                 if (cost != null) {
                     stats.costUsd.add(cost);
                 }
-                ledger.record(entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                        response.latencyMillis(), cost));
+                SpendEntry paid = entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+                        response.latencyMillis(), cost);
+                writes.accept(() -> {
+                    if (useCache) {
+                        cache.store(key, client.endpoint(), request.model(), response);
+                    }
+                    ledger.record(paid);
+                });
                 return new CallResult(response, false, attempt, cost, key);
             } catch (ModelCallException e) {
                 long latency = (System.nanoTime() - started) / 1_000_000;

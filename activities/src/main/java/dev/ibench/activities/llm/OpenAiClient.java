@@ -9,6 +9,7 @@ import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.sample.ToolCall;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Map;
 import okhttp3.Call;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
+import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -31,6 +33,8 @@ public final class OpenAiClient implements ModelClient {
     private static final MediaType JSON = MediaType.get("application/json");
     /** The most of a response body read: far above any completion (a 32k-token answer is well under 1 MB). */
     static final long DEFAULT_MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
+    /** OkHttp's default number of idle connections kept alive. */
+    static final int DEFAULT_IDLE_CONNECTIONS = 5;
     private final HttpUrl baseUrl;
     private final String endpoint;
     private final ApiKey apiKey;
@@ -38,10 +42,22 @@ public final class OpenAiClient implements ModelClient {
     private final long maxResponseBytes;
 
     public OpenAiClient(String baseUrl, ApiKey apiKey, Duration timeout) {
-        this(baseUrl, apiKey, timeout, DEFAULT_MAX_RESPONSE_BYTES);
+        this(baseUrl, apiKey, timeout, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_IDLE_CONNECTIONS);
+    }
+
+    /**
+     * @param concurrency how many requests the caller sends at once: that many connections are kept alive between
+     *                    requests (OkHttp keeps 5 by default, so every round of a larger batch would connect again)
+     */
+    public static OpenAiClient keepingAlive(String baseUrl, ApiKey apiKey, Duration timeout, int concurrency) {
+        return new OpenAiClient(baseUrl, apiKey, timeout, DEFAULT_MAX_RESPONSE_BYTES, Math.max(DEFAULT_IDLE_CONNECTIONS, concurrency));
     }
 
     OpenAiClient(String baseUrl, ApiKey apiKey, Duration timeout, long maxResponseBytes) {
+        this(baseUrl, apiKey, timeout, maxResponseBytes, DEFAULT_IDLE_CONNECTIONS);
+    }
+
+    private OpenAiClient(String baseUrl, ApiKey apiKey, Duration timeout, long maxResponseBytes, int idleConnections) {
         HttpUrl parsed = HttpUrl.parse(baseUrl);
         if (parsed == null) {
             throw ModelCallException.of(ErrorKind.CONFIGURATION, String.valueOf(baseUrl), "base_url is not an http(s) URL");
@@ -56,6 +72,7 @@ public final class OpenAiClient implements ModelClient {
                 .writeTimeout(timeout)
                 .callTimeout(timeout.multipliedBy(2))
                 .retryOnConnectionFailure(false) // retries are ours: classified, counted and backed off
+                .connectionPool(new ConnectionPool(idleConnections, 5, TimeUnit.MINUTES))
                 .build();
     }
 

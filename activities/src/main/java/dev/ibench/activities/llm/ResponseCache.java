@@ -47,22 +47,26 @@ public final class ResponseCache implements AutoCloseable {
 
     /** The stored response for {@code key}, counting the hit. */
     public Optional<ModelResponse> lookup(String key) {
-        try (Connection connection = database.connection();
+        String json;
+        try (Connection connection = database.readConnection();
              PreparedStatement q = connection.prepareStatement("SELECT response_json FROM llm_response_cache WHERE cache_key = ?")) {
             q.setString(1, key);
             try (ResultSet rs = q.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                ModelResponse response = Json.MAPPER.readValue(rs.getString(1), ModelResponse.class);
-                try (PreparedStatement u = connection.prepareStatement(
-                        "UPDATE llm_response_cache SET hits = hits + 1, last_hit_at = ? WHERE cache_key = ?")) {
-                    u.setString(1, Instant.now().toString());
-                    u.setString(2, key);
-                    u.executeUpdate();
-                }
-                return Optional.of(response);
+                json = rs.getString(1);
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException("response cache in " + database.description() + " lookup failed: " + e.getMessage(), e);
+        }
+        try (Connection connection = database.connection();
+             PreparedStatement u = connection.prepareStatement("UPDATE llm_response_cache SET hits = hits + 1, last_hit_at = ? WHERE cache_key = ?")) {
+            ModelResponse response = Json.MAPPER.readValue(json, ModelResponse.class);
+            u.setString(1, Instant.now().toString());
+            u.setString(2, key);
+            u.executeUpdate();
+            return Optional.of(response);
         } catch (SQLException | JsonProcessingException e) {
             throw new IllegalStateException("response cache in " + database.description() + " lookup failed: " + e.getMessage(), e);
         }

@@ -15,4 +15,9 @@ public interface SpendLedger {
 
     /** Refuses a request of {@code account} (for {@code cellId}, sample and trial) whose budget is reached. */
     default void admit(SpendAccount account, String cellId, String sampleId, int trial) {}
+
+    /** Whether {@link #admit} may refuse a request of {@code account} (it has a budget), so its spend must be recorded at once. */
+    default boolean budgeted(SpendAccount account) {
+        return false;
+    }
 }

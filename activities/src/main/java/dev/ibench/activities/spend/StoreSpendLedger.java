@@ -9,7 +9,9 @@ import dev.ibench.core.campaign.Budget;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,6 +23,13 @@ public final class StoreSpendLedger implements SpendLedger {
     private final SpendStore store;
     private final MeterRegistry meters;
     private final BudgetPauser pauser;
+    /**
+     * Accounts found without any budget, until when that answer is reused (System.nanoTime): a campaign without budgets
+     * costs two store reads per second instead of two per request; a budget given later applies within that second.
+     * An account with a budget is read on every request, so a raised budget applies at once.
+     */
+    private final Map<SpendAccount, Long> unbudgetedUntil = new ConcurrentHashMap<>();
+    static final long UNBUDGETED_MEMORY_NANOS = 1_000_000_000L;
 
     public StoreSpendLedger(SpendStore store, MeterRegistry meters, BudgetPauser pauser) {
         this.store = store;
@@ -46,8 +55,28 @@ public final class StoreSpendLedger implements SpendLedger {
     }
 
     @Override
-    public void admit(SpendAccount account, String cellId, String sampleId, int trial) {
+    public boolean budgeted(SpendAccount account) {
         if (account.campaignId() == null) {
+            return false;
+        }
+        long now = System.nanoTime();
+        Long until = unbudgetedUntil.get(account);
+        if (until != null && now - until < 0) {
+            return false;
+        }
+        boolean any = store.budget(account.campaignId(), SpendStore.CAMPAIGN_SCOPE).isPresent()
+                || store.budget(account.campaignId(), account.model()).isPresent();
+        if (any) {
+            unbudgetedUntil.remove(account);
+        } else {
+            unbudgetedUntil.put(account, now + UNBUDGETED_MEMORY_NANOS);
+        }
+        return any;
+    }
+
+    @Override
+    public void admit(SpendAccount account, String cellId, String sampleId, int trial) {
+        if (!budgeted(account)) {
             return;
         }
         check(account, store.budget(account.campaignId(), SpendStore.CAMPAIGN_SCOPE), null, "campaign " + account.campaignId());

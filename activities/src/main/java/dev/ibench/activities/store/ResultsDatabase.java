@@ -4,6 +4,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,10 +24,16 @@ public final class ResultsDatabase implements AutoCloseable {
 
     private final StoreLocation location;
     private final HikariDataSource pool;
+    /** The connection of the transaction {@link #inOneTransaction} runs on this thread, if any. */
+    private final ThreadLocal<Connection> bound = new ThreadLocal<>();
 
-    private ResultsDatabase(StoreLocation location, HikariDataSource pool) {
+    /** SQLite only: a few more connections for reads, which WAL lets run beside the one writing connection; else null. */
+    private final HikariDataSource readers;
+
+    private ResultsDatabase(StoreLocation location, HikariDataSource pool, HikariDataSource readers) {
         this.location = location;
         this.pool = pool;
+        this.readers = readers;
     }
 
     /** A SQLite file (created with its directory if missing). */
@@ -65,7 +73,22 @@ public final class ResultsDatabase implements AutoCloseable {
             pool.close();
             throw new ResultsStoreException(describe(location) + ": cannot migrate its schema: " + rootMessage(e), e);
         }
-        return new ResultsDatabase(location, pool);
+        HikariDataSource readers = null;
+        if (location.dialect() == StoreDialect.SQLITE) {
+            HikariConfig read = new HikariConfig();
+            read.setJdbcUrl(location.jdbcUrl());
+            read.setPoolName("ibench-results-readers");
+            read.setMaximumPoolSize(4);
+            read.setConnectionTimeout(120_000);
+            read.addDataSourceProperty("busy_timeout", "30000");
+            try {
+                readers = new HikariDataSource(read);
+            } catch (RuntimeException e) {
+                pool.close();
+                throw new ResultsStoreException(describe(location) + ": cannot connect for reads: " + rootMessage(e), e);
+            }
+        }
+        return new ResultsDatabase(location, pool, readers);
     }
 
     /** Opens the store named by a setting, reading the password from {@value #PASSWORD_VARIABLE}. */
@@ -100,9 +123,76 @@ public final class ResultsDatabase implements AutoCloseable {
         return message;
     }
 
-    /** A pooled connection; the caller closes it, which returns it to the pool. */
+    /**
+     * A pooled connection; the caller closes it, which returns it to the pool. Inside {@link #inOneTransaction} on the
+     * same thread: that transaction's connection, whose close, commit, rollback and auto-commit calls are left to it.
+     */
     public Connection connection() throws SQLException {
-        return pool.getConnection();
+        Connection c = bound.get();
+        return c != null ? joined(c) : pool.getConnection();
+    }
+
+    /**
+     * A connection for one read that need not see this thread's writes in progress (none is, outside
+     * {@link #inOneTransaction}): on SQLite one of a few reading connections, so a hot read (the response cache's
+     * lookup before each model request) does not queue behind the writing connection; elsewhere {@link #connection}.
+     */
+    public Connection readConnection() throws SQLException {
+        return readers == null || bound.get() != null ? connection() : readers.getConnection();
+    }
+
+    /** Work on the stores that may throw a JDBC failure. */
+    @FunctionalInterface
+    public interface Work {
+        void run() throws SQLException;
+    }
+
+    /**
+     * Runs {@code work} in one transaction: every store write it makes on this thread (results, spend ledger, response
+     * cache) is committed together, or, when it throws, none is. One commit for many writes is what makes grouped
+     * writes cheap on SQLite, whose single connection serializes every statement of the process.
+     */
+    public void inOneTransaction(Work work) {
+        if (bound.get() != null) {
+            throw new IllegalStateException("inOneTransaction does not nest");
+        }
+        try (Connection c = pool.getConnection()) {
+            c.setAutoCommit(false);
+            bound.set(c);
+            try {
+                work.run();
+                c.commit();
+            } catch (SQLException | RuntimeException | Error e) {
+                c.rollback();
+                throw e;
+            } finally {
+                bound.remove();
+                c.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new ResultsStoreException(description() + ": cannot write a group of results: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code c} as seen by a store writing inside the running transaction: it may not end the transaction or close it. */
+    private static Connection joined(Connection c) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    switch (method.getName()) {
+                        case "close", "commit", "rollback", "setAutoCommit" -> {
+                            return null; // the transaction's owner ends it; a failing write still reaches it as an exception
+                        }
+                        case "isClosed" -> {
+                            return false;
+                        }
+                        default -> { }
+                    }
+                    try {
+                        return method.invoke(c, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     public StoreDialect dialect() {
@@ -120,6 +210,9 @@ public final class ResultsDatabase implements AutoCloseable {
 
     @Override
     public void close() {
+        if (readers != null) {
+            readers.close();
+        }
         pool.close();
     }
 }

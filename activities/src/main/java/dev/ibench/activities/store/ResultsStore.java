@@ -5,8 +5,12 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads and writes campaign results (schema: docs/results-store.md) on SQLite or PostgreSQL. Every write
@@ -84,6 +88,28 @@ public final class ResultsStore {
         return query("read sample " + position + " of " + cellId,
                 "SELECT sample_id FROM cell_samples WHERE cell_id=? AND position=?", rs -> rs.getString(1), cellId, position)
                 .stream().findFirst();
+    }
+
+    /** The sample ids at positions {@code from} (inclusive) to {@code to} (exclusive) of a cell, by position (missing ones absent). */
+    public Map<Integer, String> sampleIdsBetween(String cellId, int from, int to) {
+        Map<Integer, String> ids = new HashMap<>();
+        query("read samples " + from + ".." + (to - 1) + " of " + cellId,
+                "SELECT position, sample_id FROM cell_samples WHERE cell_id=? AND position>=? AND position<?",
+                rs -> ids.put(rs.getInt(1), rs.getString(2)), cellId, from, to);
+        return ids;
+    }
+
+    /** Which (sample id, trial) of the samples at positions {@code from}..{@code to - 1} of a cell have a stored step-0 model output. */
+    public Set<String> storedModelCallsBetween(String cellId, int from, int to) {
+        return new HashSet<>(query("read stored model calls " + from + ".." + (to - 1) + " of " + cellId,
+                "SELECT m.sample_id, m.trial FROM cell_samples s JOIN model_calls m ON m.cell_id=s.cell_id AND m.sample_id=s.sample_id "
+                        + "WHERE s.cell_id=? AND s.position>=? AND s.position<? AND m.step=0",
+                rs -> storedCallKey(rs.getString(1), rs.getInt(2)), cellId, from, to));
+    }
+
+    /** The key {@link #storedModelCallsBetween} names a stored output by. */
+    public static String storedCallKey(String sampleId, int trial) {
+        return sampleId + "\n" + trial;
     }
 
     public void saveModelCall(ModelCallRecord r) {

@@ -1,12 +1,14 @@
 package dev.ibench.activities.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -23,6 +25,44 @@ import org.junit.jupiter.params.provider.EnumSource;
 @ExtendWith(LocalPostgresExtension.class)
 class ResultsStoreTest {
     @TempDir Path dir;
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void oneTransactionCommitsItsWritesTogetherOrNone(StoreBackend backend, LocalPostgres pg) {
+        StoreLocation location = backend.newStore(dir, pg);
+        try (ResultsDatabase db = backend.open(location, pg)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("c1", "demo", "{}");
+            store.saveCell(new CellRecord("c1/m/b/direct", "c1", "m", "b", "direct", "none", "b.json", 1));
+            store.saveCellSamples("c1/m/b/direct", List.of("s0", "s1", "s2", "s3"));
+
+            db.inOneTransaction(() -> {
+                store.savePrompt("c1/m/b/direct", "s1", 0, "{}");
+                store.saveModelCall(new ModelCallRecord("c1/m/b/direct", "s1", 0, 0, "k1", "out1", 1, 2, 3L, false));
+                store.saveModelCall(new ModelCallRecord("c1/m/b/direct", "s2", 1, 0, "k2", "out2", 1, 2, 3L, false));
+            });
+            RuntimeException boom = new IllegalStateException("boom");
+            assertThatThrownBy(() -> db.inOneTransaction(() -> {
+                // each of these commits on its own outside a group; inside one, the failure after them undoes both
+                store.saveModelCall(new ModelCallRecord("c1/m/b/direct", "s3", 0, 0, "k3", "out3", 1, 2, 3L, false));
+                store.savePrompt("c1/m/b/direct", "s3", 0, "{}");
+                throw boom;
+            })).isSameAs(boom);
+
+            assertThat(store.modelCall("c1/m/b/direct", "s1", 0, 0)).get().extracting(ModelCallRecord::rawOutput).isEqualTo("out1");
+            assertThat(store.prompt("c1/m/b/direct", "s1", 0)).contains("{}");
+            assertThat(store.modelCall("c1/m/b/direct", "s3", 0, 0)).isEmpty();
+            assertThat(store.prompt("c1/m/b/direct", "s3", 0)).isEmpty();
+            // the batch reads: positions 1..3 hold s1, s2, s3; of those, s1 trial 0 and s2 trial 1 have an output
+            assertThat(store.sampleIdsBetween("c1/m/b/direct", 1, 4)).containsExactlyInAnyOrderEntriesOf(Map.of(1, "s1", 2, "s2", 3, "s3"));
+            assertThat(store.storedModelCallsBetween("c1/m/b/direct", 1, 4))
+                    .containsExactlyInAnyOrder(ResultsStore.storedCallKey("s1", 0), ResultsStore.storedCallKey("s2", 1));
+            assertThat(store.storedModelCallsBetween("c1/m/b/direct", 2, 3)).containsExactly(ResultsStore.storedCallKey("s2", 1));
+            // the store works as before once the group is over (its connection is back in autocommit)
+            store.savePrompt("c1/m/b/direct", "s0", 0, "{\"after\": true}");
+            assertThat(store.prompt("c1/m/b/direct", "s0", 0)).contains("{\"after\": true}");
+        }
+    }
 
     @ParameterizedTest
     @EnumSource(StoreBackend.class)

@@ -6,6 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Finds the template a profile uses for a style: the profile's {@code templates} override (a file path,
@@ -14,7 +17,19 @@ import java.util.Locale;
  * {@code prompts/react/react.txt} and {@code prompts/sql/sql.txt}.
  */
 public final class TemplateLibrary {
+    /**
+     * Bundled templates by resource path (null: no such resource), read once per process: they cannot change while it
+     * runs, and finding and inflating one in the jar for every rendered prompt cost milliseconds per model call.
+     * Template files on disk are read each time, so an edited file applies to the next prompt.
+     */
+    private static final Map<String, Optional<PromptTemplate>> BUNDLED = new ConcurrentHashMap<>();
+
     private TemplateLibrary() {}
+
+    private static Optional<PromptTemplate> bundled(String resource) {
+        return BUNDLED.computeIfAbsent(resource, r -> TemplateLibrary.class.getClassLoader().getResource(r) == null
+                ? Optional.empty() : Optional.of(PromptTemplate.parse(r, ProfileCatalog.readResource(r))));
+    }
 
     public static PromptTemplate forProfile(ModelProfile profile, PromptStyle style) {
         String override = profile.templates().get(style.name().toLowerCase(Locale.ROOT));
@@ -25,7 +40,7 @@ public final class TemplateLibrary {
             throw new IllegalArgumentException("model profile " + profile.name() + " has no family and no template for style " + style);
         }
         String familyResource = "prompts/" + style.templateDir() + "/" + profile.family() + ".txt";
-        if (TemplateLibrary.class.getClassLoader().getResource(familyResource) != null) {
+        if (bundled(familyResource).isPresent()) {
             return load(familyResource);
         }
         if (style == PromptStyle.REACT || style == PromptStyle.SQL) {
@@ -46,9 +61,7 @@ public final class TemplateLibrary {
                 throw new UncheckedIOException("cannot read prompt template " + file, e);
             }
         }
-        if (TemplateLibrary.class.getClassLoader().getResource(location) == null) {
-            throw new IllegalArgumentException("prompt template '" + location + "' is neither a file nor a bundled resource");
-        }
-        return PromptTemplate.parse(location, ProfileCatalog.readResource(location));
+        return bundled(location).orElseThrow(() -> new IllegalArgumentException(
+                "prompt template '" + location + "' is neither a file nor a bundled resource"));
     }
 }

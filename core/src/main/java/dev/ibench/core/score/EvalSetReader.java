@@ -1,5 +1,7 @@
 package dev.ibench.core.score;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,6 +26,10 @@ public final class EvalSetReader {
     public static List<EvalSample> read(Path file) {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("eval set " + file + ": no such file");
+        }
+        List<EvalSample> streamed = readArrayStreaming(file);
+        if (streamed != null) {
+            return streamed;
         }
         String text;
         try {
@@ -50,6 +56,34 @@ public final class EvalSetReader {
             out.add(convert(samples.get(i), file + " sample #" + i));
         }
         return out;
+    }
+
+    /**
+     * A file holding a JSON array, read one sample at a time (a whole-file tree of a large eval set costs several times
+     * its size in heap and most of its parse time); null when the file does not start with '[' (the other layouts).
+     */
+    private static List<EvalSample> readArrayStreaming(Path file) {
+        try (JsonParser parser = Json.MAPPER.getFactory().createParser(file.toFile())) {
+            JsonToken first = parser.nextToken();
+            if (first != JsonToken.START_ARRAY) {
+                return null;
+            }
+            List<EvalSample> out = new ArrayList<>();
+            JsonToken t;
+            while ((t = parser.nextToken()) != JsonToken.END_ARRAY) {
+                if (t == null) {
+                    throw new IllegalArgumentException("eval set " + file + ": not valid JSON: the array of samples is not closed");
+                }
+                JsonNode node = Json.MAPPER.readTree(parser);
+                out.add(convert(node, file + " sample #" + out.size()));
+            }
+            if (parser.nextToken() != null) {
+                throw new IllegalArgumentException("eval set " + file + ": not valid JSON: more content after the array of samples");
+            }
+            return out;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("eval set " + file + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
     }
 
     /** More than one top-level JSON value, one per line. */

@@ -41,6 +41,10 @@ class EvalSetReaderTest {
     void clearErrors() {
         assertThatThrownBy(() -> read("{\"samples\": []}")).hasMessageContaining("expected a JSON array of samples or an object with a 'data' array");
         assertThatThrownBy(() -> read("[{\"sample_id\": 1,")).hasMessageContaining("not valid JSON");
+        // an array is read one sample at a time: an unclosed array or content after it is still refused as a whole
+        assertThatThrownBy(() -> read("[" + SAMPLE)).hasMessageContaining("set.json: not valid JSON");
+        assertThatThrownBy(() -> read("[" + SAMPLE + "] []")).hasMessageContaining("set.json: not valid JSON: more content after the array");
+        assertThatThrownBy(() -> read("[" + SAMPLE + ", 5]")).hasMessageContaining("sample #1: not an eval sample");
         assertThatThrownBy(() -> read("[{\"input\": \"no id\"}]")).hasMessageContaining("sample #0: sample has no sample_id");
         assertThatThrownBy(() -> EvalSetReader.read(dir.resolve("missing.json"))).hasMessageContaining("missing.json: no such file");
         assertThatThrownBy(() -> read(SAMPLE + "\n{broken\n")).hasMessageContaining("line 2: not valid JSON");

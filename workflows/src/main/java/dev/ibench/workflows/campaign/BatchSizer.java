@@ -25,4 +25,17 @@ final class BatchSizer {
             millisPerRound = (double) elapsedMillis / rounds;
         }
     }
+
+    /**
+     * The size of a batch of {@code items} (from {@link #items}) with {@code remaining} items left in the cell: whole
+     * rounds of {@code concurrency}, and at most half of what is left (rounded up to a round), so that near the end
+     * each batch started is smaller than the one before and the batches running at once finish within about a round of
+     * each other, instead of one running alone for a whole batch while the other slots of the window wait.
+     */
+    static int towardsTheEnd(int items, int concurrency, int remaining) {
+        int wholeRounds = items >= concurrency ? items / concurrency * concurrency : items;
+        int halfLeft = (remaining + 1) / 2;
+        int halfInRounds = Math.max(1, (halfLeft + concurrency - 1) / concurrency) * concurrency;
+        return Math.max(1, Math.min(remaining, Math.min(wholeRounds, halfInRounds)));
+    }
 }

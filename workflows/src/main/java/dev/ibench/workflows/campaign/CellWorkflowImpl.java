@@ -82,6 +82,12 @@ public final class CellWorkflowImpl implements CellWorkflow {
     static final int DEFAULT_NO_WORKER_CHECK_SECONDS = 60;
     /** Batches being scored that a cell lets pile up before it starts no new model-call batch. */
     static final int MAX_SETTLING_BATCHES = 4;
+    /**
+     * Version marker of batched cells whose batches are whole rounds and, near the cell's end, hold at most half the
+     * items left ({@link BatchSizer#towardsTheEnd}), so the batches running at once end together; runs recorded before
+     * it (no marker) size their batches as before.
+     */
+    static final String EVEN_BATCH_ENDS = "even-batch-ends";
 
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
@@ -229,6 +235,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * path, whose retries and classification are those of a single item. A paused cell starts no new batch.
      */
     private CellProgress runBatched() {
+        boolean evenEnds = Workflow.getVersion(EVEN_BATCH_ENDS, Workflow.DEFAULT_VERSION, 1) >= 1;
         total = cell.workItems();
         setState(paused ? CellState.PAUSED : CellState.RUNNING);
         while (true) {
@@ -244,7 +251,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 Async.procedure(this::process, perItem.poll());
             } else {
                 int concurrency = Math.min(Math.max(1, (samplesInFlight + 1) / 2), samplesInFlight - inFlight);
-                int count = Math.min(sizer.items(concurrency), total - nextIndex);
+                int count = evenEnds ? BatchSizer.towardsTheEnd(sizer.items(concurrency), concurrency, total - nextIndex)
+                        : Math.min(sizer.items(concurrency), total - nextIndex);
                 int from = nextIndex;
                 nextIndex += count;
                 inFlight += concurrency;

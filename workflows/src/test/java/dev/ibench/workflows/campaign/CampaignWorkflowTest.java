@@ -401,7 +401,9 @@ class CampaignWorkflowTest {
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
+    /** Recorded before {@link CellWorkflowImpl#EVEN_BATCH_ENDS}: replays through the unversioned batch sizes. */
     static final String BATCHED_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-batched.json";
+    static final String EVEN_ENDS_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-batched-even-ends.json";
 
     /**
      * Records (with -Dibench.recordHistories=true) and replays a cell on the batched path: a sample rejection inside a
@@ -425,13 +427,27 @@ class CampaignWorkflowTest {
                 .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
         assertThat(json).contains("CallModelBatch").contains("ScoreBatch")
                 .as("item 7 went through the per-item path").contains("\"ScoreSample\"");
-        RecordedHistories.replayAndMaybeRecord(history, BATCHED_CELL_HISTORY, CellWorkflowImpl.class);
+        assertThat(json).as("the even-batch-ends version marker").contains(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS));
+        RecordedHistories.replayAndMaybeRecord(history, EVEN_ENDS_CELL_HISTORY, CellWorkflowImpl.class);
+    }
+
+    /** A version marker's change id as a history's JSON holds it: a JSON string payload, base64-encoded. */
+    private static String markerInJson(String changeId) {
+        return java.util.Base64.getEncoder().withoutPadding().encodeToString(("\"" + changeId + "\"").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theRecordedEvenEndsCellHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(EVEN_ENDS_CELL_HISTORY);
+        assertThat(json).contains(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS)).contains("CallModelBatch").contains("RecordRejected");
+        WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
     @Test
     void theRecordedBatchedCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(BATCHED_CELL_HISTORY);
-        assertThat(json).contains("CallModelBatch").contains("ScoreBatch").contains("RecordRejected");
+        assertThat(json).contains("CallModelBatch").contains("ScoreBatch").contains("RecordRejected")
+                .doesNotContain(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS));
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 

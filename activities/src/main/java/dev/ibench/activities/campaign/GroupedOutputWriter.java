@@ -1,0 +1,130 @@
+package dev.ibench.activities.campaign;
+
+import dev.ibench.activities.store.ResultsDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Writes the answered items of one model-call batch in groups. An item's thread queues the item's writes (response
+ * cache entry, ledger entry, prompt, raw output) and goes on to its next item; one writer thread commits everything
+ * queued so far in one transaction, then the next group. At most {@code capacity} answered items wait to be written (a
+ * full queue makes the next one wait), so a killed worker loses at most that many paid answers, which a retry pays
+ * again. {@link #close} returns once every queued item is written or has failed. If a group fails, its items are
+ * written again one by one, so one bad item does not fail the others.
+ */
+final class GroupedOutputWriter implements AutoCloseable {
+    /** One item's writes, run inside the group's transaction, and what to do once they are committed or have failed. */
+    record Pending(Runnable writes, Runnable onWritten, Consumer<RuntimeException> onFailed) {}
+
+    private final ResultsDatabase database;
+    private final MeterRegistry meters;
+    private final BlockingQueue<Pending> queue;
+    private final Thread thread;
+    private volatile boolean closing;
+
+    GroupedOutputWriter(ResultsDatabase database, MeterRegistry meters, int capacity, String name) {
+        this.database = database;
+        this.meters = meters;
+        this.queue = new ArrayBlockingQueue<>(Math.max(1, capacity));
+        this.thread = new Thread(this::loop, "ibench-output-writer " + name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Queues an item's writes; waits while {@code capacity} items are queued already. */
+    void submit(Pending pending) {
+        if (closing) {
+            throw new IllegalStateException("the output writer is closed");
+        }
+        long started = System.nanoTime();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                queue.put(pending);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        meters.timer("ibench_batch_item_seconds", "phase", "wait_for_writer").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+    }
+
+    private void loop() {
+        List<Pending> group = new ArrayList<>();
+        while (!closing || !queue.isEmpty()) {
+            try {
+                Pending first = queue.poll(20, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                group.add(first);
+            } catch (InterruptedException e) {
+                continue; // only close() ends the loop, once the queue is empty
+            }
+            queue.drainTo(group);
+            write(group);
+            group.clear();
+        }
+    }
+
+    private void write(List<Pending> group) {
+        long started = System.nanoTime();
+        try {
+            database.inOneTransaction(() -> group.forEach(p -> p.writes().run()));
+        } catch (RuntimeException | Error groupFailed) {
+            group.forEach(this::writeAlone);
+            return;
+        }
+        meters.timer("ibench_batch_item_seconds", "phase", "group_write").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+        meters.summary("ibench_batch_write_group_items").record(group.size());
+        for (Pending p : group) {
+            try {
+                p.onWritten().run();
+            } catch (RuntimeException e) {
+                p.onFailed().accept(e);
+            }
+        }
+    }
+
+    private void writeAlone(Pending p) {
+        try {
+            database.inOneTransaction(() -> p.writes().run());
+        } catch (RuntimeException e) {
+            p.onFailed().accept(e);
+            return;
+        } catch (Error e) {
+            p.onFailed().accept(new IllegalStateException("writing an item's output failed: " + e, e));
+            return;
+        }
+        try {
+            p.onWritten().run();
+        } catch (RuntimeException e) {
+            p.onFailed().accept(e);
+        }
+    }
+
+    /** Waits until every queued item is written (or failed), then stops the writer thread. */
+    @Override
+    public void close() {
+        closing = true;
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.ibench.activities.campaign;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.FutureTask;
+import java.util.function.IntFunction;
+
+/**
+ * Gets a batch's items ready (for a model-call batch: the sample, its rendered prompt, the request's cache key and
+ * cached answer) ahead of the slots that send them: when a slot takes item i, item i + distance (the one a slot takes
+ * next) is readied by a background thread while the requests in flight are answered, so a slot goes from one answer
+ * to its next request without rendering in between. A slot whose item is not ready yet readies it itself; a failure
+ * to ready an item is thrown to the slot that takes it, as if it had readied the item itself.
+ */
+final class ItemsAhead<T> implements AutoCloseable {
+    /**
+     * One thread per item being readied, at most {@code distance} per batch (as many as its slots): a pool of one
+     * thread per core was tried and lagged behind a window of 128 on a loaded machine, so slots readied their items
+     * themselves again.
+     */
+    private static final ExecutorService THREADS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "ibench-batch-ahead");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Map<Integer, FutureTask<T>> tasks = new ConcurrentHashMap<>();
+    private final IntFunction<T> ready;
+    private final int end;
+    private final int distance;
+
+    /** Items {@code from} to {@code from + count - 1}, each readied by {@code ready}, {@code distance} items ahead. */
+    ItemsAhead(int from, int count, int distance, IntFunction<T> ready) {
+        this.end = from + count;
+        this.distance = Math.max(1, distance);
+        this.ready = ready;
+    }
+
+    /** Item {@code index}, ready; starts readying item {@code index + distance}. */
+    T take(int index) {
+        int next = index + distance;
+        if (next < end) {
+            FutureTask<T> ahead = new FutureTask<>(() -> ready.apply(next));
+            if (tasks.putIfAbsent(next, ahead) == null) {
+                THREADS.execute(ahead);
+            }
+        }
+        FutureTask<T> mine = tasks.remove(index);
+        if (mine == null) {
+            return ready.apply(index);
+        }
+        mine.run(); // does nothing if a background thread has started it already
+        try {
+            return mine.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while readying item " + index, e);
+        }
+    }
+
+    /** Drops the items readied for slots that will not take them (the batch stopped). */
+    @Override
+    public void close() {
+        tasks.values().forEach(t -> t.cancel(false));
+        tasks.clear();
+    }
+}
