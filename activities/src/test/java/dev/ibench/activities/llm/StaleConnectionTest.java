@@ -69,11 +69,11 @@ class StaleConnectionTest {
             in.skip(length);
             byte[] body = BODY.getBytes(StandardCharsets.UTF_8);
             OutputStream out = socket.getOutputStream();
+            answered.incrementAndGet(); // counted before it is sent: the client may have read it before this thread goes on
             out.write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n")
                     .getBytes(StandardCharsets.ISO_8859_1));
             out.write(body);
             out.flush();
-            answered.incrementAndGet();
             readHeaders(in); // the client reuses the connection: drop it without an answer
         } catch (Exception ignored) {
             // the client gave up on the connection: fine
