@@ -1,7 +1,5 @@
 package dev.ibench.activities.artifact;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -64,7 +61,7 @@ public final class EvalSetArtifacts implements EvalSetLocator {
                     Files.createDirectories(local.getParent());
                     Path blob = cache.fetch(ArtifactHash.parse(file.getValue()));
                     if (JsonDocuments.isJson(file.getKey()) && !localDatabases.isEmpty()) {
-                        writeWithLocalDatabases(blob, local, localDatabases);
+                        JsonDocuments.copyReplacingDatabasePaths(blob, local, localDatabases);
                     } else {
                         Files.copy(blob, local, StandardCopyOption.REPLACE_EXISTING);
                     }
@@ -114,27 +111,6 @@ public final class EvalSetArtifacts implements EvalSetLocator {
             throw new IllegalArgumentException("artifact " + hash + " is not an eval-set manifest (format '" + manifest.format() + "')");
         }
         return manifest;
-    }
-
-    private static void writeWithLocalDatabases(Path blob, Path local, Map<String, String> localDatabases) throws IOException {
-        List<JsonNode> documents = JsonDocuments.read(blob);
-        for (JsonNode root : documents) {
-            rewrite(root, localDatabases);
-        }
-        JsonDocuments.write(local, documents);
-    }
-
-    /** Replaces each {@code database_path} by the absolute path of its local copy. */
-    private static void rewrite(JsonNode node, Map<String, String> localDatabases) {
-        if (node instanceof ObjectNode object) {
-            JsonNode path = object.get("database_path");
-            if (path != null && path.isTextual() && localDatabases.containsKey(path.asText())) {
-                object.put("database_path", localDatabases.get(path.asText()));
-            }
-        }
-        for (JsonNode child : node) {
-            rewrite(child, localDatabases);
-        }
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -1,6 +1,5 @@
 package dev.ibench.activities.artifact;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.rest.RestEndpointRuntime;
@@ -116,18 +115,17 @@ public final class EvalSetPublisher {
 
     /** Every {@code database_path} in a JSON file, with the database file it names. */
     private Map<String, Path> databasesNamedBy(Path jsonFile) {
-        List<JsonNode> documents;
+        List<JsonDocuments.DatabasePaths> documents;
         try {
-            documents = JsonDocuments.read(jsonFile);
+            documents = JsonDocuments.databasePaths(jsonFile);
         } catch (IOException e) {
             throw new IllegalArgumentException("eval set " + jsonFile + " is not readable JSON: " + e.getMessage(), e);
         }
         Map<String, Path> found = new TreeMap<>();
-        for (JsonNode root : documents) {
-            String ownDataRoot = root.isObject() && root.path("data_root").isTextual() ? root.get("data_root").asText() : null;
-            for (JsonNode value : root.findValues("database_path")) {
-                if (value.isTextual() && !found.containsKey(value.asText())) {
-                    found.put(value.asText(), locate(jsonFile, value.asText(), ownDataRoot));
+        for (JsonDocuments.DatabasePaths document : documents) {
+            for (String path : document.paths()) {
+                if (!found.containsKey(path)) {
+                    found.put(path, locate(jsonFile, path, document.dataRoot()));
                 }
             }
         }

@@ -39,15 +39,26 @@ final class ItemsAhead<T> implements AutoCloseable {
         this.ready = ready;
     }
 
-    /** Item {@code index}, ready; starts readying item {@code index + distance}. */
+    /**
+     * Item {@code index}, ready; then starts readying item {@code index + distance}. In that order: at a batch's first
+     * round every slot readies its own item at once, and items readied for the second round would take the cores
+     * from the first round's requests (which the endpoint could be answering already) for items needed a round later.
+     */
     T take(int index) {
-        int next = index + distance;
-        if (next < end) {
-            FutureTask<T> ahead = new FutureTask<>(() -> ready.apply(next));
-            if (tasks.putIfAbsent(next, ahead) == null) {
-                THREADS.execute(ahead);
+        try {
+            return readied(index);
+        } finally {
+            int next = index + distance;
+            if (next < end) {
+                FutureTask<T> ahead = new FutureTask<>(() -> ready.apply(next));
+                if (tasks.putIfAbsent(next, ahead) == null) {
+                    THREADS.execute(ahead);
+                }
             }
         }
+    }
+
+    private T readied(int index) {
         FutureTask<T> mine = tasks.remove(index);
         if (mine == null) {
             return ready.apply(index);
