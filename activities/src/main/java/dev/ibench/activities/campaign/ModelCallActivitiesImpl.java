@@ -142,10 +142,6 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 spend.promptTokens(), spend.completionTokens(), spend.costUsd());
     }
 
-    /**
-     * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
-     * reported to {@code writeFailed} later), else its failure as its own activity would raise it.
-     */
     /** An item of a batch ready to be sent: its sample, the runner, the rendered prompt (and its JSON to store), the request looked up in the cache. */
     private record ReadyItem(String sampleId, EvalSample sample, ModelRunner runner, ModelRunner.Prepared prepared,
                              String promptJson, ModelGateway.LookedUp looked) {}
@@ -170,6 +166,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         return new ReadyItem(sampleId, sample, runner, prepared, promptJson, looked);
     }
 
+    /**
+     * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
+     * reported to {@code writeFailed} later), else its failure as its own activity would raise it.
+     */
     private ItemFailure callItem(WorkItem item, int index, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
                                  GroupedOutputWriter writer, BatchSpend spend, Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
@@ -181,28 +181,22 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                     return null;
                 }
                 String sampleId = ready.sampleId();
-                EvalSample sample = ready.sample();
-                ModelRunner runner = ready.runner();
-                ModelRunner.Prepared prepared = ready.prepared();
                 long rendered = System.nanoTime();
                 List<Runnable> answerWrites = new ArrayList<>(2);
-                ModelRunner.Answer answer = runner.call(prepared, ready.looked(), cell.cellId(), answerWrites::add);
+                ModelRunner.Answer answer = ready.runner().call(ready.prepared(), ready.looked(), cell.cellId(), answerWrites::add);
                 long answered = System.nanoTime();
                 phase("take_ready", rendered - started);
                 CallResult result = answer.result();
-                String promptJson = ready.promptJson();
-                ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
-                        RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
-                        result.response().latencyMillis(), result.cacheHit());
+                ModelCallRecord record = outputRecord(item, sampleId, result);
                 phase("call", answered - rendered);
                 if (!result.cacheHit()) {
                     phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
                 }
                 writer.submit(new GroupedOutputWriter.Pending(() -> {
                     answerWrites.forEach(Runnable::run);
-                    store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson);
+                    store.savePrompt(item.cellId(), sampleId, item.trial(), ready.promptJson());
                     // in the same transaction as the output: a retry after a crash records the warning again, not never
-                    ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
+                    ignoredRequests.record(item.cellId(), ready.sample(), item.trial(), ready.runner().profile(), answer.prompt(), result.response());
                     store.saveModelCall(record);
                 }, () -> {
                     metrics.modelCall(cell.model(), result);
@@ -240,14 +234,19 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId());
         CallResult result = answer.result();
         store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson(answer.prompt()));
-        ModelCallRecord record = new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
-                RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
-                result.response().latencyMillis(), result.cacheHit());
+        ModelCallRecord record = outputRecord(item, sampleId, result);
         // before the output is stored: a retry after a crash here records the warning again, not never
         ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
         store.saveModelCall(record);
         metrics.modelCall(cell.model(), result);
         return new Paid(record, result.costUsd());
+    }
+
+    /** An item's answer as the store keeps it (attempt 0: the first and only stored output of the item). */
+    private static ModelCallRecord outputRecord(WorkItem item, String sampleId, CallResult result) {
+        return new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
+                RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
+                result.response().latencyMillis(), result.cacheHit());
     }
 
     private CellRecord cellOf(String cellId) {
