@@ -1,7 +1,6 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.store.ResultsStore;
-import io.temporal.failure.ApplicationFailure;
 import java.util.Map;
 import java.util.Set;
 
@@ -32,8 +31,7 @@ final class BatchItems {
         WorkItem item = batch.item(index);
         String id = sampleIds.get(item.position());
         if (id == null) {
-            throw ApplicationFailure.newNonRetryableFailure("cell " + item.cellId() + " has no sample at position " + item.position(),
-                    "UnknownSample");
+            throw CampaignPlanningActivitiesImpl.unknownSample(item);
         }
         return id;
     }

@@ -143,7 +143,12 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
 
     /** Resolves a work item to its sample id (positions index the cell's stored sample order). */
     public static String sampleIdOf(ResultsStore store, WorkItem item) {
-        return store.sampleIdAt(item.cellId(), item.position()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + item.cellId() + " has no sample at position " + item.position(), "UnknownSample"));
+        return store.sampleIdAt(item.cellId(), item.position()).orElseThrow(() -> unknownSample(item));
+    }
+
+    /** The failure of an item past its cell's samples (not retried: the plan is wrong, not the infrastructure). */
+    static ApplicationFailure unknownSample(WorkItem item) {
+        return ApplicationFailure.newNonRetryableFailure("cell " + item.cellId() + " has no sample at position " + item.position(),
+                "UnknownSample");
     }
 }
