@@ -43,24 +43,23 @@ public final class ResultsDatabase implements AutoCloseable {
 
     /** Opens (and migrates) the store at {@code location}; {@code password} may be null. */
     public static ResultsDatabase open(StoreLocation location, String password) {
-        HikariConfig config = new HikariConfig();
-        config.setJdbcUrl(location.jdbcUrl());
-        config.setPoolName("ibench-results");
-        config.setInitializationFailTimeout(1);
+        HikariConfig config;
         if (location.dialect() == StoreDialect.SQLITE) {
             createParent(location);
-            config.setMaximumPoolSize(1);
-            config.setConnectionTimeout(120_000);
+            config = sqlitePool(location, "ibench-results", 1); // one writing connection: SQLite serializes writers anyway
             config.addDataSourceProperty("journal_mode", "WAL");
-            config.addDataSourceProperty("busy_timeout", "30000");
             config.addDataSourceProperty("synchronous", "NORMAL");
         } else {
+            config = new HikariConfig();
+            config.setJdbcUrl(location.jdbcUrl());
+            config.setPoolName("ibench-results");
             config.setMaximumPoolSize(10);
             config.setConnectionTimeout(15_000);
             if (password != null && !password.isEmpty()) {
                 config.setPassword(password);
             }
         }
+        config.setInitializationFailTimeout(1);
         HikariDataSource pool;
         try {
             pool = new HikariDataSource(config);
@@ -75,20 +74,25 @@ public final class ResultsDatabase implements AutoCloseable {
         }
         HikariDataSource readers = null;
         if (location.dialect() == StoreDialect.SQLITE) {
-            HikariConfig read = new HikariConfig();
-            read.setJdbcUrl(location.jdbcUrl());
-            read.setPoolName("ibench-results-readers");
-            read.setMaximumPoolSize(4);
-            read.setConnectionTimeout(120_000);
-            read.addDataSourceProperty("busy_timeout", "30000");
             try {
-                readers = new HikariDataSource(read);
+                readers = new HikariDataSource(sqlitePool(location, "ibench-results-readers", 4));
             } catch (RuntimeException e) {
                 pool.close();
                 throw new ResultsStoreException(describe(location) + ": cannot connect for reads: " + rootMessage(e), e);
             }
         }
         return new ResultsDatabase(location, pool, readers);
+    }
+
+    /** A pool of {@code size} connections to a SQLite file that wait up to 30 s for its lock (two minutes for a connection). */
+    private static HikariConfig sqlitePool(StoreLocation location, String name, int size) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(location.jdbcUrl());
+        config.setPoolName(name);
+        config.setMaximumPoolSize(size);
+        config.setConnectionTimeout(120_000);
+        config.addDataSourceProperty("busy_timeout", "30000");
+        return config;
     }
 
     /** Opens the store named by a setting, reading the password from {@value #PASSWORD_VARIABLE}. */
