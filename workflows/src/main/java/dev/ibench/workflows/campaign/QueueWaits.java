@@ -60,20 +60,16 @@ final class QueueWaits {
     <R> R call(String taskQueue, ActivityOptions options, Function<ActivityOptions, R> call) {
         long scheduledAt = Workflow.currentTimeMillis();
         Duration bound = firstCheck;
-        boolean waited = false;
         while (true) {
             try {
                 R result = call.apply(ActivityOptions.newBuilder(options).setScheduleToStartTimeout(bound).build());
-                if (waited || waits.containsKey(taskQueue)) {
-                    served(taskQueue);
-                }
+                served(taskQueue);
                 return result;
             } catch (ActivityFailure f) {
                 if (!(f.getCause() instanceof TimeoutFailure t) || t.getTimeoutType() != TimeoutType.TIMEOUT_TYPE_SCHEDULE_TO_START) {
                     throw f;
                 }
             }
-            waited = true;
             noted(taskQueue, scheduledAt, pollersOf(taskQueue));
             Duration longest = firstCheck.compareTo(MAX_CHECK) > 0 ? firstCheck : MAX_CHECK;
             bound = bound.multipliedBy(2).compareTo(longest) > 0 ? longest : bound.multipliedBy(2);
