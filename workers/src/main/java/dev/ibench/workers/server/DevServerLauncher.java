@@ -73,7 +73,7 @@ public final class DevServerLauncher {
             long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
             while (System.nanoTime() < deadline) {
                 if (!server.process().isAlive()) {
-                    throw new IllegalStateException("temporal server start-dev exited with code "
+                    throw new DevServerExitedException("temporal server start-dev exited with code "
                             + server.process().exitValue() + " before it was ready" + logTail(log));
                 }
                 if (connection.isReachable(Duration.ofSeconds(2))) {
@@ -89,14 +89,20 @@ public final class DevServerLauncher {
                 + " within " + STARTUP_TIMEOUT.toSeconds() + " s" + logTail(log));
     }
 
-    /** The last lines of the server log, so a failure explains itself even when the log file is gone later. */
+    /**
+     * The server log's first lines that name an error (a Go panic's message comes before its long stack) and its last
+     * lines, so a failure explains itself even when the log file is gone later.
+     */
     private static String logTail(Path log) {
         if (log == null || !Files.exists(log)) {
             return "";
         }
         try {
             java.util.List<String> lines = Files.readAllLines(log);
-            return "; " + log + " ends with:\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+            java.util.List<String> errors = lines.stream()
+                    .filter(l -> l.startsWith("panic:") || l.contains("error") || l.contains("Error")).limit(5).toList();
+            return "; " + log + (errors.isEmpty() ? "" : " names errors:\n" + String.join("\n", errors) + "\nand")
+                    + " ends with:\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
         } catch (IOException e) {
             return "; see " + log;
         }

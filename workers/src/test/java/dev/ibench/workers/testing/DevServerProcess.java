@@ -2,6 +2,7 @@ package dev.ibench.workers.testing;
 
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.server.CliDevServer;
+import dev.ibench.workers.server.DevServerExitedException;
 import dev.ibench.workers.server.DevServerLauncher;
 import dev.ibench.workers.server.DevServerSettings;
 import dev.ibench.workers.server.TemporalCliLocator;
@@ -28,14 +29,30 @@ public final class DevServerProcess implements AutoCloseable {
         this.logDir = logDir;
     }
 
-    /** Starts a dev server storing its state in {@code dbFile}, logging under {@code logDir}. */
+    /** Fresh ports a first start is tried on before the fixture gives up. */
+    private static final int FIRST_START_TRIES = 3;
+
+    /**
+     * Starts a dev server storing its state in {@code dbFile}, logging under {@code logDir}. A server that exits before
+     * it is ready (e.g. one of its ports was taken between choosing and binding it) is started again on fresh ports.
+     */
     public static DevServerProcess start(Path dbFile, Path logDir) {
         Path cli = temporalCli();
-        DevServerSettings settings = new DevServerSettings(
-                "127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next(), dbFile);
-        DevServerProcess process = new DevServerProcess(cli, settings, logDir);
-        process.startServer();
-        return process;
+        for (int tries = 1; ; tries++) {
+            DevServerSettings settings = new DevServerSettings(
+                    "127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), FreePorts.next(), dbFile);
+            DevServerProcess process = new DevServerProcess(cli, settings, logDir);
+            try {
+                process.startServer();
+                return process;
+            } catch (DevServerExitedException e) {
+                if (tries == FIRST_START_TRIES) {
+                    throw e;
+                }
+                System.err.println("DevServerProcess: start " + tries + " of " + FIRST_START_TRIES + " failed, trying fresh ports: "
+                        + e.getMessage());
+            }
+        }
     }
 
     /** The real temporal CLI: {@code .tools/bin/temporal}, else on PATH; fails when it is missing. */
