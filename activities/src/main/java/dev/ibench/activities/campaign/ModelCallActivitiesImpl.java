@@ -40,7 +40,8 @@ import java.util.function.Consumer;
  * learns that the activity was cancelled, the in-flight HTTP request is aborted and no retry is sent.
  * Failures are mapped to Temporal: endpoint rejections stop the cell, sample rejections are the
  * item's own, everything else is retried by Temporal with Retry-After honoured. A batch calls its items concurrently
- * and returns each item's failure with the type its own activity would have raised.
+ * and returns each item's failure with the type its own activity would have raised; when its cell asks it to
+ * ({@link BatchGate}) it starts no further item and returns the rest of its range unstarted.
  */
 public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -48,6 +49,14 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         t.setDaemon(true);
         return t;
     });
+    /** Asks cells whether their batches go on ({@link BatchGate}), apart from the heartbeats: an answer may be slow. */
+    private static final ScheduledExecutorService GATES = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "ibench-batch-gate");
+        t.setDaemon(true);
+        return t;
+    });
+    /** How often a batch that yields when asked asks its cell. */
+    static final long GATE_CHECK_MILLIS = 1000;
 
     private final ResultsStore store;
     private final EvalSetCache evalSets;
@@ -55,8 +64,15 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private final CampaignMetrics metrics;
     private final IgnoredRequestRecorder ignoredRequests;
     private final MeterRegistry meters;
+    private final BatchGate gate;
 
     public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
+        this(store, evalSets, runners, meters, BatchGate.ALWAYS_OPEN);
+    }
+
+    public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters,
+                                   BatchGate gate) {
+        this.gate = gate;
         this.meters = meters;
         this.store = store;
         this.evalSets = evalSets;
@@ -110,6 +126,18 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 stop.set(true);
             }
         }, 2, 5, TimeUnit.SECONDS);
+        AtomicBoolean yielded = new AtomicBoolean();
+        String cellWorkflowId = context.getInfo().getWorkflowId();
+        ScheduledFuture<?> asking = !batch.yieldsWhenAsked() ? null : GATES.scheduleWithFixedDelay(() -> {
+            try {
+                if (!stop.get() && !gate.open(cellWorkflowId)) {
+                    yielded.set(true);
+                    stop.set(true);
+                }
+            } catch (RuntimeException notAsked) {
+                // a gate that cannot ask lets the batch run on; a later check asks again
+            }
+        }, GATE_CHECK_MILLIS, GATE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
         int startedItems;
         try (GroupedOutputWriter writer = new GroupedOutputWriter(store.database(), meters, batch.concurrency(),
                 batch.cellId() + "#" + batch.fromIndex());
@@ -132,6 +160,9 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             });
         } finally {
             beat.cancel(false);
+            if (asking != null) {
+                asking.cancel(false);
+            }
         }
         if (cancellation.get() != null) {
             throw cancellation.get();
@@ -139,7 +170,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         List<ItemFailure> sorted = new ArrayList<>(failures);
         sorted.sort(Comparator.comparingInt(ItemFailure::index));
         return new BatchCallResult(startedItems, (System.nanoTime() - started) / 1_000_000, sorted,
-                spend.promptTokens(), spend.completionTokens(), spend.costUsd());
+                spend.promptTokens(), spend.completionTokens(), spend.costUsd(), yielded.get() && startedItems < batch.count());
     }
 
     /** An item of a batch ready to be sent: its sample, the runner, the rendered prompt (and its JSON to store), the request looked up in the cache. */

@@ -115,8 +115,13 @@ final class ModelCallFixture implements AutoCloseable {
 
     /** The model-call activities with {@code options} (one attempt each), in {@link #environment()}. */
     ModelCallActivities activities(ActivityOptions.Builder options) {
+        return activities(options, BatchGate.ALWAYS_OPEN);
+    }
+
+    /** The model-call activities with {@code options} whose batches ask {@code gate} whether they go on. */
+    ModelCallActivities activities(ActivityOptions.Builder options, BatchGate gate) {
         env = TestActivityEnvironment.newInstance();
-        env.registerActivitiesImplementations(new ModelCallActivitiesImpl(store, evalSets, runners(), new SimpleMeterRegistry()));
+        env.registerActivitiesImplementations(new ModelCallActivitiesImpl(store, evalSets, runners(), new SimpleMeterRegistry(), gate));
         return env.newActivityStub(ModelCallActivities.class,
                 options.setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build()).build());
     }

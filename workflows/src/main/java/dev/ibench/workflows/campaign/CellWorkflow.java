@@ -22,4 +22,11 @@ public interface CellWorkflow {
 
     @QueryMethod
     CellProgress progress();
+
+    /**
+     * Whether the cell's running model-call batches should go on starting items: false once it is paused, stopped, or
+     * its window is smaller than the slots its batches hold. Batches ask about once a second and yield when it is false.
+     */
+    @QueryMethod
+    boolean batchesMayContinue();
 }

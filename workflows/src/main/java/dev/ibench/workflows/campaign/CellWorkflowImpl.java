@@ -88,6 +88,13 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * it (no marker) size their batches as before.
      */
     static final String EVEN_BATCH_ENDS = "even-batch-ends";
+    /**
+     * Version marker of batches that stop starting items when their cell asks ({@link #batchesMayContinue}: paused, or
+     * a smaller window), whose unstarted rest is batched again instead of going through the per-item path, and which
+     * are therefore longer ({@link BatchSizer#yielding}). Runs recorded before it (no marker) run every batch to its
+     * end with the shorter sizes.
+     */
+    static final String YIELDING_BATCHES = "yielding-batches";
 
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
@@ -116,7 +123,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private int publishedPercent = -1;
     /** Batched path: items whose batch could not settle them, run one by one through the per-item path (window slots apply). */
     private final Deque<WorkItem> perItem = new ArrayDeque<>();
-    private final BatchSizer sizer = new BatchSizer();
+    /** Batched path since {@link #YIELDING_BATCHES}: ranges {from, count} a batch left unstarted when its cell asked, batched again before new items. */
+    private final Deque<int[]> returned = new ArrayDeque<>();
+    private boolean yielding;
+    private BatchSizer sizer = BatchSizer.standard();
     /** Batches whose model calls are over and whose results are being counted and scored. */
     private int settling;
     private boolean historyFull;
@@ -232,10 +242,16 @@ public final class CellWorkflowImpl implements CellWorkflow {
      * The batched path: the window ({@code samplesInFlight}) bounds the model calls in flight, and is filled with batches
      * of consecutive items, each holding up to half the window's slots; a batch's items are scored by one scoring
      * activity after its calls, outside the window. Items a batch could not settle go one by one through the per-item
-     * path, whose retries and classification are those of a single item. A paused cell starts no new batch.
+     * path, whose retries and classification are those of a single item. A paused cell starts no new batch; since
+     * {@link #YIELDING_BATCHES} its running batches also stop starting items within about a second (and a smaller
+     * window makes them stop too), and their unstarted items are batched again on resume.
      */
     private CellProgress runBatched() {
         boolean evenEnds = Workflow.getVersion(EVEN_BATCH_ENDS, Workflow.DEFAULT_VERSION, 1) >= 1;
+        yielding = Workflow.getVersion(YIELDING_BATCHES, Workflow.DEFAULT_VERSION, 1) >= 1;
+        if (yielding) {
+            sizer = BatchSizer.yielding();
+        }
         total = cell.workItems();
         setState(paused ? CellState.PAUSED : CellState.RUNNING);
         while (true) {
@@ -251,10 +267,24 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 Async.procedure(this::process, perItem.poll());
             } else {
                 int concurrency = Math.min(Math.max(1, (samplesInFlight + 1) / 2), samplesInFlight - inFlight);
-                int count = evenEnds ? BatchSizer.towardsTheEnd(sizer.items(concurrency), concurrency, total - nextIndex)
-                        : Math.min(sizer.items(concurrency), total - nextIndex);
-                int from = nextIndex;
-                nextIndex += count;
+                int from;
+                int count;
+                int[] range = returned.peek();
+                if (range != null) {
+                    from = range[0];
+                    count = Math.min(range[1], sizer.items(concurrency));
+                    if (count == range[1]) {
+                        returned.poll();
+                    } else {
+                        range[0] += count;
+                        range[1] -= count;
+                    }
+                } else {
+                    count = evenEnds ? BatchSizer.towardsTheEnd(sizer.items(concurrency), concurrency, total - nextIndex)
+                            : Math.min(sizer.items(concurrency), total - nextIndex);
+                    from = nextIndex;
+                    nextIndex += count;
+                }
                 inFlight += concurrency;
                 Async.procedure(this::runBatch, from, count, concurrency);
             }
@@ -286,14 +316,15 @@ public final class CellWorkflowImpl implements CellWorkflow {
     }
 
     private boolean hasWork() {
-        return !perItem.isEmpty() || (nextIndex < total && !historyFull);
+        return !perItem.isEmpty() || !returned.isEmpty() || (nextIndex < total && !historyFull);
     }
 
     private boolean canLaunch() {
         if (paused || inFlight >= samplesInFlight) {
             return false;
         }
-        return !perItem.isEmpty() || (nextIndex < total && !historyFull && settling < MAX_SETTLING_BATCHES);
+        return !perItem.isEmpty()
+                || (settling < MAX_SETTLING_BATCHES && (!returned.isEmpty() || (nextIndex < total && !historyFull)));
     }
 
     private int busy() {
@@ -306,7 +337,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         try {
             int rejectionsBeforeStop = cell.maxRejectedShare() == null ? Integer.MAX_VALUE
                     : Math.max(0, (int) Math.floor(cell.maxRejectedShare() * cell.workItems()) - rejected);
-            ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop);
+            ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop, yielding);
             calls = waitingFor(cell.llmTaskQueue(), CellActivityOptions.modelCallBatch(cell.llmTaskQueue(), what + " · call " + cell.model()),
                     o -> Workflow.newActivityStub(ModelCallActivities.class, o).callModelBatch(batch));
         } catch (ActivityFailure f) {
@@ -338,8 +369,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
     }
 
     /**
-     * Counts a batch's rejections, queues its unsettled items for the per-item path, frees the batch's window slots and
-     * scores the rest.
+     * Counts a batch's rejections, queues its unsettled items for the per-item path (the unstarted rest of a batch that
+     * yielded to its cell goes back to be batched again), frees the batch's window slots and scores the rest.
      */
     private void settle(int from, int count, int concurrency, BatchCallResult calls, String what, Runnable freeSlots) {
         sizer.observe(calls.started(), calls.elapsedMillis(), concurrency);
@@ -361,8 +392,12 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 perItem.add(item);
             }
         }
-        for (int i = from + calls.started(); i < from + count; i++) {
-            perItem.add(itemAt(i));
+        if (yielding && calls.yielded()) {
+            returned.add(new int[] {from + calls.started(), count - calls.started()});
+        } else {
+            for (int i = from + calls.started(); i < from + count; i++) {
+                perItem.add(itemAt(i));
+            }
         }
         // the slots are freed once the rejections are counted, so the next batch knows how many more the cell allows
         freeSlots.run();
@@ -526,6 +561,11 @@ public final class CellWorkflowImpl implements CellWorkflow {
         if (samplesInFlight > 0) {
             this.samplesInFlight = samplesInFlight;
         }
+    }
+
+    @Override
+    public boolean batchesMayContinue() {
+        return failure == null && !paused && inFlight <= samplesInFlight;
     }
 
     @Override

@@ -131,24 +131,25 @@ class CampaignWorkflowTest {
     }
 
     /**
-     * Batches of at most {@link BatchSizer#MAX_ROUNDS} rounds of one call (window 2: one slot per batch) take about a dozen
-     * events each, so 5,000 items need more than one run of {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} events.
+     * Batches of at most {@link BatchSizer#YIELDING_MAX_ROUNDS} rounds of one call (window 2: one slot per batch) take
+     * about a dozen events each, so 12,000 items need more than one run of
+     * {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} events.
      */
     @Test
     void aLongCellContinuesAsNewAndKeepsItsCounts() {
-        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 5000, 1)));
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 12_000, 1)));
         CampaignStatus status = runCampaign(2, false);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
-        assertThat(fake.scored).hasSize(5000);
-        assertThat(fake.largestBatch.get()).isEqualTo(BatchSizer.MAX_ROUNDS);
+        assertThat(fake.scored).hasSize(12_000);
+        assertThat(fake.largestBatch.get()).isEqualTo(BatchSizer.YIELDING_MAX_ROUNDS);
         CellProgress a = env.getWorkflowClient()
                 .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
-        assertThat(a.done()).isEqualTo(5000);
-        assertThat(a.completed()).isEqualTo(2500);
-        // spend is carried across continue-as-new: 5000 paid calls of 10 + 5 tokens, no prices in the fake
-        assertThat(a.tokens()).isEqualTo(75_000);
+        assertThat(a.done()).isEqualTo(12_000);
+        assertThat(a.completed()).isEqualTo(6000);
+        // spend is carried across continue-as-new: 12,000 paid calls of 10 + 5 tokens, no prices in the fake
+        assertThat(a.tokens()).isEqualTo(180_000);
         assertThat(a.costUsd()).isNull();
-        assertThat(ProgressMarkdown.cell(a)).contains("| 75,000 tokens · — |");
+        assertThat(ProgressMarkdown.cell(a)).contains("| 180,000 tokens · — |");
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
@@ -502,5 +503,84 @@ class CampaignWorkflowTest {
         CampaignStatus status = WorkflowStub.fromTyped(campaign).getResult(CampaignStatus.class);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
         assertThat(fake.scored).hasSize(400);
+    }
+
+    static final String YIELDING_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-yielding-batches.json";
+
+    /**
+     * A pause stops the running batches before their end (they ask their cell, here every 100 ms), and on resume their
+     * unstarted items are batched again: every item paid once, none through the per-item path. Window 2: after two
+     * one-item batches that measure the pace, each batch holds 20 rounds of one 100 ms call, so batches run to their
+     * end would have paid 2 + 2 x 20 = 42 items by the pause.
+     */
+    @Test
+    void aPauseStopsTheRunningBatchesAndResumeBatchesTheirUnstartedItems() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 120, 1)));
+        fake.modelLatencyMillis = 100;
+        WorkflowClient client = env.getWorkflowClient();
+        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
+        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 2, false));
+        while (fake.batches.get() < 4) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(300);
+        CellWorkflow cellStub = client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a"));
+        cellStub.pause();
+        Thread.sleep(1000);
+        int paidWhilePaused = fake.paid.size();
+        Thread.sleep(1000);
+        assertThat(fake.paid).as("no call started once the batches yielded").hasSize(paidWhilePaused);
+        assertThat(paidWhilePaused).as("the running batches stopped before their end").isLessThan(30);
+        assertThat(fake.yieldedBatches.get()).isEqualTo(2);
+        assertThat(cellStub.progress().state()).isEqualTo(CellState.PAUSED);
+        cellStub.resume();
+        CampaignStatus status = WorkflowStub.fromTyped(campaign).getResult(CampaignStatus.class);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scored).hasSize(120);
+        assertThat(fake.paid).as("every item paid once").hasSize(120).doesNotHaveDuplicates();
+        var history = client.fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
+        String json = history.toJson(false);
+        assertThat(json).as("the yielding-batches version marker").contains(markerInJson(CellWorkflowImpl.YIELDING_BATCHES));
+        assertThat(json).as("the unstarted items went back to batches, not to the per-item path")
+                .doesNotContain("\"CallModel\"").doesNotContain("\"ScoreSample\"");
+        RecordedHistories.replayAndMaybeRecord(history, YIELDING_CELL_HISTORY, CellWorkflowImpl.class);
+    }
+
+    @Test
+    void theRecordedYieldingCellHistoryReplaysOnTodaysCode() throws Exception {
+        String json = RecordedHistories.load(YIELDING_CELL_HISTORY);
+        assertThat(json).contains("CallModelBatch").contains(markerInJson(CellWorkflowImpl.YIELDING_BATCHES));
+        WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
+    }
+
+    /**
+     * A smaller window takes effect within about a second: the running batches yield and the next ones use the new
+     * window. Window 8 (two batches of 4 slots, 20 rounds of 150 ms: 3 s each) made 4 while they run; batches run to
+     * their end would keep 8 calls in flight for up to 3 s after the change.
+     */
+    @Test
+    void aSmallerWindowStopsTheRunningBatchesWithinASecond() throws Exception {
+        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 200, 1)));
+        fake.modelLatencyMillis = 150;
+        WorkflowClient client = env.getWorkflowClient();
+        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
+        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 8, false));
+        while (fake.batches.get() < 4) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(500);
+        assertThat(fake.maxConcurrentCalls.get()).as("the window was used before the change").isEqualTo(8);
+        client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).setSamplesInFlight(4);
+        Thread.sleep(800);
+        fake.maxConcurrentCalls.set(fake.concurrentCalls.get());
+        Thread.sleep(1500);
+        assertThat(fake.maxConcurrentCalls.get()).as("calls in flight from 0.8 s to 2.3 s after the change").isLessThanOrEqualTo(4);
+        CampaignStatus status = WorkflowStub.fromTyped(campaign).getResult(CampaignStatus.class);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.paid).as("every item paid once").hasSize(200).doesNotHaveDuplicates();
     }
 }

@@ -48,6 +48,10 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     /** Model-call batches started, and the most items one carried. */
     final AtomicInteger batches = new AtomicInteger();
     final AtomicInteger largestBatch = new AtomicInteger();
+    /** Asked (every 100 ms, before starting an item) by batches that yield when asked, as the real batches ask theirs. */
+    volatile dev.ibench.activities.campaign.BatchGate gate = dev.ibench.activities.campaign.BatchGate.ALWAYS_OPEN;
+    /** Batches that stopped because their cell asked. */
+    final AtomicInteger yieldedBatches = new AtomicInteger();
 
     /** Items refused for budget (recorded through recordInfraError with a budget message) and not yet scored. */
     final Set<String> deferred = ConcurrentHashMap.newKeySet();
@@ -160,12 +164,22 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(batch.concurrency());
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(batch.concurrency());
         int started = 0;
+        boolean yielded = false;
+        long askedAt = System.nanoTime();
+        String cellWorkflowId = io.temporal.activity.Activity.getExecutionContext().getInfo().getWorkflowId();
         java.util.concurrent.atomic.AtomicLong promptTokens = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong completionTokens = new java.util.concurrent.atomic.AtomicLong();
         List<Double> costs = java.util.Collections.synchronizedList(new ArrayList<>());
         try {
             for (int i = batch.fromIndex(); i < batch.fromIndex() + batch.count() && !stop.get(); i++) {
                 slots.acquireUninterruptibly();
+                if (batch.yieldsWhenAsked() && System.nanoTime() - askedAt > 100_000_000L) {
+                    askedAt = System.nanoTime();
+                    if (!gate.open(cellWorkflowId)) {
+                        yielded = true;
+                        stop.set(true);
+                    }
+                }
                 if (stop.get()) {
                     slots.release();
                     break;
@@ -197,8 +211,13 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         }
         List<ItemFailure> sorted = new ArrayList<>(failures);
         sorted.sort(java.util.Comparator.comparingInt(ItemFailure::index));
+        boolean yieldedWithItemsLeft = yielded && started < batch.count();
+        if (yieldedWithItemsLeft) {
+            yieldedBatches.incrementAndGet();
+        }
         return new BatchCallResult(started, (System.nanoTime() - startedAt) / 1_000_000, sorted, promptTokens.get(),
-                completionTokens.get(), costs.isEmpty() ? null : costs.stream().mapToDouble(Double::doubleValue).sum());
+                completionTokens.get(), costs.isEmpty() ? null : costs.stream().mapToDouble(Double::doubleValue).sum(),
+                yieldedWithItemsLeft);
     }
 
     @Override

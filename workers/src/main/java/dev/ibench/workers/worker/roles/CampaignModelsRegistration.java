@@ -33,7 +33,7 @@ public final class CampaignModelsRegistration implements RoleRegistration {
         CampaignServices services = CampaignServices.of(setup.home());
         services.connectLedger(setup.meters(), new CampaignBudgetSignal(setup.client()));
         ModelCallActivitiesImpl activities = new ModelCallActivitiesImpl(
-                services.store(), services.evalSets(), services.modelRunners(), setup.meters());
+                services.store(), services.evalSets(), services.modelRunners(), setup.meters(), new CellBatchGate(setup.client()));
         ReactModelActivitiesImpl reactSteps = new ReactModelActivitiesImpl(services.store(), services.evalSets(),
                 new ReactAgents(services.modelRunners()));
         for (ModelEntry model : models) {
