@@ -169,6 +169,7 @@ public final class CampaignScaleBench {
                 report.put("share_of_ideal_while_calling", round(n / (timings.callSpanMillis() / 1000.0) / ideal));
                 report.put("before_first_call_ms", timings.firstCallStartMillis() - startedEpochMillis);
                 report.put("campaign_start_call_ms", startCallMillis);
+                report.put("start_path_ms", timings.startPath(startedEpochMillis));
                 report.put("after_last_call_ms", endedEpochMillis - timings.lastCallEndMillis());
                 report.put("endpoint_requests", endpoint.requests());
                 report.put("endpoint_refused_429", endpoint.refused());

@@ -17,12 +17,15 @@ final class HistoryTimings {
     /** Epoch ms of the first CallModelBatch start and the last CallModelBatch completion over all runs. */
     private long firstCallStart = Long.MAX_VALUE;
     private long lastCallEnd = Long.MIN_VALUE;
+    /** Epoch ms of the first time each step of a campaign's start happened ("CampaignWorkflow started", "PlanCampaign completed", ...). */
+    private final Map<String, Long> firstTimes = new HashMap<>();
 
     void add(WorkflowExecutionHistory history) {
         Map<Long, HistoryEvent> scheduled = new HashMap<>();
         Map<Long, HistoryEvent> started = new HashMap<>();
         for (HistoryEvent e : history.getEvents()) {
             EventType type = e.getEventType();
+            firstTime(e, scheduled);
             if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED || type == EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED) {
                 scheduled.put(e.getEventId(), e);
             } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
@@ -48,6 +51,36 @@ final class HistoryTimings {
                 record("workflow task run", started.get(e.getWorkflowTaskCompletedEventAttributes().getScheduledEventId()), e);
             }
         }
+    }
+
+    /** Records the first workflow start of each type and the first scheduling, start and completion of each activity type. */
+    private void firstTime(HistoryEvent e, Map<Long, HistoryEvent> scheduled) {
+        String step = switch (e.getEventType()) {
+            case EVENT_TYPE_WORKFLOW_EXECUTION_STARTED ->
+                    e.getWorkflowExecutionStartedEventAttributes().getWorkflowType().getName() + " started";
+            case EVENT_TYPE_ACTIVITY_TASK_SCHEDULED ->
+                    e.getActivityTaskScheduledEventAttributes().getActivityType().getName() + " scheduled";
+            case EVENT_TYPE_ACTIVITY_TASK_STARTED -> activityName(scheduled, e.getActivityTaskStartedEventAttributes().getScheduledEventId()) + " started";
+            case EVENT_TYPE_ACTIVITY_TASK_COMPLETED -> activityName(scheduled, e.getActivityTaskCompletedEventAttributes().getScheduledEventId()) + " completed";
+            default -> null;
+        };
+        if (step != null) {
+            firstTimes.merge(step, millis(e), Math::min);
+        }
+    }
+
+    private static String activityName(Map<Long, HistoryEvent> scheduled, long scheduledEventId) {
+        HistoryEvent s = scheduled.get(scheduledEventId);
+        return s == null ? "?" : s.getActivityTaskScheduledEventAttributes().getActivityType().getName();
+    }
+
+    /** The first times of the campaign's start steps up to the first model-call batch's start, in ms after {@code originMillis}, in time order. */
+    Map<String, Long> startPath(long originMillis) {
+        long firstCall = firstTimes.getOrDefault("CallModelBatch started", Long.MAX_VALUE);
+        Map<String, Long> path = new LinkedHashMap<>();
+        firstTimes.entrySet().stream().filter(t -> t.getValue() <= firstCall).sorted(Map.Entry.comparingByValue())
+                .forEach(t -> path.put(t.getKey(), t.getValue() - originMillis));
+        return path;
     }
 
     private static long millis(HistoryEvent e) {
