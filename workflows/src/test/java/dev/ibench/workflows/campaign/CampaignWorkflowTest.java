@@ -515,16 +515,8 @@ class CampaignWorkflowTest {
      */
     @Test
     void aPauseStopsTheRunningBatchesAndResumeBatchesTheirUnstartedItems() throws Exception {
-        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 120, 1)));
-        fake.modelLatencyMillis = 100;
+        FakeCampaignActivities fake = fourBatchesStarted(cell("a", 120, 1), 100, 2);
         WorkflowClient client = env.getWorkflowClient();
-        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
-        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
-        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 2, false));
-        while (fake.batches.get() < 4) {
-            Thread.sleep(20);
-        }
         Thread.sleep(300);
         CellWorkflow cellStub = client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a"));
         cellStub.pause();
@@ -536,7 +528,7 @@ class CampaignWorkflowTest {
         assertThat(fake.yieldedBatches.get()).isEqualTo(2);
         assertThat(cellStub.progress().state()).isEqualTo(CellState.PAUSED);
         cellStub.resume();
-        CampaignStatus status = WorkflowStub.fromTyped(campaign).getResult(CampaignStatus.class);
+        CampaignStatus status = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId("c1")).getResult(CampaignStatus.class);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
         assertThat(fake.scored).hasSize(120);
         assertThat(fake.paid).as("every item paid once").hasSize(120).doesNotHaveDuplicates();
@@ -562,16 +554,8 @@ class CampaignWorkflowTest {
      */
     @Test
     void aSmallerWindowStopsTheRunningBatchesWithinASecond() throws Exception {
-        FakeCampaignActivities fake = startWorkers(List.of(cell("a", 200, 1)));
-        fake.modelLatencyMillis = 150;
+        FakeCampaignActivities fake = fourBatchesStarted(cell("a", 200, 1), 150, 8);
         WorkflowClient client = env.getWorkflowClient();
-        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
-        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
-        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 8, false));
-        while (fake.batches.get() < 4) {
-            Thread.sleep(20);
-        }
         Thread.sleep(500);
         assertThat(fake.maxConcurrentCalls.get()).as("the window was used before the change").isEqualTo(8);
         client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).setSamplesInFlight(4);
@@ -579,8 +563,27 @@ class CampaignWorkflowTest {
         fake.maxConcurrentCalls.set(fake.concurrentCalls.get());
         Thread.sleep(1500);
         assertThat(fake.maxConcurrentCalls.get()).as("calls in flight from 0.8 s to 2.3 s after the change").isLessThanOrEqualTo(4);
-        CampaignStatus status = WorkflowStub.fromTyped(campaign).getResult(CampaignStatus.class);
+        CampaignStatus status = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId("c1")).getResult(CampaignStatus.class);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
         assertThat(fake.paid).as("every item paid once").hasSize(200).doesNotHaveDuplicates();
+    }
+
+    /**
+     * Starts campaign c1 of {@code cell} at window {@code samplesInFlight}, each call taking {@code latencyMillis}, with
+     * batches that ask their cell through the test server as the worker's gate does; returns once four batches
+     * started (the two one-round batches that measure the pace, and two full ones).
+     */
+    private FakeCampaignActivities fourBatchesStarted(CellPlanEntry cell, long latencyMillis, int samplesInFlight) throws InterruptedException {
+        FakeCampaignActivities fake = startWorkers(List.of(cell));
+        fake.modelLatencyMillis = latencyMillis;
+        WorkflowClient client = env.getWorkflowClient();
+        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
+        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
+        WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, samplesInFlight, false));
+        while (fake.batches.get() < 4) {
+            Thread.sleep(20);
+        }
+        return fake;
     }
 }
