@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A model-call batch whose cell asks it to stop ({@link BatchGate}: paused, or a smaller window) starts no further item,
  * lets the call in flight finish and store its output, and reports the rest of its range unstarted. Three items, one
- * at a time, each answered after 1.5 s by the endpoint (a MockWebServer test double): the gate is first asked after
- * {@link ModelCallActivitiesImpl#GATE_CHECK_MILLIS} (1 s), while item 0 is in flight, so exactly one item is started.
+ * at a time, answered by the endpoint (a MockWebServer test double) after a delay: when the cell asks the batch to stop,
+ * each answer takes 3 s, and the gate is first asked after {@link ModelCallActivitiesImpl#GATE_CHECK_MILLIS} (1 s), while
+ * item 0 is in flight, so exactly one item is started.
  */
 class ModelCallBatchYieldTest {
     private static final String ANSWER = "[{\"name\": \"get_height\", \"arguments\": {}}]";
@@ -27,7 +28,7 @@ class ModelCallBatchYieldTest {
     @Test
     void aBatchAskedToStopFinishesTheCallInFlightAndStartsNoOther() throws Exception {
         Set<String> asked = ConcurrentHashMap.newKeySet();
-        BatchCallResult result = runBatch(true, cellWorkflowId -> {
+        BatchCallResult result = runBatch(true, 3000, cellWorkflowId -> {
             asked.add(cellWorkflowId);
             return false;
         });
@@ -39,7 +40,7 @@ class ModelCallBatchYieldTest {
 
     @Test
     void aBatchWhoseCellLetsItGoOnRunsItsWholeRange() throws Exception {
-        BatchCallResult result = runBatch(true, cellWorkflowId -> true);
+        BatchCallResult result = runBatch(true, 1500, cellWorkflowId -> true);
         assertThat(result.started()).isEqualTo(3);
         assertThat(result.yielded()).isFalse();
     }
@@ -47,7 +48,7 @@ class ModelCallBatchYieldTest {
     @Test
     void aBatchOfACellRecordedBeforeYieldingNeverAsks() throws Exception {
         Set<String> asked = ConcurrentHashMap.newKeySet();
-        BatchCallResult result = runBatch(false, cellWorkflowId -> {
+        BatchCallResult result = runBatch(false, 1500, cellWorkflowId -> {
             asked.add(cellWorkflowId);
             return false;
         });
@@ -56,12 +57,12 @@ class ModelCallBatchYieldTest {
         assertThat(asked).isEmpty();
     }
 
-    private BatchCallResult runBatch(boolean yieldsWhenAsked, BatchGate gate) throws Exception {
+    private BatchCallResult runBatch(boolean yieldsWhenAsked, long answerMillis, BatchGate gate) throws Exception {
         try (ModelCallFixture fixture = new ModelCallFixture(tmp, ModelCallFixture.HEROES)) {
             fixture.profile("slow", 32, "");
             for (int i = 0; i < 3; i++) {
                 fixture.server.enqueue(new MockResponse().setBody(ModelCallFixture.completion(ANSWER, "stop"))
-                        .setHeadersDelay(1500, TimeUnit.MILLISECONDS));
+                        .setHeadersDelay(answerMillis, TimeUnit.MILLISECONDS));
             }
             fixture.campaign("""
                     [{"name": "slow", "profile": "slow", "endpoint": "%s"}]""".formatted(fixture.endpoint()));
