@@ -56,6 +56,28 @@ class CampaignPayloadCompatibilityTest {
     }
 
     @Test
+    void aBatchResultWrittenBeforeYieldingReadsAsNotYielded() {
+        var old = CONVERTER.fromPayload(json("{\"started\":4,\"elapsedMillis\":90,\"failures\":[],\"promptTokens\":40,"
+                        + "\"completionTokens\":20,\"costUsd\":null}"),
+                dev.ibench.activities.campaign.BatchCallResult.class, dev.ibench.activities.campaign.BatchCallResult.class);
+        assertThat(old.yielded()).isFalse();
+        assertThat(old.promptTokens()).isEqualTo(40);
+    }
+
+    /** A batch scheduled by a cell run from before yielding batches, picked up by a newer worker, never asks its cell. */
+    @Test
+    void anItemBatchWrittenBeforeYieldingNeverAsksAndOneWithTheFlagRoundTrips() {
+        var old = CONVERTER.fromPayload(json("{\"cellId\":\"c\",\"trials\":1,\"fromIndex\":64,\"count\":128,"
+                        + "\"concurrency\":16,\"rejectionsBeforeStop\":3}"),
+                dev.ibench.activities.campaign.ItemBatch.class, dev.ibench.activities.campaign.ItemBatch.class);
+        assertThat(old).isEqualTo(new dev.ibench.activities.campaign.ItemBatch("c", 1, 64, 128, 16, 3));
+        assertThat(old.yieldsWhenAsked()).isFalse();
+        var batch = new dev.ibench.activities.campaign.ItemBatch("c", 1, 64, 128, 16, 3, true);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(batch).orElseThrow(),
+                dev.ibench.activities.campaign.ItemBatch.class, dev.ibench.activities.campaign.ItemBatch.class)).isEqualTo(batch);
+    }
+
+    @Test
     void aSampleOutcomeWrittenBeforeTheRejectedFlagReadsAsNotRejected() {
         SampleOutcome old = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true}"),
                 SampleOutcome.class, SampleOutcome.class);
