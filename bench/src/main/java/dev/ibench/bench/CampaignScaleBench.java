@@ -37,7 +37,6 @@ import io.temporal.common.WorkflowExecutionHistory;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -103,7 +102,7 @@ public final class CampaignScaleBench {
                 cells_in_flight: %d
                 """.formatted(model, benchmarks.toString().stripTrailing(), window, cells));
 
-        DevServerSettings settings = new DevServerSettings("127.0.0.1", freePort(), freePort(), freePort(), 0,
+        DevServerSettings settings = new DevServerSettings("127.0.0.1", LoopbackPorts.next(), LoopbackPorts.next(), LoopbackPorts.next(), 0,
                 work.resolve("temporal.db"));
         HeapSampler heap = new HeapSampler();
         Map<String, Object> report = new LinkedHashMap<>();
@@ -341,11 +340,6 @@ public final class CampaignScaleBench {
         return Math.round(v * 100) / 100.0;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 
     /**
      * The highest heap use seen, sampled every 100 ms while the campaign runs, and the heap left after each garbage

@@ -15,7 +15,6 @@ import dev.ibench.workers.server.DevServerLauncher;
 import dev.ibench.workers.server.DevServerSettings;
 import dev.ibench.workers.server.TemporalCliLocator;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,7 +100,7 @@ public final class ChaosBench {
         SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), SAMPLES, CampaignServices.of(home).dataRoot());
         temporalCli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
                 "the temporal CLI is missing: run deploy/local/install-tools.sh"));
-        settings = new DevServerSettings("127.0.0.1", freePort(), freePort(), freePort(), 0, work.resolve("temporal.db"));
+        settings = new DevServerSettings("127.0.0.1", LoopbackPorts.next(), LoopbackPorts.next(), LoopbackPorts.next(), 0, work.resolve("temporal.db"));
         startServer();
 
         // 1. the undisturbed run: fast endpoints, no bursts, no kills, its own store (so its own response cache)
@@ -358,9 +357,4 @@ public final class ChaosBench {
         return Math.round(v * 100) / 100.0;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }
