@@ -123,8 +123,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private int publishedPercent = -1;
     /** Batched path: items whose batch could not settle them, run one by one through the per-item path (window slots apply). */
     private final Deque<WorkItem> perItem = new ArrayDeque<>();
-    /** Batched path since {@link #YIELDING_BATCHES}: ranges {from, count} a batch left unstarted when its cell asked, batched again before new items. */
-    private final Deque<int[]> returned = new ArrayDeque<>();
+    /** Batched path since {@link #YIELDING_BATCHES}: ranges a batch left unstarted when its cell asked, batched again before new items. */
+    private final Deque<ItemRange> returned = new ArrayDeque<>();
     private boolean yielding;
     private BatchSizer sizer = BatchSizer.standard();
     /** Batches whose model calls are over and whose results are being counted and scored. */
@@ -269,15 +269,12 @@ public final class CellWorkflowImpl implements CellWorkflow {
                 int concurrency = Math.min(Math.max(1, (samplesInFlight + 1) / 2), samplesInFlight - inFlight);
                 int from;
                 int count;
-                int[] range = returned.peek();
+                ItemRange range = returned.poll();
                 if (range != null) {
-                    from = range[0];
-                    count = Math.min(range[1], sizer.items(concurrency));
-                    if (count == range[1]) {
-                        returned.poll();
-                    } else {
-                        range[0] += count;
-                        range[1] -= count;
+                    from = range.from();
+                    count = Math.min(range.count(), sizer.items(concurrency));
+                    if (count < range.count()) {
+                        returned.addFirst(new ItemRange(from + count, range.count() - count));
                     }
                 } else {
                     count = evenEnds ? BatchSizer.towardsTheEnd(sizer.items(concurrency), concurrency, total - nextIndex)
@@ -301,6 +298,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         setState(CellState.COMPLETED);
         return progress();
     }
+
+    /** {@code count} consecutive work items from item index {@code from}. */
+    private record ItemRange(int from, int count) {}
 
     private CellCursor cursor() {
         return new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected,
@@ -393,7 +393,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
             }
         }
         if (yielding && calls.yielded()) {
-            returned.add(new int[] {from + calls.started(), count - calls.started()});
+            returned.add(new ItemRange(from + calls.started(), count - calls.started()));
         } else {
             for (int i = from + calls.started(); i < from + count; i++) {
                 perItem.add(itemAt(i));
