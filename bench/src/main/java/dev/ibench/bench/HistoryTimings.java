@@ -31,14 +31,14 @@ final class HistoryTimings {
             } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED) {
                 long s = e.getActivityTaskStartedEventAttributes().getScheduledEventId();
                 started.put(s, e);
-                String name = scheduled.get(s).getActivityTaskScheduledEventAttributes().getActivityType().getName();
+                String name = activityName(scheduled, s);
                 record(name + " queue wait", scheduled.get(s), e);
                 if (name.equals("CallModelBatch")) {
                     firstCallStart = Math.min(firstCallStart, millis(e));
                 }
             } else if (type == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED) {
                 long s = e.getActivityTaskCompletedEventAttributes().getScheduledEventId();
-                String name = scheduled.get(s).getActivityTaskScheduledEventAttributes().getActivityType().getName();
+                String name = activityName(scheduled, s);
                 record(name + " run", started.get(s), e);
                 if (name.equals("CallModelBatch")) {
                     lastCallEnd = Math.max(lastCallEnd, millis(e));
