@@ -12,6 +12,7 @@ import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.SampleScorer;
+import dev.ibench.testing.FreePorts;
 import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -102,7 +103,7 @@ public final class CampaignScaleBench {
                 cells_in_flight: %d
                 """.formatted(model, benchmarks.toString().stripTrailing(), window, cells));
 
-        DevServerSettings settings = new DevServerSettings("127.0.0.1", LoopbackPorts.next(), LoopbackPorts.next(), LoopbackPorts.next(), 0,
+        DevServerSettings settings = new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0,
                 work.resolve("temporal.db"));
         HeapSampler heap = new HeapSampler();
         Map<String, Object> report = new LinkedHashMap<>();

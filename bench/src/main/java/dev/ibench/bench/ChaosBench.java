@@ -6,6 +6,7 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.testing.FreePorts;
 import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -100,7 +101,7 @@ public final class ChaosBench {
         SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), SAMPLES, CampaignServices.of(home).dataRoot());
         temporalCli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
                 "the temporal CLI is missing: run deploy/local/install-tools.sh"));
-        settings = new DevServerSettings("127.0.0.1", LoopbackPorts.next(), LoopbackPorts.next(), LoopbackPorts.next(), 0, work.resolve("temporal.db"));
+        settings = new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0, work.resolve("temporal.db"));
         startServer();
 
         // 1. the undisturbed run: fast endpoints, no bursts, no kills, its own store (so its own response cache)

@@ -1,4 +1,4 @@
-package dev.ibench.workers.testing;
+package dev.ibench.testing;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -8,10 +8,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Free TCP ports on 127.0.0.1 for servers started by tests. They are drawn below Linux's ephemeral range (32768 and up):
- * a port the kernel handed out and took back could be taken again by any outgoing connection (a gRPC or HTTP client of
- * the same run) before the test's server binds it, and the server would then fail to start. No port is handed out
- * twice by one JVM.
+ * Free TCP ports on 127.0.0.1 for servers started by tests and benches (the Temporal dev server, fake endpoints). They
+ * are drawn below Linux's ephemeral range (32768 and up): a port the kernel handed out and took back could be taken
+ * again by any outgoing connection (a gRPC or HTTP client of the same run) before the server binds it, and the server
+ * would then fail to start. No port is handed out twice by one JVM.
  */
 public final class FreePorts {
     private static final int LOWEST = 20_000;

@@ -3,7 +3,7 @@ package dev.ibench.workers.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ibench.workers.testing.FreePorts;
+import dev.ibench.testing.FreePorts;
 import org.junit.jupiter.api.Test;
 
 /** Options of status --watch and resume --budget are checked before any server or store is contacted. */

@@ -2,7 +2,7 @@ package dev.ibench.workers.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.workers.testing.FreePorts;
+import dev.ibench.testing.FreePorts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -2,10 +2,10 @@ package dev.ibench.workers.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.CliProcess;
-import dev.ibench.workers.testing.FreePorts;
 import dev.ibench.workers.testing.TemporalCli;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.testing.CampaignHarness;
-import dev.ibench.workers.testing.FreePorts;
 import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;

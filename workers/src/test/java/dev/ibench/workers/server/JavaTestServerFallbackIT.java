@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.durability.DurabilityCheckRequest;
 import dev.ibench.activities.durability.DurabilityCheckResult;
+import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.temporal.TemporalConnection;
-import dev.ibench.workers.testing.FreePorts;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;

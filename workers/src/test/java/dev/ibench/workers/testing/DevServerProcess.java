@@ -1,5 +1,6 @@
 package dev.ibench.workers.testing;
 
+import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.server.CliDevServer;
 import dev.ibench.workers.server.DevServerExitedException;
