@@ -43,4 +43,11 @@ public interface CampaignPlanningActivities {
      */
     @ActivityMethod
     int budgetDeferred(String cellId);
+
+    /**
+     * Records the state a cell reached ({@code CellStateRecord}: completed, stopped with its reason, paused, running,
+     * cancelled) for the reports; the last write wins, so a retried call changes nothing.
+     */
+    @ActivityMethod
+    void recordCellState(String cellId, String state, String reason);
 }

@@ -4,6 +4,7 @@ import dev.ibench.activities.spend.BudgetRefusal;
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.CellStateRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.campaign.BenchmarkEntry;
@@ -59,7 +60,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
             int samples = store.cellSampleIds(cell.cellId()).size();
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
                     samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare(),
-                    spec.noWorkerCheckSeconds()));
+                    spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(), spec.sqlQueryTimeoutSeconds()));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
     }
@@ -139,6 +140,11 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
         store.saveRejected(item.cellId(), sampleId, item.trial(), message);
         store.recordError(item.cellId(), sampleId, item.trial(), 0, SampleResultRecord.REJECTED, message);
         metrics.rejected();
+    }
+
+    @Override
+    public void recordCellState(String cellId, String state, String reason) {
+        store.saveCellState(new CellStateRecord(cellId, state, reason));
     }
 
     /** Resolves a work item to its sample id (positions index the cell's stored sample order). */

@@ -4,11 +4,18 @@ package dev.ibench.activities.campaign;
  * A planned cell as the campaign workflow sees it: ids, names and sizes, no payloads. {@code maxRejectedShare}
  * is the campaign's {@code max_rejected_share}; null in plans recorded before it existed (no limit then).
  * {@code noWorkerCheckSeconds} is the campaign's {@code no_worker_check_seconds}; null in plans recorded before it
- * existed (the default then).
+ * existed (the default then). {@code minSettledBeforeStop} is the campaign's {@code min_settled_before_stop} and
+ * {@code sqlQueryTimeoutSeconds} its {@code sql_query_timeout_seconds}; both null in plans recorded before they existed
+ * ({@link #minSettled()} and {@link #sqlQueryTimeout()} give the defaults then).
  */
 public record CellPlanEntry(
         String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials, String llmTaskQueue,
-        Double maxRejectedShare, Integer noWorkerCheckSeconds) {
+        Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop, Integer sqlQueryTimeoutSeconds) {
+
+    public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
+            String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds) {
+        this(cellId, model, benchmark, mode, ablation, samples, trials, llmTaskQueue, maxRejectedShare, noWorkerCheckSeconds, null, null);
+    }
 
     public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
             String llmTaskQueue) {
@@ -18,6 +25,15 @@ public record CellPlanEntry(
     public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
             String llmTaskQueue, Double maxRejectedShare) {
         this(cellId, model, benchmark, mode, ablation, samples, trials, llmTaskQueue, maxRejectedShare, null);
+    }
+
+    public int minSettled() {
+        return minSettledBeforeStop == null ? dev.ibench.core.campaign.CampaignSpec.DEFAULT_MIN_SETTLED_BEFORE_STOP : minSettledBeforeStop;
+    }
+
+    public java.time.Duration sqlQueryTimeout() {
+        return java.time.Duration.ofSeconds(sqlQueryTimeoutSeconds == null
+                ? dev.ibench.core.campaign.CampaignSpec.DEFAULT_SQL_QUERY_TIMEOUT_SECONDS : sqlQueryTimeoutSeconds);
     }
 
     public int workItems() {

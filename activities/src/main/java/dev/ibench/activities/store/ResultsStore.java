@@ -206,6 +206,20 @@ public final class ResultsStore {
                 cellId, sampleId, trial, message, now());
     }
 
+    /** Records the state a cell's workflow reached ({@link CellStateRecord}); the last write wins. */
+    public void saveCellState(CellStateRecord r) {
+        update("save state of cell " + r.cellId(),
+                "INSERT INTO cell_states(cell_id, state, reason, updated_at) VALUES (?,?,?,?) "
+                        + "ON CONFLICT(cell_id) DO UPDATE SET state=excluded.state, reason=excluded.reason, updated_at=excluded.updated_at",
+                r.cellId(), r.state(), r.reason(), now());
+    }
+
+    /** The state a cell's workflow last recorded; empty for cells of campaigns run before cell states were recorded. */
+    public Optional<CellStateRecord> cellState(String cellId) {
+        return query("read state of cell " + cellId, "SELECT state, reason FROM cell_states WHERE cell_id=?",
+                rs -> new CellStateRecord(cellId, rs.getString(1), rs.getString(2)), cellId).stream().findFirst();
+    }
+
     public Optional<String> campaignName(String campaignId) {
         return query("read campaign " + campaignId, "SELECT name FROM campaigns WHERE campaign_id=?",
                 rs -> rs.getString(1), campaignId).stream().findFirst();

@@ -52,7 +52,8 @@ public final class StoreCopy {
                     "outcome", "error_kind", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd", "created_at"), false),
             new Table("budgets", List.of("campaign_id", "scope", "usd", "tokens"), false),
             new Table("budget_deferrals", List.of("cell_id", "sample_id", "trial"), false),
-            new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false));
+            new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false),
+            new Table("cell_states", List.of("cell_id", "state", "reason", "updated_at"), false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}

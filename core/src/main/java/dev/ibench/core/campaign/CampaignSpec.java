@@ -12,7 +12,9 @@ import java.util.List;
  * which a cell stops. {@code tools_via} says where {@code react} cells run their tool calls: {@code in-process}
  * (default) or {@code mcp} (the server given under {@code mcp}). {@code budget} limits the whole campaign's spending
  * (docs/ledger.md). {@code no_worker_check_seconds} is how long a cell's activity waits for a worker before the cell
- * names the task queue in its Temporal UI details (docs/campaigns.md, Failures).
+ * names the task queue in its Temporal UI details (docs/campaigns.md, Failures). {@code min_settled_before_stop} is how many
+ * items a cell settles before {@code max_rejected_share} can stop it; {@code sql_query_timeout_seconds} is the SQL
+ * baseline's deadline per query.
  */
 public record CampaignSpec(
         @JsonProperty("name") String name,
@@ -32,13 +34,19 @@ public record CampaignSpec(
         @JsonProperty("mcp") McpServerEntry mcp,
         @JsonProperty("ablation_settings") AblationSettings ablationSettings,
         @JsonProperty("budget") Budget budget,
-        @JsonProperty("no_worker_check_seconds") Integer noWorkerCheckSeconds) {
+        @JsonProperty("no_worker_check_seconds") Integer noWorkerCheckSeconds,
+        @JsonProperty("min_settled_before_stop") Integer minSettledBeforeStop,
+        @JsonProperty("sql_query_timeout_seconds") Integer sqlQueryTimeoutSeconds) {
 
     public static final String DEFAULT_ABLATION = "none";
     /** A cell stops once more than this share of its items were rejected by the endpoint (docs/campaigns.md, Failures). */
     public static final double DEFAULT_MAX_REJECTED_SHARE = 0.5;
     /** How long a cell's activity may wait for a worker before the cell checks the task queue's pollers. */
     public static final int DEFAULT_NO_WORKER_CHECK_SECONDS = 60;
+    /** {@code max_rejected_share} applies once a cell has this many items settled (scored, rejected or infra_error). */
+    public static final int DEFAULT_MIN_SETTLED_BEFORE_STOP = 20;
+    /** The SQL baseline's deadline per query (seed 000 Table 1's sql cells); past it the sample fails as {@code timeout}. */
+    public static final int DEFAULT_SQL_QUERY_TIMEOUT_SECONDS = 30;
     public static final String TOOLS_IN_PROCESS = "in-process";
     public static final String TOOLS_VIA_MCP = "mcp";
 
@@ -58,5 +66,7 @@ public record CampaignSpec(
         toolsVia = toolsVia == null ? TOOLS_IN_PROCESS : toolsVia;
         ablationSettings = ablationSettings == null ? AblationSettings.NONE : ablationSettings;
         noWorkerCheckSeconds = noWorkerCheckSeconds == null ? DEFAULT_NO_WORKER_CHECK_SECONDS : noWorkerCheckSeconds;
+        minSettledBeforeStop = minSettledBeforeStop == null ? DEFAULT_MIN_SETTLED_BEFORE_STOP : minSettledBeforeStop;
+        sqlQueryTimeoutSeconds = sqlQueryTimeoutSeconds == null ? DEFAULT_SQL_QUERY_TIMEOUT_SECONDS : sqlQueryTimeoutSeconds;
     }
 }

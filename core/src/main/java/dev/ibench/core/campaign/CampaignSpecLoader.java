@@ -96,6 +96,12 @@ public final class CampaignSpecLoader {
         require(file, spec.noWorkerCheckSeconds() >= 1 && spec.noWorkerCheckSeconds() <= 3600,
                 "no_worker_check_seconds: must be between 1 and 3600 (how long an activity waits for a worker before the cell"
                         + " checks its task queue), got " + spec.noWorkerCheckSeconds());
+        require(file, spec.minSettledBeforeStop() >= 1,
+                "min_settled_before_stop: must be >= 1 (how many items a cell settles before max_rejected_share can stop it), got "
+                        + spec.minSettledBeforeStop());
+        require(file, spec.sqlQueryTimeoutSeconds() >= 1 && spec.sqlQueryTimeoutSeconds() <= 3600,
+                "sql_query_timeout_seconds: must be between 1 and 3600 (the SQL baseline's deadline per query), got "
+                        + spec.sqlQueryTimeoutSeconds());
         require(file, spec.samples().limit() == null || spec.samples().limit() > 0, "samples.limit: must be > 0");
     }
 

@@ -133,6 +133,7 @@ public final class CampaignStarter {
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
                 spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(),
                 spec.maxRejectedShare(), spec.toolsVia(), spec.mcp(),
-                spec.ablationSettings(), spec.budget(), spec.noWorkerCheckSeconds());
+                spec.ablationSettings(), spec.budget(), spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(),
+                spec.sqlQueryTimeoutSeconds());
     }
 }

@@ -173,7 +173,7 @@ final class CampaignCommand implements Callable<Integer> {
         List<CampaignStatusView.CellView> views = new ArrayList<>();
         for (CampaignStatus.CellEntry entry : status.cells()) {
             CellProgress live = null;
-            if (entry.state() == CellState.COMPLETED) {
+            if (entry.state() == CellState.COMPLETED || entry.state() == CellState.STOPPED) {
                 live = client.newUntypedWorkflowStub(entry.workflowId()).getResult(CellProgress.class);
             } else if (entry.state() == CellState.RUNNING || entry.state() == CellState.PAUSED || entry.state() == CellState.PAUSED_BUDGET) {
                 try {

@@ -20,7 +20,9 @@ import java.util.Map;
 /**
  * Plans the campaign, then starts one cell workflow per cell with at most {@code cellsInFlight}
  * running. Pause, resume and window changes are forwarded to the running cells. A cell that stops
- * (its endpoint rejected us) is reported as FAILED without stopping the other cells. A reached budget pauses the
+ * (its endpoint rejected us, or rejected too many items) returns STOPPED with its reason: the other cells go on and the
+ * campaign ends COMPLETED with the stopped cells named in its status. A cell whose workflow fails (cells recorded before
+ * the {@code cell-stop-returns} marker also failed when they stopped) is FAILED, and so is then the campaign. A reached budget pauses the
  * campaign ({@link #budgetPause}); the items refused for budget are run by a retry run of their cell once the
  * campaign is resumed (docs/ledger.md).
  */
@@ -74,8 +76,12 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
         CellWorkflow child = cellChild(cell, cell.model() + " on " + cell.benchmark() + " (" + cell.mode() + "), "
                 + cell.samples() + " samples x " + cell.trials() + " trials");
         try {
-            child.run(new CellInput(request.campaignId(), cell, samplesInFlight, request.retryOnly(),
+            CellProgress end = child.run(new CellInput(request.campaignId(), cell, samplesInFlight, request.retryOnly(),
                     new CellCursor(0, 0, 0, 0, 0, paused), react));
+            if (end != null && end.state() == CellState.STOPPED) {
+                cells.put(cell.cellId(), entry(cell, CellState.STOPPED, end.failure()));
+                return;
+            }
             if (Workflow.getVersion(BUDGET_DEFERRALS, Workflow.DEFAULT_VERSION, 1) >= 1) {
                 runBudgetDeferred(cell);
             }

@@ -21,7 +21,9 @@ import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
+import dev.ibench.activities.store.CellStateRecord;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.failure.CanceledFailure;
 import io.temporal.failure.ChildWorkflowFailure;
 import io.temporal.workflow.Async;
 import io.temporal.workflow.Workflow;
@@ -96,6 +98,15 @@ public final class CellWorkflowImpl implements CellWorkflow {
      */
     static final String YIELDING_BATCHES = "yielding-batches";
 
+    /**
+     * Version marker of a stopped cell that returns its progress with state STOPPED and its reason instead of failing
+     * its workflow, of {@code max_rejected_share} applying only once {@code min_settled_before_stop} items settled, of
+     * the cell's state recorded in the results store for the reports (completed, stopped, paused, running, cancelled),
+     * and of sql cells' scoring timeouts derived from their query deadline. Runs recorded before it (no marker) throw
+     * {@code CellStopped}, stop on any share and record no state, and replay unchanged.
+     */
+    static final String CELL_STOP_RETURNS = "cell-stop-returns";
+
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
 
@@ -117,6 +128,14 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private int samplesInFlight;
     private boolean paused;
     private String failure;
+    /** Why the cell stopped (the endpoint's refusal, or the rejected share), without the cell id; null while it runs. */
+    private String stopReason;
+    /** Since {@link #CELL_STOP_RETURNS}. */
+    private boolean stopReturns;
+    /** The pause state last recorded in the store, whether a state record is in flight, and whether the run has ended. */
+    private boolean recordedPaused;
+    private boolean recordingState;
+    private boolean ended;
     private long startedAt;
     private long updatedAt;
     private int doneAtStart;
@@ -156,6 +175,20 @@ public final class CellWorkflowImpl implements CellWorkflow {
             int check = cell.noWorkerCheckSeconds() == null ? DEFAULT_NO_WORKER_CHECK_SECONDS : cell.noWorkerCheckSeconds();
             queueWaits = new QueueWaits(Duration.ofSeconds(check), () -> Workflow.setCurrentDetails(details()));
         }
+        stopReturns = Workflow.getVersion(CELL_STOP_RETURNS, Workflow.DEFAULT_VERSION, 1) >= 1;
+        if (!stopReturns) {
+            return runCell();
+        }
+        Async.procedure(() -> Workflow.newDetachedCancellationScope(this::recordPauses).run());
+        try {
+            return runCell();
+        } catch (CanceledFailure cancelled) {
+            Workflow.newDetachedCancellationScope(() -> recordState(CellStateRecord.CANCELLED, null)).run();
+            throw cancelled;
+        }
+    }
+
+    private CellProgress runCell() {
 
         if (input.retryOnly() && Workflow.getVersion(RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return retryInPages();
@@ -181,15 +214,13 @@ public final class CellWorkflowImpl implements CellWorkflow {
         Workflow.await(() -> inFlight == 0);
 
         if (failure != null) {
-            setState(CellState.FAILED);
-            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+            return stopped();
         }
         if (nextIndex < total) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
                     cursor(), input.react()));
         }
-        setState(CellState.COMPLETED);
-        return progress();
+        return completed();
     }
 
     /** Retry runs of the first kind (before {@link #RETRY_PAGES}) keep their whole item list, so they never continue as new. */
@@ -227,15 +258,59 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         Workflow.await(() -> inFlight == 0);
         if (failure != null) {
-            setState(CellState.FAILED);
-            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+            return stopped();
         }
         if (historyFull) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, true,
                     cursor(), input.react()));
         }
-        setState(CellState.COMPLETED);
+        return completed();
+    }
+
+    /**
+     * The end of a stopped cell: since {@link #CELL_STOP_RETURNS} its state (STOPPED) and reason are recorded and
+     * returned; before it the workflow failed with {@code CellStopped}.
+     */
+    private CellProgress stopped() {
+        if (!stopReturns) {
+            setState(CellState.FAILED);
+            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+        }
+        setState(CellState.STOPPED);
+        recordState(CellStateRecord.STOPPED, stopReason);
         return progress();
+    }
+
+    private CellProgress completed() {
+        setState(CellState.COMPLETED);
+        if (stopReturns) {
+            recordState(CellStateRecord.COMPLETED, null);
+        }
+        return progress();
+    }
+
+    /** Records the cell's end state once no pause record is in flight, so the end state is the last one written. */
+    private void recordState(String state, String reason) {
+        ended = true;
+        Workflow.await(() -> !recordingState);
+        planning.recordCellState(cell.cellId(), state, reason);
+    }
+
+    /** Records each pause and resume of the cell (a running campaign's report shows its paused cells as paused). */
+    private void recordPauses() {
+        while (true) {
+            Workflow.await(() -> ended || paused != recordedPaused);
+            if (ended) {
+                return;
+            }
+            recordedPaused = paused;
+            recordingState = true;
+            try {
+                planning.recordCellState(cell.cellId(), paused ? CellStateRecord.PAUSED : CellStateRecord.RUNNING, null);
+            } finally {
+                recordingState = false;
+            }
+        }
     }
 
     /**
@@ -288,15 +363,13 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         Workflow.await(() -> busy() == 0);
         if (failure != null) {
-            setState(CellState.FAILED);
-            throw ApplicationFailure.newNonRetryableFailure(failure, FailureTypes.CELL_STOPPED);
+            return stopped();
         }
         if (nextIndex < total) {
             Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
                     cursor(), input.react()));
         }
-        setState(CellState.COMPLETED);
-        return progress();
+        return completed();
     }
 
     /** {@code count} consecutive work items from item index {@code from}. */
@@ -335,7 +408,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         String what = "items " + from + ".." + (from + count - 1);
         BatchCallResult calls;
         try {
-            int rejectionsBeforeStop = cell.maxRejectedShare() == null ? Integer.MAX_VALUE
+            // a batch that cannot bring the cell to min_settled_before_stop settled items never stops for rejections
+            boolean mayStop = cell.maxRejectedShare() != null && (!stopReturns || done + count >= cell.minSettled());
+            int rejectionsBeforeStop = !mayStop ? Integer.MAX_VALUE
                     : Math.max(0, (int) Math.floor(cell.maxRejectedShare() * cell.workItems()) - rejected);
             ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop, yielding);
             calls = waitingFor(cell.llmTaskQueue(), CellActivityOptions.modelCallBatch(cell.llmTaskQueue(), what + " · call " + cell.model()),
@@ -424,6 +499,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private void stop(String reason) {
         if (failure == null) {
             failure = "cell " + cell.cellId() + " stopped: " + reason;
+            stopReason = reason;
         }
     }
 
@@ -441,9 +517,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
             count(outcome);
         } catch (ActivityFailure | ChildWorkflowFailure f) {
             if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
-                if (failure == null) {
-                    failure = "cell " + cell.cellId() + " stopped: " + Failures.rootMessage(f);
-                }
+                stop(Failures.rootMessage(f));
             } else if (FailureTypes.SAMPLE_REJECTED.equals(Failures.type(f))
                     && Workflow.getVersion(SAMPLE_REJECTED_STATUS, Workflow.DEFAULT_VERSION, 1) >= 1) {
                 planning.recordRejected(item, Failures.rootMessage(f));
@@ -461,15 +535,18 @@ public final class CellWorkflowImpl implements CellWorkflow {
     }
 
     /**
-     * Rejected items leave every denominator, so an endpoint that refuses most requests (an unsupported parameter,
-     * a payload limit) would otherwise yield a report over a handful of items: past the campaign's share, stop.
+     * An endpoint that refuses most requests (an unsupported parameter, a payload limit) would otherwise yield a cell
+     * whose results are mostly rejections: past the campaign's share, stop. Since {@link #CELL_STOP_RETURNS} only once
+     * {@code min_settled_before_stop} items settled, so a small cell (1 rejected of 1) or an early run of long prompts
+     * does not stop it.
      */
     private void stopIfTooManyRejected(String lastReason) {
         Double share = cell.maxRejectedShare();
         if (failure == null && share != null && rejected > share * cell.workItems()
+                && (!stopReturns || done >= cell.minSettled())
                 && Workflow.getVersion(REJECTED_SHARE_STOP, Workflow.DEFAULT_VERSION, 1) >= 1) {
-            failure = "cell " + cell.cellId() + " stopped: " + rejected + " of " + cell.workItems()
-                    + " items were rejected by the endpoint, more than max_rejected_share " + share + "; last: " + lastReason;
+            stop(rejected + " of " + cell.workItems() + " items were rejected by the endpoint, more than max_rejected_share "
+                    + share + (stopReturns ? " (after " + done + " settled items)" : "") + "; last: " + lastReason);
         }
     }
 

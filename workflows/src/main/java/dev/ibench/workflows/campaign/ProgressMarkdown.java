@@ -22,7 +22,9 @@ final class ProgressMarkdown {
         List<CampaignStatus.CellEntry> cells = s.cells();
         for (CampaignStatus.CellEntry c : cells) {
             md.append("| ").append(c.cellId()).append(" | ").append(c.model()).append(" | ").append(c.benchmark())
-                    .append(" | ").append(c.mode()).append(" | ").append(c.state()).append(" | ").append(c.workItems())
+                    .append(" | ").append(c.mode()).append(" | ").append(c.state())
+                    .append(c.state() == CellState.STOPPED && c.failure() != null ? ": " + c.failure().replace("|", "\\|") : "")
+                    .append(" | ").append(c.workItems())
                     .append(" |\n");
         }
         return md.toString();

@@ -104,10 +104,12 @@ class CampaignWorkflowTest {
                 ? ApplicationFailure.newNonRetryableFailure("http://127.0.0.1:1/v1 answered 401 Unauthorized", FailureTypes.ENDPOINT_REJECTED)
                 : null;
         CampaignStatus status = runCampaign(4, false);
-        assertThat(status.state()).isEqualTo(CellState.FAILED);
+        assertThat(status.state()).as("a stopped cell does not fail its campaign").isEqualTo(CellState.COMPLETED);
         CampaignStatus.CellEntry b = status.cells().stream().filter(c -> c.cellId().equals("b")).findFirst().orElseThrow();
-        assertThat(b.state()).isEqualTo(CellState.FAILED);
+        assertThat(b.state()).isEqualTo(CellState.STOPPED);
         assertThat(b.failure()).contains("401");
+        assertThat(fake.cellStates.get("b")).containsExactly("stopped: http://127.0.0.1:1/v1 answered 401 Unauthorized");
+        assertThat(fake.cellStates.get("a")).containsExactly("completed");
         assertThat(fake.scored).hasSize(5);
         assertThat(fake.infraErrors).isEmpty();
     }
@@ -211,8 +213,10 @@ class CampaignWorkflowTest {
         assertThat(fake.infraErrors).isEmpty();
     }
 
+    /** A cell whose {@code max_rejected_share} applies from its first settled item ({@code min_settled_before_stop} 1). */
     private static CellPlanEntry cellWithRejectedShare(String id, int samples, double maxRejectedShare) {
-        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, 1, TaskQueues.llm("m"), maxRejectedShare);
+        return new CellPlanEntry(id, "m", "bench-" + id, "direct", "none", samples, 1, TaskQueues.llm("m"), maxRejectedShare,
+                null, 1, null);
     }
 
     @Test
@@ -222,9 +226,9 @@ class CampaignWorkflowTest {
                 ? ApplicationFailure.newNonRetryableFailure("HTTP 422 Unprocessable Entity: unsupported parameter", FailureTypes.SAMPLE_REJECTED)
                 : null;
         CampaignStatus status = runCampaign(1, false);
-        assertThat(status.state()).isEqualTo(CellState.FAILED);
+        assertThat(status.state()).isEqualTo(CellState.COMPLETED);
         CampaignStatus.CellEntry a = status.cells().get(0);
-        assertThat(a.state()).isEqualTo(CellState.FAILED);
+        assertThat(a.state()).isEqualTo(CellState.STOPPED);
         // 6 of 10 > 0.5 x 10: the sixth rejection stops the cell; with one item in flight nothing after it runs
         assertThat(a.failure()).contains("6 of 10 items were rejected").contains("max_rejected_share 0.5")
                 .contains("422 Unprocessable Entity: unsupported parameter");

@@ -119,6 +119,15 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         rejected.put(item.toString(), message);
     }
 
+    /** Each cell's recorded state and reason ("state" or "state: reason"), in the order they were written. */
+    final Map<String, List<String>> cellStates = new ConcurrentHashMap<>();
+
+    @Override
+    public void recordCellState(String cellId, String state, String reason) {
+        cellStates.computeIfAbsent(cellId, c -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                .add(reason == null ? state : state + ": " + reason);
+    }
+
     @Override
     public ModelCallResult callModel(WorkItem item) {
         int now = concurrentCalls.incrementAndGet();
