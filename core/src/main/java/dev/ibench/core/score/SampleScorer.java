@@ -68,17 +68,19 @@ public final class SampleScorer {
     /**
      * Parses and scores a raw output. A parser that breaks on the output (an exception, or a stack overflow on deeply
      * nested text) is the output's problem, deterministic on every retry: it is scored as unparseable with the reason,
-     * never left to fail the scoring step (which would end as an infrastructure error).
+     * never left to fail the scoring step (which would end as an infrastructure error). The ablation's {@code restore}
+     * runs outside that catch: it may read the results store or call the writer model ({@code toolkit_expansion}), and
+     * its failure is the infrastructure's, so it fails the scoring step (retried, then recorded as infra_error).
      */
     public SampleScore score(EvalSample sample, String generatedText) {
         ParsedOutput parsed;
         try {
-            parsed = restore.apply(sample, parser.parse(generatedText));
+            parsed = parser.parse(generatedText);
         } catch (RuntimeException | StackOverflowError broken) {
             parsed = ParsedOutput.unparseable("parser failed on this output: " + broken.getClass().getSimpleName()
                     + (broken.getMessage() == null ? "" : ": " + broken.getMessage()));
         }
-        return score(sample, parsed);
+        return score(sample, restore.apply(sample, parsed));
     }
 
     public SampleScore score(EvalSample sample, ParsedOutput parsed) {
