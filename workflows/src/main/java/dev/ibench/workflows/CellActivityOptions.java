@@ -50,6 +50,41 @@ public final class CellActivityOptions {
                 .build();
     }
 
+    /**
+     * Scoring a sql cell's items: each query may run up to {@code queryDeadline} before the judge stops it and scores the
+     * sample as a {@code timeout} failure, so the activity's limits are derived from that deadline with room to spare;
+     * limits at the deadline itself would time the activity out first and turn a model's runaway query into an
+     * infra_error. One item: start-to-close the deadline plus {@link #SCORING_MARGIN}. A batch: it heartbeats between
+     * items, so its heartbeat timeout is the deadline plus the margin, and its start-to-close allows every item its
+     * whole deadline.
+     */
+    public static ActivityOptions sqlScoring(String summary, Duration queryDeadline) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(TaskQueues.SCORING)
+                .setStartToCloseTimeout(longest(Duration.ofSeconds(30), queryDeadline.plus(SCORING_MARGIN)))
+                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setSummary(summary)
+                .build();
+    }
+
+    /** @see #sqlScoring */
+    public static ActivityOptions sqlScoringBatch(String summary, Duration queryDeadline, int items) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(TaskQueues.SCORING)
+                .setStartToCloseTimeout(longest(Duration.ofMinutes(10), queryDeadline.multipliedBy(Math.max(1, items)).plus(SCORING_MARGIN)))
+                .setHeartbeatTimeout(longest(Duration.ofSeconds(30), queryDeadline.plus(SCORING_MARGIN)))
+                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setSummary(summary)
+                .build();
+    }
+
+    /** What a sql item's scoring may take beyond its query's deadline: reading the stored output, comparing, storing. */
+    static final Duration SCORING_MARGIN = Duration.ofSeconds(30);
+
+    private static Duration longest(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
     public static ActivityOptions scoring(String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(TaskQueues.SCORING)

@@ -7,6 +7,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -38,8 +39,10 @@ import java.util.function.Function;
  * through the per-item path (with its retries) so they are classified exactly as a single item.
  */
 public final class ScoringActivitiesImpl implements ScoringActivities {
-    /** The SQL baseline's limits: 30 s per query, 100,000 rows. */
-    private static final SqlBaselineJudge SQL_JUDGE = new SqlBaselineJudge(30, 100_000);
+    /** The SQL baseline's row limit; its time limit per query is the campaign's {@code sql_query_timeout_seconds}. */
+    private static final int SQL_MAX_ROWS = 100_000;
+    /** Each campaign's SQL query deadline in seconds, read once from its stored spec. */
+    private final Map<String, Integer> sqlDeadlines = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final ResultsStore store;
     private final EvalSetCache evalSets;
@@ -153,7 +156,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
             throw ApplicationFailure.newFailure("sample " + sample.sampleId() + " of " + cell.evalSet()
                     + " cannot be executed on this worker: " + e.getMessage(), "SampleUnavailable");
         }
-        SqlBaselineOutcome outcome = SQL_JUDGE.judge(sample, rawOutput, connection);
+        SqlBaselineOutcome outcome = new SqlBaselineJudge(sqlDeadlineSeconds(cell), SQL_MAX_ROWS).judge(sample, rawOutput, connection);
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("mode", SqlMode.MODE);
         summary.put("sql", outcome.sql());
@@ -168,6 +171,17 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         }
         metrics.sampleScored(cell.model(), cell.benchmark(), outcome.completed());
         return new SampleOutcome(false, outcome.sql() != null, outcome.completed());
+    }
+
+    /** The campaign's {@code sql_query_timeout_seconds}; the default for a spec stored before the setting existed. */
+    private int sqlDeadlineSeconds(CellRecord cell) {
+        return sqlDeadlines.computeIfAbsent(cell.campaignId(), id -> store.campaignSpecJson(id).map(json -> {
+            try {
+                return Json.MAPPER.readValue(json, CampaignSpec.class).sqlQueryTimeoutSeconds();
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("campaign " + id + ": stored spec unreadable: " + e.getOriginalMessage(), e);
+            }
+        }).orElse(CampaignSpec.DEFAULT_SQL_QUERY_TIMEOUT_SECONDS));
     }
 
     /** What a person inspecting one sample wants: how it parsed, whether it completed, its error category and lost points. */

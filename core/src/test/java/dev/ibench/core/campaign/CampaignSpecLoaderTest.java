@@ -93,6 +93,27 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsAndChecksTheSettledItemsBeforeAStopAndTheSqlQueryDeadline() throws IOException {
+        String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        CampaignSpec defaults = new CampaignSpecLoader().load(write(base));
+        assertThat(defaults.minSettledBeforeStop()).isEqualTo(20);
+        assertThat(defaults.sqlQueryTimeoutSeconds()).isEqualTo(30);
+        CampaignSpec set = new CampaignSpecLoader().load(write(base + "min_settled_before_stop: 1\nsql_query_timeout_seconds: 2\n"));
+        assertThat(set.minSettledBeforeStop()).isEqualTo(1);
+        assertThat(set.sqlQueryTimeoutSeconds()).isEqualTo(2);
+        for (String bad : List.of("0", "-5")) {
+            Path f = write(base + "min_settled_before_stop: " + bad + "\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining("min_settled_before_stop: must be >= 1").hasMessageContaining(bad);
+        }
+        for (String bad : List.of("0", "3601")) {
+            Path f = write(base + "sql_query_timeout_seconds: " + bad + "\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining("sql_query_timeout_seconds: must be between 1 and 3600").hasMessageContaining(bad);
+        }
+    }
+
+    @Test
     void readsAndChecksHowLongAnActivityWaitsForAWorkerBeforeTheCellChecksItsQueue() throws IOException {
         String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\n";
         assertThat(new CampaignSpecLoader().load(write(base)).noWorkerCheckSeconds()).isEqualTo(60);

@@ -11,6 +11,7 @@ import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.ModelCallActivities;
 import dev.ibench.activities.campaign.ModelCallResult;
 import dev.ibench.activities.campaign.SampleOutcome;
+import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.campaign.ScoringActivities;
 import dev.ibench.activities.campaign.UnscoredPage;
 import dev.ibench.activities.campaign.WorkItem;
@@ -481,7 +482,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         try {
             ScoringBatch batch = new ScoringBatch(cell.cellId(), cell.trials(), from, calls.started(), unsettled);
-            BatchScoreResult scores = waitingFor(TaskQueues.SCORING, CellActivityOptions.scoringBatch(what + " · score on " + cell.benchmark()),
+            String summary = what + " · score on " + cell.benchmark();
+            ActivityOptions options = sqlDeadlines() ? CellActivityOptions.sqlScoringBatch(summary, cell.sqlQueryTimeout(), calls.started())
+                    : CellActivityOptions.scoringBatch(summary);
+            BatchScoreResult scores = waitingFor(TaskQueues.SCORING, options,
                     o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreBatch(batch));
             done += scores.scored();
             parsed += scores.parsed();
@@ -556,8 +560,16 @@ public final class CellWorkflowImpl implements CellWorkflow {
         if (call != null && !call.cacheHit()) { // a cache hit or an output stored before was not paid for now
             spent(call.promptTokens(), call.completionTokens(), call.costUsd());
         }
-        return waitingFor(TaskQueues.SCORING, CellActivityOptions.scoring(what + " · score on " + cell.benchmark()),
+        String summary = what + " · score on " + cell.benchmark();
+        ActivityOptions options = sqlDeadlines() ? CellActivityOptions.sqlScoring(summary, cell.sqlQueryTimeout())
+                : CellActivityOptions.scoring(summary);
+        return waitingFor(TaskQueues.SCORING, options,
                 o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreSample(item));
+    }
+
+    /** A sql cell since {@link #CELL_STOP_RETURNS}: its scoring activities' limits derive from its query deadline. */
+    private boolean sqlDeadlines() {
+        return stopReturns && SqlMode.MODE.equals(cell.mode());
     }
 
     /** The activity {@code call} with {@code options}, bounded and named in the details while it waits for a worker. */
