@@ -5,6 +5,7 @@ import dev.ibench.activities.ablation.AblationMaterials;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.CellStateRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
@@ -19,6 +20,7 @@ import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.ReportMetrics;
 import dev.ibench.core.report.SampleDetail;
 import dev.ibench.core.report.SampleRow;
@@ -32,6 +34,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -40,7 +43,8 @@ import java.util.function.Supplier;
  * Builds a campaign report from the results store by re-scoring every stored raw output (the same
  * scorer the campaign used), so a report is always reproducible without calling a model.
  * Items recorded as infra_error or rejected (the endpoint refused the request) are counted apart and
- * excluded from every metric: neither is a model failure.
+ * excluded from every metric: neither is a model failure. Each cell's {@link CellStanding} says so: its recorded state
+ * and its planned, scored, rejected and infra_error counts, with completion over scored and over planned.
  */
 public final class CampaignReportBuilder {
     private final ResultsStore store;
@@ -57,6 +61,7 @@ public final class CampaignReportBuilder {
 
     /** Where each sample's row goes while a report is built, and how many rows of the current cell still get their detail. */
     private Consumer<SampleRow> sink = row -> {};
+    private Completions completions = new Completions(false);
     private SampleDetails details;
     private int detailsPerCell;
     private int detailsLeft;
@@ -86,10 +91,52 @@ public final class CampaignReportBuilder {
         String name = store.campaignName(campaignId)
                 .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
         List<CellReport> cells = new ArrayList<>();
+        Map<String, CellStanding> standings = new LinkedHashMap<>();
         for (CellRecord cell : store.cells(campaignId)) {
-            cells.add(cellReport(cell));
+            completions = new Completions(REACT.equals(cell.mode()) || SqlMode.MODE.equals(cell.mode()));
+            CellReport report = cellReport(cell);
+            cells.add(report);
+            standings.put(cell.cellId(), standing(report));
         }
-        return new CampaignReport(campaignId, name, generatedAt, cells);
+        return new CampaignReport(campaignId, name, generatedAt, cells, standings);
+    }
+
+    /** The cell's recorded state (else judged by its results) and its denominators. */
+    private CellStanding standing(CellReport cell) {
+        int planned = cell.samples() * cell.trials();
+        Optional<CellStateRecord> recorded = store.cellState(cell.cellId());
+        String state = recorded.map(CellStateRecord::state).orElse(CellStanding.stateWithoutRecord(cell.pending()));
+        return new CellStanding(state, recorded.map(CellStateRecord::reason).orElse(null), planned, cell.scored(),
+                cell.rejected(), cell.infraErrors(), completions.count());
+    }
+
+    /**
+     * How many scored items of the current cell completed. ReACT and sql cells always judge completion, and so does a
+     * direct cell whose scorer has an executor: 0 before any item is scored. Items without a completion result (BFCL's
+     * AST categories, a database missing here) do not count; a cell whose scored items all lack one has none (null).
+     */
+    private static final class Completions {
+        private final boolean judged;
+        private int completed;
+        private boolean anyJudged;
+        private boolean anyUnjudged;
+
+        Completions(boolean judged) {
+            this.judged = judged;
+        }
+
+        void add(Boolean itemCompleted) {
+            if (itemCompleted == null) {
+                anyUnjudged = true;
+                return;
+            }
+            anyJudged = true;
+            completed += itemCompleted ? 1 : 0;
+        }
+
+        Integer count() {
+            return anyJudged || (judged && !anyUnjudged) ? Integer.valueOf(completed) : null;
+        }
     }
 
     private CellReport cellReport(CellRecord cell) {
@@ -103,6 +150,7 @@ public final class CampaignReportBuilder {
             return sqlCellReport(cell, samples, results);
         }
         SampleScorer scorer = scorerOfCell.apply(cell);
+        completions = new Completions(scorer.judgesCompletion());
         List<List<SampleScore>> byTrial = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
             byTrial.add(new ArrayList<>());
@@ -123,6 +171,7 @@ public final class CampaignReportBuilder {
             byTrial.get(r.trial()).add(score);
             emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r, call, score));
             overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), call.rawOutput());
+            completions.add(score.completed());
         }
         List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
         // every trial's failing samples count, not only the first trial's
@@ -166,6 +215,7 @@ public final class CampaignReportBuilder {
             if (!unscored.take(r)) {
                 ReactOutcome outcome = reactOutcome(cell, r);
                 byTrial.get(r.trial()).add(outcome);
+                completions.add(outcome.completed());
                 emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
             }
         }
@@ -205,6 +255,7 @@ public final class CampaignReportBuilder {
                 int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
                 counts[0]++;
                 counts[1] += Boolean.TRUE.equals(r.completed()) ? 1 : 0;
+                completions.add(Boolean.TRUE.equals(r.completed()));
                 String kind = sqlFailureKind(r);
                 if (kind != null) {
                     failures.merge("sql." + kind, 1, Integer::sum);

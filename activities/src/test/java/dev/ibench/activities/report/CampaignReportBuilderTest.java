@@ -81,7 +81,7 @@ class CampaignReportBuilderTest {
             assertThat(react.infraErrors()).isEqualTo(1);
             assertThat(react.metrics().get("completion_rate").mean()).isEqualTo(1.0);
             assertThat(react.metrics().get("react.avg_loops").mean()).isCloseTo(4.0, within(1e-9));
-            assertThat(MarkdownReportRenderer.render(report)).contains("react.avg_loops").contains("| m | b | react | 1/2 | 1 | 0 | 0 |");
+            assertThat(MarkdownReportRenderer.render(report)).contains("react.avg_loops").contains("| m | b | react | completed | 2 | 1 | 0 | 1 | 0 | 1.000 | 0.500 |");
         }
     }
 
@@ -118,10 +118,11 @@ class CampaignReportBuilderTest {
             assertThat(direct.metrics().get("intent.list.f1").mean()).isEqualTo(1.0);
             assertThat(direct.trialReports().get(0).samples()).isEqualTo(1);
             assertThat(MarkdownReportRenderer.render(report))
-                    .contains("| scored | infra errors | rejected | pending |")
-                    .contains("| m | b | direct | 1/3 | 0 | 1 | 1 |");
+                    .contains("| state | planned | scored | rejected | infra errors | pending |")
+                    .contains("| m | b | direct | unfinished | 3 | 1 | 1 | 0 | 1 | – | – |");
             assertThat(Json.MAPPER.readTree(JsonReportRenderer.render(report)).get("cells").get(0).get("rejected").asInt()).isEqualTo(1);
-            assertThat(HtmlReportRenderer.render(report)).contains("<th>rejected</th>").contains("<td>1/3</td><td>0</td><td>1</td><td>1</td>");
+            assertThat(HtmlReportRenderer.render(report)).contains("<th>rejected</th>")
+                    .contains("<td>unfinished</td><td>3</td><td>1</td><td>1</td><td>0</td><td>1</td>");
         }
     }
 }

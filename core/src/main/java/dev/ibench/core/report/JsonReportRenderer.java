@@ -30,10 +30,7 @@ public final class JsonReportRenderer {
             }
             c.put("samples", cell.samples());
             c.put("trials", cell.trials());
-            c.put("scored", cell.scored());
-            c.put("infra_errors", cell.infraErrors());
-            c.put("rejected", cell.rejected());
-            c.put("pending", cell.pending());
+            c.putAll(report.standing(cell).jsonFields());
             c.put("metrics", cell.metrics());
             c.put("error_categories", cell.errorCategories());
             c.put("trial_reports", cell.trialReports().stream().map(ScoreReport::toJsonTree).toList());

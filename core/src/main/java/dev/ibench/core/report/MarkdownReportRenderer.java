@@ -11,17 +11,18 @@ public final class MarkdownReportRenderer {
     public static String render(CampaignReport report) {
         StringBuilder md = new StringBuilder();
         md.append("# Campaign ").append(report.name()).append(" (`").append(report.campaignId()).append("`)\n\n");
-        md.append("Generated ").append(report.generatedAt()).append(". Values are means over trials; ± is the standard deviation.\n\n");
-        md.append("| model | benchmark | mode | scored | infra errors | rejected | pending |");
+        md.append("Generated ").append(report.generatedAt()).append(". Values are means over trials; ± is the standard deviation. ")
+                .append("Metrics are over scored items; rejected and infra_error items are counted apart, and completion is ")
+                .append("also given over planned items (docs/reports.md#denominators).\n\n");
+        md.append("| model | benchmark | mode |");
+        StandingColumns.HEADERS.forEach(k -> md.append(' ').append(k).append(" |"));
         ReportMetrics.HEADLINE.forEach(k -> md.append(' ').append(k).append(" |"));
-        md.append("\n|---|---|---|---:|---:|---:|---:|");
+        md.append("\n|---|---|---|").append(StandingColumns.MARKDOWN_ALIGNMENT);
         ReportMetrics.HEADLINE.forEach(k -> md.append("---:|"));
         md.append('\n');
         for (CellReport cell : report.cells()) {
-            md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.modeShown())
-                    .append(" | ").append(cell.scored()).append('/').append(cell.samples() * cell.trials())
-                    .append(" | ").append(cell.infraErrors()).append(" | ").append(cell.rejected())
-                    .append(" | ").append(cell.pending()).append(" |");
+            md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.modeShown()).append(" |");
+            StandingColumns.values(report.standing(cell)).forEach(v -> md.append(' ').append(cellText(v)).append(" |"));
             for (String key : ReportMetrics.HEADLINE) {
                 md.append(' ').append(format(cell.metrics().get(key))).append(" |");
             }

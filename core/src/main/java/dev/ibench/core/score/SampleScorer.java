@@ -57,6 +57,11 @@ public final class SampleScorer {
         this.restore = restore;
     }
 
+    /** Whether this scorer computes completion at all (it has an executor); a sample may still be unexecutable. */
+    public boolean judgesCompletion() {
+        return completion != null;
+    }
+
     /**
      * This scorer reading each parsed raw output back through {@code restore} first: an ablated cell's prediction, in
      * the names the model was shown, becomes one in the sample's own names.

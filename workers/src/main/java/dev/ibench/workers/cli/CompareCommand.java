@@ -1,10 +1,12 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.SampleRow;
 import dev.ibench.core.report.compare.CampaignComparison;
 import dev.ibench.core.report.compare.ComparisonRenderer;
 import dev.ibench.core.report.compare.PairedBootstrap;
+import dev.ibench.core.report.compare.StandingsComparison;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import java.nio.file.Path;
@@ -37,14 +39,13 @@ class CompareCommand implements Callable<Integer> {
         }
         CampaignServices services = CampaignServices.of(IbenchHome.resolve());
         CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf);
-        CampaignComparison comparison = CampaignComparison.of(campaignA, rows(builder, campaignA), campaignB, rows(builder, campaignB), seed, resamples);
-        CampaignCommand.write(out, json ? ComparisonRenderer.json(comparison) : ComparisonRenderer.markdown(comparison));
+        List<SampleRow> rowsA = new ArrayList<>();
+        List<SampleRow> rowsB = new ArrayList<>();
+        CampaignReport reportA = builder.build(campaignA, Instant.now().toString(), 0, rowsA::add);
+        CampaignReport reportB = builder.build(campaignB, Instant.now().toString(), 0, rowsB::add);
+        CampaignComparison comparison = CampaignComparison.of(campaignA, rowsA, campaignB, rowsB, seed, resamples);
+        List<StandingsComparison.Row> standings = StandingsComparison.of(reportA, reportB);
+        CampaignCommand.write(out, json ? ComparisonRenderer.json(comparison, standings) : ComparisonRenderer.markdown(comparison, standings));
         return 0;
-    }
-
-    static List<SampleRow> rows(CampaignReportBuilder builder, String campaignId) {
-        List<SampleRow> rows = new ArrayList<>();
-        builder.build(campaignId, Instant.now().toString(), 0, rows::add);
-        return rows;
     }
 }

@@ -23,8 +23,11 @@ class ExportCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be csv or jsonl, got '" + format + "'");
         }
         CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-        var rows = CompareCommand.rows(new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf), id);
-        CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows) : SampleScoresExport.jsonl(id, rows));
+        var rows = new java.util.ArrayList<dev.ibench.core.report.SampleRow>();
+        var report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
+                .build(id, java.time.Instant.now().toString(), 0, rows::add);
+        var standings = report.standings();
+        CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows, standings) : SampleScoresExport.jsonl(id, rows, standings));
         return 0;
     }
 }

@@ -59,8 +59,9 @@ class SqlBaselineCampaignIT {
             assertThat(sql.errorCategories()).isEmpty();
             CellReport direct = report.cells().stream().filter(c -> c.mode().equals("direct")).findFirst().orElseThrow();
             assertThat(direct.metrics().get("completion_rate").mean()).as("the direct cell beside it keeps its own prompts").isEqualTo(1.0);
-            assertThat(MarkdownReportRenderer.render(report)).contains("| oracle | slot | sql | " + samples + "/" + samples)
-                    .contains("| oracle | slot | direct | " + samples + "/" + samples);
+            assertThat(MarkdownReportRenderer.render(report))
+                    .contains("| oracle | slot | sql | completed | " + samples + " | " + samples + " | 0 | 0 | 0 | 1.000 | 1.000 |")
+                    .contains("| oracle | slot | direct | completed | " + samples + " | " + samples + " | 0 | 0 | 0 | 1.000 | 1.000 |");
 
             List<String> ids = services.store().cellSampleIds(id + "/oracle/slot/sql");
             String prompt = services.store().prompt(id + "/oracle/slot/sql", ids.get(0), 0).orElseThrow();

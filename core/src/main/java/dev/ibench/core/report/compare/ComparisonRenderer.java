@@ -28,7 +28,20 @@ public final class ComparisonRenderer {
         return md.toString();
     }
 
+    /** The comparison, then each cell's state and denominators in A and B ({@link StandingsComparison}). */
+    public static String markdown(CampaignComparison c, List<StandingsComparison.Row> standings) {
+        return markdown(c) + StandingsComparison.markdown(c.campaignA(), c.campaignB(), standings);
+    }
+
+    public static String json(CampaignComparison c, List<StandingsComparison.Row> standings) {
+        return write(root(c, standings));
+    }
+
     public static String json(CampaignComparison c) {
+        return write(root(c, null));
+    }
+
+    private static Map<String, Object> root(CampaignComparison c, List<StandingsComparison.Row> standings) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("campaign_a", c.campaignA());
         root.put("campaign_b", c.campaignB());
@@ -37,6 +50,19 @@ public final class ComparisonRenderer {
         root.put("cells", c.cells().stream().map(p -> Map.of("cell", p.cell(), "paired", p.paired(), "only_a", p.onlyA(), "only_b", p.onlyB()))
                 .map(LinkedHashMap::new).toList());
         root.put("deltas", c.deltas().stream().map(ComparisonRenderer::delta).toList());
+        if (standings != null) {
+            root.put("standings", standings.stream().map(r -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("cell", r.cell());
+                m.put("a", StandingsComparison.json(r.a()));
+                m.put("b", StandingsComparison.json(r.b()));
+                return m;
+            }).toList());
+        }
+        return root;
+    }
+
+    private static String write(Map<String, Object> root) {
         try {
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
         } catch (JsonProcessingException e) {

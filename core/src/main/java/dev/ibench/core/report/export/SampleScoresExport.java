@@ -2,6 +2,7 @@ package dev.ibench.core.report.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.SampleRow;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,14 +12,26 @@ import java.util.Set;
 
 /**
  * Per-sample scores of a campaign as CSV (one row per sample trial, one column per score key; empty where a cell has
- * no such score) or JSON Lines (one object per sample trial with a {@code scores} object).
+ * no such score) or JSON Lines (one object per sample trial with a {@code scores} object). Each row also carries its
+ * cell's state ({@code stopped: <reason>} for a stopped cell) and planned item count, the denominator of completion over
+ * planned: items never run have no row (docs/reports.md#denominators).
  */
 public final class SampleScoresExport {
-    private static final List<String> FIXED = List.of("campaign_id", "cell_id", "model", "benchmark", "mode", "ablation", "sample_id", "trial", "status");
+    private static final List<String> FIXED = List.of("campaign_id", "cell_id", "model", "benchmark", "mode", "ablation", "sample_id", "trial", "status",
+            "cell_state", "cell_planned");
 
     private SampleScoresExport() {}
 
     public static String csv(String campaignId, List<SampleRow> rows) {
+        return csv(campaignId, rows, Map.of());
+    }
+
+    public static String jsonl(String campaignId, List<SampleRow> rows) {
+        return jsonl(campaignId, rows, Map.of());
+    }
+
+    /** @param standings each cell's standing by cell id (a cell without one gets empty state and planned fields) */
+    public static String csv(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings) {
         Set<String> keys = new LinkedHashSet<>();
         rows.forEach(r -> keys.addAll(r.scores().keySet()));
         StringBuilder out = new StringBuilder(String.join(",", FIXED));
@@ -26,7 +39,8 @@ public final class SampleScoresExport {
         out.append('\n');
         for (SampleRow r : rows) {
             out.append(String.join(",", List.of(field(campaignId), field(r.cellId()), field(r.model()), field(r.benchmark()), field(r.mode()),
-                    field(r.ablation()), field(r.sampleId()), String.valueOf(r.trial()), field(r.status()))));
+                    field(r.ablation()), field(r.sampleId()), String.valueOf(r.trial()), field(r.status()),
+                    field(state(standings.get(r.cellId()))), planned(standings.get(r.cellId())))));
             for (String k : keys) {
                 Double v = r.scores().get(k);
                 out.append(',').append(v == null ? "" : number(v));
@@ -36,7 +50,7 @@ public final class SampleScoresExport {
         return out.toString();
     }
 
-    public static String jsonl(String campaignId, List<SampleRow> rows) {
+    public static String jsonl(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings) {
         StringBuilder out = new StringBuilder();
         for (SampleRow r : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -49,6 +63,9 @@ public final class SampleScoresExport {
             m.put("sample_id", r.sampleId());
             m.put("trial", r.trial());
             m.put("status", r.status());
+            CellStanding standing = standings.get(r.cellId());
+            m.put("cell_state", state(standing));
+            m.put("cell_planned", standing == null ? null : standing.planned());
             m.put("scores", r.scores());
             try {
                 out.append(Json.MAPPER.writeValueAsString(m)).append('\n');
@@ -57,6 +74,14 @@ public final class SampleScoresExport {
             }
         }
         return out.toString();
+    }
+
+    private static String state(CellStanding s) {
+        return s == null ? null : s.shown();
+    }
+
+    private static String planned(CellStanding s) {
+        return s == null ? "" : String.valueOf(s.planned());
     }
 
     /** RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */

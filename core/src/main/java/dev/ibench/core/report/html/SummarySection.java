@@ -4,21 +4,24 @@ import dev.ibench.core.report.BfclOverall;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.report.ReportMetrics;
+import dev.ibench.core.report.StandingColumns;
 import java.util.List;
 
-/** Every cell in one table: counts of scored, infra errors, rejected and pending items and the headline metrics; BFCL overall per model. */
+/**
+ * Every cell in one table: its state and denominators ({@link StandingColumns}: planned, scored, rejected, infra errors,
+ * pending, completion over scored and over planned) and the headline metrics; BFCL overall per model.
+ */
 final class SummarySection implements HtmlSection {
     @Override
     public void render(HtmlReportData data, StringBuilder h) {
-        h.append("<h2 id=\"summary\">All cells</h2><table class=\"summary\"><tr><th>model</th><th>benchmark</th><th>mode</th><th>scored</th>"
-                + "<th>infra errors</th><th>rejected</th><th>pending</th>");
+        h.append("<h2 id=\"summary\">All cells</h2><table class=\"summary\"><tr><th>model</th><th>benchmark</th><th>mode</th>");
+        StandingColumns.HEADERS.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
         ReportMetrics.HEADLINE.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
         h.append("</tr>");
         for (CellReport cell : data.report().cells()) {
             h.append("<tr><td>").append(Html.escape(cell.model())).append("</td><td>").append(Html.escape(cell.benchmark()))
-                    .append("</td><td>").append(Html.escape(cell.modeShown())).append("</td><td>").append(cell.scored()).append('/')
-                    .append(cell.samples() * cell.trials()).append("</td><td>").append(cell.infraErrors()).append("</td><td>")
-                    .append(cell.rejected()).append("</td><td>").append(cell.pending()).append("</td>");
+                    .append("</td><td>").append(Html.escape(cell.modeShown())).append("</td>");
+            StandingColumns.values(data.report().standing(cell)).forEach(v -> h.append("<td>").append(Html.escape(v)).append("</td>"));
             for (String key : ReportMetrics.HEADLINE) {
                 h.append("<td>").append(Html.metric(cell.metrics().get(key))).append("</td>");
             }

@@ -3,6 +3,7 @@ package dev.ibench.core.report.export;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.core.json.Json;
+import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.SampleRow;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,13 +19,16 @@ class SampleScoresExportTest {
         List<SampleRow> rows = List.of(
                 new SampleRow("c/m/b/direct", "m", "b", "direct", "none", "q,1", 0, "scored", direct, null),
                 new SampleRow("c/m/b/direct", "m", "b", "direct", "none", "q\"2", 1, "infra_error", Map.of(), null));
-        assertThat(SampleScoresExport.csv("c", rows)).isEqualTo(
-                "campaign_id,cell_id,model,benchmark,mode,ablation,sample_id,trial,status,intent.list.f1,completed\n"
-                        + "c,c/m/b/direct,m,b,direct,none,\"q,1\",0,scored,0.5,1\n"
-                        + "c,c/m/b/direct,m,b,direct,none,\"q\"\"2\",1,infra_error,,\n");
-        String[] lines = SampleScoresExport.jsonl("c", rows).split("\n");
+        Map<String, CellStanding> standings = Map.of("c/m/b/direct", new CellStanding("stopped", "401, no key", 4, 1, 0, 1, 1));
+        assertThat(SampleScoresExport.csv("c", rows, standings)).isEqualTo(
+                "campaign_id,cell_id,model,benchmark,mode,ablation,sample_id,trial,status,cell_state,cell_planned,intent.list.f1,completed\n"
+                        + "c,c/m/b/direct,m,b,direct,none,\"q,1\",0,scored,\"stopped: 401, no key\",4,0.5,1\n"
+                        + "c,c/m/b/direct,m,b,direct,none,\"q\"\"2\",1,infra_error,\"stopped: 401, no key\",4,,\n");
+        String[] lines = SampleScoresExport.jsonl("c", rows, standings).split("\n");
         assertThat(lines).hasSize(2);
         assertThat(Json.MAPPER.readTree(lines[0]).at("/scores/intent.list.f1").asDouble()).isEqualTo(0.5);
         assertThat(Json.MAPPER.readTree(lines[1]).get("status").asText()).isEqualTo("infra_error");
+        assertThat(Json.MAPPER.readTree(lines[1]).get("cell_state").asText()).isEqualTo("stopped: 401, no key");
+        assertThat(Json.MAPPER.readTree(lines[1]).get("cell_planned").asInt()).isEqualTo(4);
     }
 }
