@@ -6,7 +6,6 @@ import dev.ibench.workflows.testing.RecordedHistories;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CellPlanEntry;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
@@ -14,7 +13,6 @@ import io.temporal.failure.ApplicationFailure;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
-import io.temporal.worker.Worker;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,12 +23,7 @@ class CampaignWorkflowTest {
 
     @BeforeEach
     void start() {
-        env = TestWorkflowEnvironment.newInstance();
-        env.registerSearchAttribute("IbenchCampaignId", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchModel", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchBenchmark", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchState", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
+        env = CampaignTestEnvironment.create();
     }
 
     @AfterEach
@@ -39,14 +32,7 @@ class CampaignWorkflowTest {
     }
 
     private FakeCampaignActivities startWorkers(List<CellPlanEntry> cells) {
-        FakeCampaignActivities fake = new FakeCampaignActivities(cells);
-        Worker workflows = env.newWorker(TaskQueues.WORKFLOWS);
-        workflows.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
-        workflows.registerActivitiesImplementations(fake);
-        env.newWorker(TaskQueues.llm("m")).registerActivitiesImplementations(fake);
-        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(fake);
-        env.start();
-        return fake;
+        return CampaignTestEnvironment.startWorkers(env, cells);
     }
 
     private static CellPlanEntry cell(String id, int samples, int trials) {
@@ -54,12 +40,7 @@ class CampaignWorkflowTest {
     }
 
     private CampaignStatus runCampaign(int samplesInFlight, boolean retryOnly) {
-        WorkflowClient client = env.getWorkflowClient();
-        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TaskQueues.WORKFLOWS)
-                .setWorkflowId(CampaignWorkflow.workflowId("c1") + (retryOnly ? "-retry" : ""))
-                .build());
-        return campaign.run(new CampaignRequest("c1", 2, samplesInFlight, retryOnly));
+        return CampaignTestEnvironment.runCampaign(env, samplesInFlight, retryOnly);
     }
 
     @Test

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.workflows.TaskQueues;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestWorkflowEnvironment;
-import io.temporal.worker.Worker;
 import dev.ibench.workflows.testing.RecordedHistories;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
@@ -33,12 +31,7 @@ class CellStopTest {
 
     @BeforeEach
     void start() {
-        env = TestWorkflowEnvironment.newInstance();
-        env.registerSearchAttribute("IbenchCampaignId", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchModel", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchBenchmark", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchState", IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-        env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
+        env = CampaignTestEnvironment.create();
     }
 
     @AfterEach
@@ -47,23 +40,11 @@ class CellStopTest {
     }
 
     private FakeCampaignActivities startWorkers(List<CellPlanEntry> cells) {
-        FakeCampaignActivities fake = new FakeCampaignActivities(cells);
-        Worker workflows = env.newWorker(TaskQueues.WORKFLOWS);
-        workflows.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
-        workflows.registerActivitiesImplementations(fake);
-        env.newWorker(TaskQueues.llm("m")).registerActivitiesImplementations(fake);
-        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(fake);
-        env.start();
-        return fake;
+        return CampaignTestEnvironment.startWorkers(env, cells);
     }
 
     private CampaignStatus runCampaign(int samplesInFlight, boolean retryOnly) {
-        WorkflowClient client = env.getWorkflowClient();
-        CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TaskQueues.WORKFLOWS)
-                .setWorkflowId(CampaignWorkflow.workflowId("c1") + (retryOnly ? "-retry" : ""))
-                .build());
-        return campaign.run(new CampaignRequest("c1", 2, samplesInFlight, retryOnly));
+        return CampaignTestEnvironment.runCampaign(env, samplesInFlight, retryOnly);
     }
 
     private static CellPlanEntry cell(String id, int samples, Integer minSettled) {
