@@ -22,7 +22,7 @@ class ExportCommand implements Callable<Integer> {
         if (!format.equals("csv") && !format.equals("jsonl")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be csv or jsonl, got '" + format + "'");
         }
-        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
         var rows = CompareCommand.rows(new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf), id);
         CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows) : SampleScoresExport.jsonl(id, rows));
         return 0;
