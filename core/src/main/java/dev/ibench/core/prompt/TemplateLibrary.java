@@ -51,25 +51,6 @@ public final class TemplateLibrary {
                 + "; set templates." + style.name().toLowerCase(Locale.ROOT) + " in the profile)");
     }
 
-    /**
-     * The template families bundled with this build: every {@code prompts/<style-dir>/<family>.txt} of a per-family
-     * style (the family-independent react.txt and sql.txt are not families). A family is known by its template files,
-     * so adding one means adding its templates.
-     */
-    public static java.util.SortedSet<String> families() {
-        java.util.SortedSet<String> families = new java.util.TreeSet<>();
-        for (PromptStyle style : PromptStyle.values()) {
-            String dir = "prompts/" + style.templateDir();
-            for (String file : BundledResources.list(dir)) {
-                String family = file.endsWith(".txt") ? file.substring(0, file.length() - 4) : null;
-                if (family != null && !family.equals(style.templateDir())) {
-                    families.add(family);
-                }
-            }
-        }
-        return families;
-    }
-
     /** Loads a template from a file path if it exists, else from the classpath. */
     public static PromptTemplate load(String location) {
         Path file = Path.of(location);

@@ -2,6 +2,7 @@ package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.campaign.PromptStyles;
 import dev.ibench.activities.campaign.SqlMode;
+import dev.ibench.activities.campaign.TemplateFamilies;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.EndpointUrl;
@@ -57,9 +58,9 @@ final class CampaignProfileCheck {
     }
 
     private static void check(Path file, String field, ModelProfile profile, Set<PromptStyle> styles) {
-        if (profile.family() != null && !TemplateLibrary.families().contains(profile.family())) {
+        if (profile.family() != null && !TemplateFamilies.bundled().contains(profile.family())) {
             fail(file, field, "model profile " + profile.name() + ": unknown template family '" + profile.family() + "' (known: "
-                    + String.join(", ", TemplateLibrary.families()) + ")");
+                    + String.join(", ", TemplateFamilies.bundled()) + ")");
         }
         try {
             ParserChains.forProfile(profile.parser());

@@ -2,7 +2,7 @@ package dev.ibench.workers.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.core.prompt.TemplateLibrary;
+import dev.ibench.activities.campaign.TemplateFamilies;
 import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.campaign.StoreSetting;
 import java.io.ByteArrayOutputStream;
@@ -79,7 +79,7 @@ class CampaignStartProfileTest {
 
     @Test
     void theKnownFamiliesAreTheBundledTemplates() {
-        assertThat(TemplateLibrary.families()).contains("llama3", "qwen2.5", "granite3.1", "gpt-4o", "hammer")
+        assertThat(TemplateFamilies.bundled()).contains("llama3", "qwen2.5", "granite3.1", "gpt-4o", "hammer")
                 .doesNotContain("react", "sql", "qwen3x");
     }
 

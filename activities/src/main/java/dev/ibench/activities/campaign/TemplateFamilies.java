@@ -1,5 +1,6 @@
-package dev.ibench.core.prompt;
+package dev.ibench.activities.campaign;
 
+import dev.ibench.core.prompt.PromptStyle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -14,16 +15,36 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 
-/** The file names in a classpath folder, whether the folder is a directory (tests, IDE) or inside a jar (the CLI). */
-final class BundledResources {
-    private BundledResources() {}
+/**
+ * The prompt-template families bundled with this build: every {@code prompts/<style-dir>/<family>.txt} of a per-family
+ * style (the family-independent react.txt and sql.txt are not families). A family is known by its template files, so
+ * adding one means adding its templates; {@code campaign start} checks profiles against this list.
+ */
+public final class TemplateFamilies {
+    private TemplateFamilies() {}
 
-    static List<String> list(String folder) {
+    public static SortedSet<String> bundled() {
+        SortedSet<String> families = new TreeSet<>();
+        for (PromptStyle style : PromptStyle.values()) {
+            for (String file : list("prompts/" + style.templateDir())) {
+                String family = file.endsWith(".txt") ? file.substring(0, file.length() - 4) : null;
+                if (family != null && !family.equals(style.templateDir())) {
+                    families.add(family);
+                }
+            }
+        }
+        return families;
+    }
+
+    /** The file names in a classpath folder, whether the folder is a directory (tests, IDE) or inside a jar (the CLI). */
+    private static List<String> list(String folder) {
         List<String> names = new ArrayList<>();
         try {
-            Enumeration<URL> urls = BundledResources.class.getClassLoader().getResources(folder);
+            Enumeration<URL> urls = TemplateFamilies.class.getClassLoader().getResources(folder);
             while (urls.hasMoreElements()) {
                 URI uri = urls.nextElement().toURI();
                 if (uri.getScheme().equals("jar")) {
