@@ -7,16 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.testing.BundledData;
 import dev.ibench.workers.campaign.StoreSetting;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Several builds into one {@code --out} folder add up: {@code coverage.json} and {@code artifacts.json} hold every
@@ -36,22 +32,9 @@ class BuildOutputMergeTest {
         System.clearProperty(StoreSetting.PROPERTY);
     }
 
-    private record Run(int exit, String err) {}
-
-    private static Run build(Path out, String dbs, String styles) {
-        PrintStream original = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream originalOut = System.out;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        try {
-            int exit = new CommandLine(new IbenchCli()).execute("build", "--source", "spider", "--root",
-                    BundledData.root().resolve("spider").toString(), "--db", dbs, "--style", styles, "--mode", "extended", "--out", out.toString());
-            return new Run(exit, err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setErr(original);
-            System.setOut(originalOut);
-        }
+    private static CliRun build(Path out, String dbs, String styles) {
+        return CliRun.capturing("build", "--source", "spider", "--root", BundledData.root().resolve("spider").toString(), "--db", dbs,
+                "--style", styles, "--mode", "extended", "--out", out.toString());
     }
 
     private static JsonNode json(Path file) throws Exception {
@@ -106,7 +89,7 @@ class BuildOutputMergeTest {
     @Test
     void anOutThatIsAFileIsRefusedClearly() throws Exception {
         Path file = Files.writeString(tmp.resolve("notes.txt"), "mine");
-        Run r = build(file, "singer", "slot");
+        CliRun r = build(file, "singer", "slot");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("--out " + file + " is a file; give a folder").doesNotContain("FileAlreadyExistsException");
         assertThat(Files.readString(file)).isEqualTo("mine");
@@ -114,7 +97,7 @@ class BuildOutputMergeTest {
 
     @Test
     void anUnknownStyleListsEveryValidOneIncludingRest() {
-        Run r = build(tmp.resolve("o"), "singer", "slot,evil");
+        CliRun r = build(tmp.resolve("o"), "singer", "slot,evil");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("unknown style 'evil' (expected slot, sel, rest)");
         assertThat(tmp.resolve("o")).doesNotExist();

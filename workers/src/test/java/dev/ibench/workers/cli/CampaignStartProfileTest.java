@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ibench.activities.campaign.TemplateFamilies;
 import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.campaign.StoreSetting;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -53,15 +50,7 @@ class CampaignStartProfileTest {
     private CliRun start(String profile, String more) throws Exception {
         Path file = dir.resolve("campaign.yaml");
         Files.writeString(file, "name: v\nmodels: [{name: m, profile: " + profile + "}]\nbenchmarks: [{name: b, eval_set: set.json}]\n" + more);
-        PrintStream original = System.err;
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(printed, true, StandardCharsets.UTF_8));
-        try {
-            CliRun r = CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
-            return new CliRun(r.exit(), r.out(), printed.toString(StandardCharsets.UTF_8) + r.err());
-        } finally {
-            System.setErr(original);
-        }
+        return CliRun.capturing("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
     }
 
     private static void assertRefused(CliRun r, String... expected) {

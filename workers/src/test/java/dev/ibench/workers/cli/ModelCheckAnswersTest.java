@@ -2,38 +2,20 @@ package dev.ibench.workers.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code model check} against endpoints that answer badly: a 501 is asked once (it is not transient) and exits 1 naming
  * it; an answer holding control bytes (NUL, ESC) is printed with them escaped, never raw, in the answer and in errors.
  */
 class ModelCheckAnswersTest {
-    private record Run(int exit, String out, String err) {}
-
-    private static Run check(String url) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = System.out;
-        PrintStream e = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int exit = new CommandLine(new IbenchCli()).execute("model", "check", "vllm-qwen2.5-7b", "--endpoint", url, "--no-cache");
-            return new Run(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(o);
-            System.setErr(e);
-        }
+    private static CliRun check(String url) {
+        return CliRun.capturing("model", "check", "vllm-qwen2.5-7b", "--endpoint", url, "--no-cache");
     }
 
     private static MockWebServer serving(MockResponse completion, AtomicInteger posts) throws Exception {
@@ -56,7 +38,7 @@ class ModelCheckAnswersTest {
     void notImplementedIsAskedOnceAndNamed() throws Exception {
         AtomicInteger posts = new AtomicInteger();
         try (MockWebServer server = serving(new MockResponse().setResponseCode(501).setBody("not implemented"), posts)) {
-            Run r = check(server.url("/v1").toString());
+            CliRun r = check(server.url("/v1").toString());
             assertThat(r.exit()).isEqualTo(1);
             assertThat(r.err()).contains("HTTP 501").contains("does not implement this request");
         }
@@ -69,7 +51,7 @@ class ModelCheckAnswersTest {
         String body = "{\"choices\":[{\"text\":\"call\\u0000me\\u001b[2J\",\"finish_reason\":\"stop\"}],"
                 + "\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":3}}";
         try (MockWebServer server = serving(new MockResponse().setBody(body), posts)) {
-            Run r = check(server.url("/v1").toString());
+            CliRun r = check(server.url("/v1").toString());
             assertThat(r.exit()).as(r.err()).isZero();
             assertThat(r.out()).contains("=== raw answer ===\ncall\\u0000me\\u001b[2J\n").doesNotContain("\u0000").doesNotContain("\u001b");
         }
@@ -79,7 +61,7 @@ class ModelCheckAnswersTest {
     void controlBytesOfAMalformedAnswerAreEscaped() throws Exception {
         AtomicInteger posts = new AtomicInteger();
         try (MockWebServer server = serving(new MockResponse().setBody("\u0000\u0007oops\u001b[31m"), posts)) {
-            Run r = check(server.url("/v1").toString());
+            CliRun r = check(server.url("/v1").toString());
             assertThat(r.exit()).isEqualTo(1);
             assertThat(r.err()).contains("\\u0000\\u0007oops\\u001b[31m").doesNotContain("\u0000").doesNotContain("\u0007")
                     .doesNotContain("\u001b");

@@ -8,9 +8,6 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.testing.BundledData;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code rescore} and {@code import} on files a user gets wrong: a binary file is named as binary (not "Input length =
@@ -81,18 +77,8 @@ class RescoreImportInputTest {
         }
         Files.copy(data("spider/database/singer/singer.sqlite"), spider.resolve("database/singer/singer.sqlite"));
         Path out = project.resolve("out");
-        PrintStream originalOut = System.out;
-        PrintStream originalErr = System.err;
-        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        int built;
-        try {
-            built = new CommandLine(new IbenchCli()).execute("build", "--source", "spider", "--root", spider.toString(), "--db", "singer",
-                    "--style", "slot", "--mode", "extended", "--out", out.toString(), "--no-publish");
-        } finally {
-            System.setOut(originalOut);
-            System.setErr(originalErr);
-        }
+        int built = CliRun.capturing("build", "--source", "spider", "--root", spider.toString(), "--db", "singer", "--style", "slot",
+                "--mode", "extended", "--out", out.toString(), "--no-publish").exit();
         assertThat(built).isZero();
         Path evalSet = out.resolve("spider-singer-slot.json");
         ObjectNode file = (ObjectNode) Json.MAPPER.readTree(evalSet.toFile());
