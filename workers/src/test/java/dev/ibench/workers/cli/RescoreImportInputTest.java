@@ -49,6 +49,10 @@ class RescoreImportInputTest {
         CliRun set = CliRun.of("rescore", "--eval-set", binarySet.toString(), "--predictions", binary.toString());
         assertThat(set.exit()).isEqualTo(2);
         assertThat(set.err()).contains("eval set " + binarySet + ": a binary file");
+        CliRun answers = CliRun.of("rescore", "--eval-set", data("invocable-icl/examples_icl_sequencing.json").toString(),
+                "--final-answers", binary.toString());
+        assertThat(answers.exit()).isEqualTo(2);
+        assertThat(answers.err()).contains("final answers file " + binary + ": a binary file");
     }
 
     @Test
