@@ -7,15 +7,17 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The tables a database holds before ibench touches it, to tell an ibench results store (Flyway's history table, or
- * the {@code campaigns} table of a store written before migrations) from an empty database and from someone else's
+ * the V1 tables of a store written before migrations) from an empty database and from someone else's
  * database (a BIRD {@code superhero.sqlite} named by mistake), which ibench must not add its tables to.
  */
 record StoreTables(List<String> names) {
-    private static final String HISTORY = "flyway_schema_history";
-    private static final String CAMPAIGNS = "campaigns";
+    /** Flyway's history table and the distinctive tables of V1 (a store written before migrations has some of these). */
+    private static final Set<String> IBENCH = Set.of("flyway_schema_history", "campaigns", "cells", "cell_samples", "model_calls",
+            "tool_executions", "sample_results", "rendered_prompts", "llm_response_cache");
 
     static StoreTables of(Connection c) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
@@ -36,7 +38,7 @@ record StoreTables(List<String> names) {
     }
 
     boolean holdsIbenchSchema() {
-        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).anyMatch(n -> n.equals(HISTORY) || n.equals(CAMPAIGNS));
+        return names.stream().map(n -> n.toLowerCase(Locale.ROOT)).anyMatch(IBENCH::contains);
     }
 
     /** The first few table names, for a message. */
