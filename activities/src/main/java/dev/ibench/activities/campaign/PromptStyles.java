@@ -11,13 +11,13 @@ import java.util.Set;
  * generic data tools, NESTful samples belong to dataset {@code nestful}, BFCL samples to {@code bfcl_<category>}, REST samples have no hidden
  * initialization step, the rest are SEL.
  */
-final class PromptStyles {
+public final class PromptStyles {
     private static final Set<String> SLOT_TOOLS = Set.of("filter_data", "retrieve_data", "sort_data", "group_data_by",
             "aggregate_data", "select_unique_values", "transform_data");
 
     private PromptStyles() {}
 
-    static PromptStyle of(EvalSample sample) {
+    public static PromptStyle of(EvalSample sample) {
         if (NestfulImporter.DATASET.equals(sample.datasetName())) {
             return PromptStyle.NESTFUL;
         }

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * Turns HTTP statuses and I/O failures into {@link ModelCallException}s: timeouts, connection failures,
- * 429 (with its {@code Retry-After}), 5xx and unreadable bodies are retryable; 400, 401, 402, 403, 404 and
- * context-length errors are not. Any other 4xx (413, 422, ...) is a refusal of this request, quoted with its reason. Server text is redacted of the API key and shortened before it is quoted.
+ * 429 (with its {@code Retry-After}), 5xx but 501 and 505, and unreadable bodies are retryable; 400, 401, 402, 403, 404,
+ * 501, 505 and context-length errors are not. Control characters of quoted server text are escaped. Any other 4xx (413, 422, ...) is a refusal of this request, quoted with its reason. Server text is redacted of the API key and shortened before it is quoted.
  */
 final class HttpFailureClassifier {
     private static final Pattern CONTEXT_LENGTH = Pattern.compile(
@@ -31,6 +31,9 @@ final class HttpFailureClassifier {
         if (status == 429) {
             kind = ErrorKind.RATE_LIMITED;
             retryAfter = parseRetryAfter(retryAfterHeader);
+        } else if (status == 501 || status == 505) {
+            kind = ErrorKind.UNSUPPORTED; // Not Implemented / HTTP Version Not Supported: asking again gets the same answer
+            cause += " (the server does not implement this request: check base_url and api)";
         } else if (status >= 500) {
             kind = ErrorKind.SERVER_ERROR;
             retryAfter = parseRetryAfter(retryAfterHeader);
@@ -97,7 +100,7 @@ final class HttpFailureClassifier {
         if (text == null) {
             return "";
         }
-        String oneLine = text.replaceAll("\\s+", " ").strip();
+        String oneLine = ControlCharacters.escape(text.replaceAll("\\s+", " ").strip());
         return oneLine.length() <= MAX_QUOTED ? oneLine : oneLine.substring(0, MAX_QUOTED) + "...";
     }
 }

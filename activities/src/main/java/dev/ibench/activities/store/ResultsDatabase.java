@@ -41,13 +41,39 @@ public final class ResultsDatabase implements AutoCloseable {
         return open(StoreLocation.sqliteFile(file, "results store file"), null);
     }
 
-    /** Opens (and migrates) the store at {@code location}; {@code password} may be null. */
+    /**
+     * Opens (and migrates) the store at {@code location} for a command or worker that writes; {@code password} may be
+     * null. A SQLite file is created with its directory when missing; a database that holds other tables and no ibench
+     * schema is refused untouched.
+     */
     public static ResultsDatabase open(StoreLocation location, String password) {
+        return open(location, password, true);
+    }
+
+    /**
+     * Opens an existing store for a command that only reads it: nothing is created (a mistyped SQLite path is an
+     * error, not a new empty store) and nothing is migrated. A database without the ibench schema is refused.
+     */
+    public static ResultsDatabase openForReading(StoreLocation location) {
+        return open(location, System.getenv(PASSWORD_VARIABLE), false);
+    }
+
+    private static ResultsDatabase open(StoreLocation location, String password, boolean writing) {
         HikariConfig config;
         if (location.dialect() == StoreDialect.SQLITE) {
-            createParent(location);
+            if (writing) {
+                createParent(location);
+            } else if (!Files.isRegularFile(location.file())) {
+                throw new ResultsStoreException(describe(location) + ": no such file; this command only reads a results store "
+                        + "and never creates one: check the path");
+            }
+            if (Files.isRegularFile(location.file())) {
+                requireIbenchOrEmpty(location, writing); // before the pool, whose WAL setting would already change the file
+            }
             config = sqlitePool(location, "ibench-results", 1); // one writing connection: SQLite serializes writers anyway
-            config.addDataSourceProperty("journal_mode", "WAL");
+            if (writing) {
+                config.addDataSourceProperty("journal_mode", "WAL");
+            }
             config.addDataSourceProperty("synchronous", "NORMAL");
         } else {
             config = new HikariConfig();
@@ -67,7 +93,19 @@ public final class ResultsDatabase implements AutoCloseable {
             throw new ResultsStoreException(describe(location) + ": cannot connect: " + rootMessage(e), e);
         }
         try {
-            ResultsMigrations.apply(pool, location.dialect());
+            if (location.dialect() != StoreDialect.SQLITE) {
+                try (Connection c = pool.getConnection()) {
+                    requireIbenchOrEmpty(location, StoreTables.of(c), writing);
+                } catch (SQLException e) {
+                    throw new ResultsStoreException(describe(location) + ": cannot list its tables: " + e.getMessage(), e);
+                }
+            }
+            if (writing) {
+                ResultsMigrations.apply(pool, location.dialect());
+            }
+        } catch (ResultsStoreException e) {
+            pool.close();
+            throw e;
         } catch (RuntimeException e) {
             pool.close();
             throw new ResultsStoreException(describe(location) + ": cannot migrate its schema: " + rootMessage(e), e);
@@ -82,6 +120,27 @@ public final class ResultsDatabase implements AutoCloseable {
             }
         }
         return new ResultsDatabase(location, pool, readers);
+    }
+
+    private static void requireIbenchOrEmpty(StoreLocation location, boolean writing) {
+        try (Connection c = java.sql.DriverManager.getConnection(location.jdbcUrl())) {
+            requireIbenchOrEmpty(location, StoreTables.of(c), writing);
+        } catch (SQLException e) {
+            throw new ResultsStoreException(describe(location) + ": cannot open it as a SQLite database: " + e.getMessage(), e);
+        }
+    }
+
+    /** A writer may start an empty database; nobody adds ibench's tables to a database that holds others. */
+    private static void requireIbenchOrEmpty(StoreLocation location, StoreTables tables, boolean writing) {
+        if (tables.holdsIbenchSchema() || (writing && tables.isEmpty())) {
+            return;
+        }
+        if (tables.isEmpty()) {
+            throw new ResultsStoreException(describe(location) + ": an empty database, not an ibench results store (no campaign "
+                    + "was ever stored there): check the path");
+        }
+        throw new ResultsStoreException(describe(location) + ": not an ibench results store: it holds other tables (" + tables.sample()
+                + ") and no ibench schema; ibench leaves it untouched: point --store / $IBENCH_STORE at a new file or an ibench store");
     }
 
     /** A pool of {@code size} connections to a SQLite file that wait up to 30 s for its lock (two minutes for a connection). */

@@ -41,6 +41,7 @@ public final class BfclImporter {
         }
         Map<String, JsonNode> answers = answersOrNull == null ? Map.of() : answersById(answersOrNull);
         List<String> rows = JsonRows.read("BFCL test file", tests);
+        BfclFileCategory.require(tests, rows, category);
         List<EvalSample> samples = new ArrayList<>();
         List<RejectedRow> rejected = new ArrayList<>();
         Set<String> ids = new HashSet<>();

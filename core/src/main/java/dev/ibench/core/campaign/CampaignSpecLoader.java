@@ -1,5 +1,6 @@
 package dev.ibench.core.campaign;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,7 +16,7 @@ import java.util.Set;
 /** Reads and validates a campaign YAML file; every problem is reported with the file and field it concerns. */
 public final class CampaignSpecLoader {
     private static final List<String> MODES = List.of("direct", "react", "sql");
-    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory())
+    private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION))
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
 
     public CampaignSpec load(Path file) {
@@ -26,7 +27,7 @@ public final class CampaignSpecLoader {
         try {
             spec = yaml.readValue(file.toFile(), CampaignSpec.class);
         } catch (JsonProcessingException e) {
-            throw new CampaignSpecException(file + ": not a valid campaign file: " + e.getOriginalMessage(), e);
+            throw new CampaignSpecException(CampaignFileError.describe(file, e), e);
         } catch (IOException e) {
             throw new CampaignSpecException(file + ": cannot read: " + e.getMessage(), e);
         }
@@ -52,6 +53,9 @@ public final class CampaignSpecLoader {
             require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
             require(file, m.pricePerMillionInput() == null || m.pricePerMillionInput() >= 0, "models[" + i + "].price_per_million_input: must be >= 0");
             require(file, m.pricePerMillionOutput() == null || m.pricePerMillionOutput() >= 0, "models[" + i + "].price_per_million_output: must be >= 0");
+            if (m.endpoint() != null) {
+                EndpointUrl.problem("models[" + i + "].endpoint", m.endpoint()).ifPresent(p -> require(file, false, p));
+            }
             if (m.budget() != null) {
                 m.budget().problems("models[" + i + "].budget").forEach(p -> require(file, false, p));
             }

@@ -35,8 +35,8 @@ public record GeneratorModel(
         if (model.profile() == null || model.profile().isBlank()) {
             problems.add(field + ".profile: missing (the profile of the model that " + writes + ")");
         }
-        if (model.endpoint() != null && !model.endpoint().matches("https?://.+")) {
-            problems.add(field + ".endpoint: '" + model.endpoint() + "' is not an http(s) URL");
+        if (model.endpoint() != null) {
+            EndpointUrl.problem(field + ".endpoint", model.endpoint()).ifPresent(problems::add);
         }
         return problems;
     }

@@ -2,8 +2,6 @@ package dev.ibench.core.json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,12 +15,7 @@ public final class JsonRows {
 
     /** @param kind what the file is, for error messages ("NESTful file", "BFCL test file") */
     public static List<String> read(String kind, Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(kind + " " + file + ": cannot read: " + e.getMessage(), e);
-        }
+        String text = TextFiles.read(file, kind);
         String trimmed = text.strip();
         if (!trimmed.startsWith("[")) {
             return List.of(text.split("\\R", -1));

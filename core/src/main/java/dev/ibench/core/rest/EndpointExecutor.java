@@ -50,6 +50,11 @@ public final class EndpointExecutor {
 
     private EndpointResult run(Connection c, EndpointSpec spec, List<Object> values) throws SQLException {
         try (PreparedStatement st = c.prepareStatement(spec.sql())) {
+            int placeholders = st.getParameterMetaData().getParameterCount();
+            if (placeholders != values.size()) {
+                throw new SQLException("endpoint " + spec.name() + ": its SQL has " + placeholders + " placeholder(s) for "
+                        + values.size() + " parameter(s); was its endpoints file edited by hand?");
+            }
             st.setQueryTimeout(timeoutSeconds);
             for (int i = 0; i < values.size(); i++) {
                 Object v = values.get(i);

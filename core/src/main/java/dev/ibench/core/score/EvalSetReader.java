@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.TextFiles;
 import dev.ibench.core.sample.EvalSample;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,16 +28,12 @@ public final class EvalSetReader {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("eval set " + file + ": no such file");
         }
+        TextFiles.requireText(file, "eval set");
         List<EvalSample> streamed = readArrayStreaming(file);
         if (streamed != null) {
             return streamed;
         }
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("eval set " + file + ": cannot read: " + e.getMessage(), e);
-        }
+        String text = TextFiles.read(file, "eval set");
         String trimmed = text.strip();
         if (trimmed.startsWith("{") && isJsonLines(trimmed)) {
             return readLines(file, text);

@@ -2,11 +2,11 @@ package dev.ibench.core.score;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.TextFiles;
 import dev.ibench.core.react.FinalAnswerValue;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,12 +45,10 @@ public final class FinalAnswerScorer {
         List<String> problems = new ArrayList<>();
         Map<String, EvalSample> known = new LinkedHashMap<>();
         samples.forEach(s -> known.put(s.sampleId(), s));
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(answers);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read final answers " + answers, e);
+        if (!Files.isRegularFile(answers)) {
+            throw new IllegalArgumentException("final answers " + answers + ": no such file");
         }
+        List<String> lines = TextFiles.read(answers, "final answers file").lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
             if (line.isEmpty()) continue;

@@ -2,6 +2,7 @@ package dev.ibench.core.score;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.TextFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,12 +25,7 @@ public final class PredictionsReader {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("predictions " + file + ": no such file");
         }
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("predictions " + file + ": cannot read: " + e.getMessage(), e);
-        }
+        List<String> lines = TextFiles.read(file, "predictions file").lines().toList();
         List<Prediction> predictions = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         Set<String> seen = new HashSet<>();

@@ -77,6 +77,63 @@ public final class CoverageReport {
         return t;
     }
 
+    /**
+     * A report read back from a {@code coverage.json} written by {@link #toMap}: its (style, database) cells and the
+     * databases' warnings. Unknown fields are ignored.
+     *
+     * @throws IllegalArgumentException when {@code json} has no {@code by_style} object of cells
+     */
+    @SuppressWarnings("unchecked")
+    public static CoverageReport fromMap(Map<String, Object> json) {
+        if (!(json.get("by_style") instanceof Map<?, ?> byStyle)) {
+            throw new IllegalArgumentException("no 'by_style' object");
+        }
+        CoverageReport report = new CoverageReport();
+        byStyle.forEach((style, styleEntry) -> {
+            Object dbs = styleEntry instanceof Map<?, ?> m ? m.get("by_db") : null;
+            if (dbs instanceof Map<?, ?> byDb) {
+                byDb.forEach((db, c) -> {
+                    Map<String, Object> cell = (Map<String, Object>) c;
+                    Map<String, Integer> reasons = new TreeMap<>();
+                    ((Map<String, Object>) cell.getOrDefault("by_reason", Map.of()))
+                            .forEach((k, v) -> reasons.put(k, ((Number) v).intValue()));
+                    report.add((String) style, (String) db, number(cell, "questions"), number(cell, "in_scope"),
+                            number(cell, "verified"), reasons);
+                });
+            }
+        });
+        if (json.get("by_db") instanceof Map<?, ?> byDb) {
+            byDb.forEach((db, entry) -> {
+                if (entry instanceof Map<?, ?> m && m.get("warnings") instanceof java.util.List<?> w) {
+                    report.warnings((String) db, w.stream().map(String::valueOf).toList());
+                }
+            });
+        }
+        return report;
+    }
+
+    private static int number(Map<String, Object> cell, String field) {
+        return cell.get(field) instanceof Number n ? n.intValue() : 0;
+    }
+
+    /**
+     * This report with {@code newer}'s cells and warnings in place of its own for every (style, database) that
+     * {@code newer} has, and its own cells kept for the others: a build into a folder that already holds another
+     * build's output adds to that output's coverage instead of erasing it.
+     */
+    public CoverageReport updatedBy(CoverageReport newer) {
+        CoverageReport merged = new CoverageReport();
+        cells.forEach((style, dbs) -> dbs.forEach((db, c) -> {
+            if (!newer.cells.getOrDefault(style, Map.of()).containsKey(db)) {
+                merged.cell(style, db).add(c);
+            }
+        }));
+        newer.cells.forEach((style, dbs) -> dbs.forEach((db, c) -> merged.cell(style, db).add(c)));
+        merged.warnings.putAll(warnings);
+        merged.warnings.putAll(newer.warnings);
+        return merged;
+    }
+
     public Map<String, Object> toMap(String source, String mode) {
         String primary = cells.containsKey("slot") ? "slot" : cells.keySet().stream().findFirst().orElse("slot");
         Map<String, Object> m = new LinkedHashMap<>();

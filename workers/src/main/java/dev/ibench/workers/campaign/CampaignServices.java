@@ -41,6 +41,7 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class CampaignServices {
     private static final Map<String, CampaignServices> BY_STORE = new ConcurrentHashMap<>();
+    private static final Map<String, CampaignServices> READING_BY_STORE = new ConcurrentHashMap<>();
 
     private final ResultsDatabase database;
     private final ResultsStore store;
@@ -59,8 +60,8 @@ public final class CampaignServices {
     private final AtomicReference<BudgetPauser> budgetPauser = new AtomicReference<>(BudgetPauser.NONE);
     private SpendStore spend;
 
-    private CampaignServices(StoreLocation location, IbenchHome home) {
-        this.database = ResultsDatabase.open(location);
+    private CampaignServices(ResultsDatabase database, IbenchHome home) {
+        this.database = database;
         this.store = new ResultsStore(database);
         this.home = home;
         this.artifacts = ArtifactSetting.resolve(database);
@@ -69,10 +70,24 @@ public final class CampaignServices {
         this.evalSets = new EvalSetCache(evalSetArtifacts);
     }
 
-    /** The services of the store {@link StoreSetting} names (opened and migrated on first use in this process). */
+    /**
+     * The services of the store {@link StoreSetting} names, for commands and workers that write (opened, created when
+     * missing and migrated on first use in this process).
+     */
     public static CampaignServices of(IbenchHome home) {
         StoreLocation location = StoreSetting.resolve(home);
-        return BY_STORE.computeIfAbsent(location.jdbcUrl(), url -> new CampaignServices(location, home));
+        return BY_STORE.computeIfAbsent(location.jdbcUrl(), url -> new CampaignServices(ResultsDatabase.open(location), home));
+    }
+
+    /**
+     * The services of that store for a command that only reads it (report, status, export, compare, list): the store
+     * must exist and hold the ibench schema; it is neither created nor migrated (docs/results-store.md).
+     */
+    public static CampaignServices reading(IbenchHome home) {
+        StoreLocation location = StoreSetting.resolve(home);
+        CampaignServices writable = BY_STORE.get(location.jdbcUrl());
+        return writable != null ? writable : READING_BY_STORE.computeIfAbsent(location.jdbcUrl(),
+                url -> new CampaignServices(ResultsDatabase.openForReading(location), home));
     }
 
     public ResultsStore store() {

@@ -7,8 +7,13 @@ import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.CampaignSpecLoader;
+import dev.ibench.core.campaign.CellPlan;
+import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.EvalSetCheck;
 import dev.ibench.core.score.EvalSetReader;
+import dev.ibench.workers.IbenchHome;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
@@ -21,7 +26,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory, stores each eval
@@ -38,23 +45,44 @@ public final class CampaignStarter {
     }
 
     /**
-     * Reads and checks a campaign file (fields, modes, ablations, decoding, eval sets present) without contacting any
-     * server, so a bad file fails before Temporal is needed.
+     * Reads and checks a campaign file (fields, modes, ablations, decoding, every eval set read in full, every model's
+     * profile, family, parser and templates) without contacting any server or storing anything, so a bad file fails
+     * before Temporal is needed.
      */
     public static CampaignSpec validate(Path file) {
-        CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
-        if (spec.modes().contains(SqlMode.MODE)) {
-            for (BenchmarkEntry b : spec.benchmarks()) {
-                if (!ArtifactHash.isReference(b.evalSet())) {
-                    requireDatabases(file, b, Path.of(b.evalSet()));
-                }
-            }
-        }
-        return spec;
+        return plan(file).spec();
     }
 
-    private static void requireDatabases(Path file, BenchmarkEntry b, Path evalSet) {
-        boolean withDatabases = EvalSetReader.read(evalSet).stream().allMatch(s -> s.initializationStep() != null);
+    /** {@link #validate} and the number of items the campaign plans. */
+    public static CampaignPlan plan(Path file) {
+        CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
+        Map<String, List<EvalSample>> samples = new LinkedHashMap<>();
+        long items = 0;
+        int byReference = 0;
+        for (BenchmarkEntry b : spec.benchmarks()) {
+            if (ArtifactHash.isReference(b.evalSet())) {
+                byReference++;
+                continue;
+            }
+            List<EvalSample> read;
+            try {
+                read = EvalSetCheck.samples(Path.of(b.evalSet()));
+            } catch (IllegalArgumentException e) {
+                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
+            }
+            if (spec.modes().contains(SqlMode.MODE)) {
+                requireDatabases(file, b, read);
+            }
+            samples.put(b.name(), read);
+            int selected = spec.samples().limit() == null ? read.size() : Math.min(spec.samples().limit(), read.size());
+            items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
+        }
+        CampaignProfileCheck.check(file, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")), samples);
+        return new CampaignPlan(spec, items, CellPlan.cells(spec.name(), spec).size(), byReference);
+    }
+
+    private static void requireDatabases(Path file, BenchmarkEntry b, List<EvalSample> samples) {
+        boolean withDatabases = samples.stream().allMatch(s -> s.initializationStep() != null);
         if (!withDatabases) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': mode sql runs queries on the samples' "
                     + "databases, and this eval set has samples without one (sql needs SLOT or SEL eval sets)");
@@ -70,7 +98,7 @@ public final class CampaignStarter {
                             + " is not in " + services.artifacts().description());
                 }
                 if (spec.modes().contains(SqlMode.MODE)) {
-                    requireDatabases(file, b, services.evalSets().localPath(b.evalSet()));
+                    requireDatabases(file, b, EvalSetReader.read(services.evalSets().localPath(b.evalSet())));
                 }
                 return b;
             }

@@ -26,7 +26,7 @@ public final class CellWarnings {
     /** The warnings in the store this process is configured with ({@link StoreSetting}); none if it cannot be opened. */
     public static CellWarnings ofConfiguredStore(PrintStream notes) {
         try {
-            return new CellWarnings(CampaignServices.of(IbenchHome.resolve()).store());
+            return new CellWarnings(CampaignServices.reading(IbenchHome.resolve()).store());
         } catch (RuntimeException e) {
             notes.println("note: cell warnings not shown, the results store cannot be opened: " + e.getMessage());
             return new CellWarnings(null);

@@ -191,7 +191,7 @@ final class CampaignCommand implements Callable<Integer> {
     /** The spend ledger of the store this command uses, or null (with a warning) when the store cannot be opened. */
     static SpendStore spendStore() {
         try {
-            return CampaignServices.of(IbenchHome.resolve()).spend();
+            return CampaignServices.reading(IbenchHome.resolve()).spend();
         } catch (RuntimeException e) {
             System.err.println("WARNING: spend not shown: the results store cannot be opened: " + e.getMessage());
             return null;
@@ -215,7 +215,7 @@ final class CampaignCommand implements Callable<Integer> {
         @Mixin TemporalOptions temporal;
 
         public Integer call() throws Exception {
-            CampaignStarter.validate(file);
+            System.err.println(CampaignStarter.plan(file).summary());
             try (TemporalConnection connection = temporal.connect()) {
                 String campaignId = new CampaignStarter(CampaignServices.of(IbenchHome.resolve()), connection.client()).start(file, id);
                 String workflowId = CampaignWorkflow.workflowId(campaignId);
@@ -452,7 +452,7 @@ final class CampaignCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(),
                         "--format must be md, json or html, got '" + format + "'");
             }
-            CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+            CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
             List<SampleRow> rows = new ArrayList<>();
             CampaignReport report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
                     .build(id, Instant.now().toString(), format.equals("html") ? drillDown : 0, rows::add);

@@ -37,7 +37,7 @@ class CompareCommand implements Callable<Integer> {
         if (resamples < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be at least 1, got " + resamples);
         }
-        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
         CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf);
         List<SampleRow> rowsA = new ArrayList<>();
         List<SampleRow> rowsB = new ArrayList<>();

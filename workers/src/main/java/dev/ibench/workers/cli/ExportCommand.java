@@ -22,7 +22,7 @@ class ExportCommand implements Callable<Integer> {
         if (!format.equals("csv") && !format.equals("jsonl")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be csv or jsonl, got '" + format + "'");
         }
-        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
         var rows = new java.util.ArrayList<dev.ibench.core.report.SampleRow>();
         var report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
                 .build(id, java.time.Instant.now().toString(), 0, rows::add);

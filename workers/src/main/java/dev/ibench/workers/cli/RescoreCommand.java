@@ -15,6 +15,7 @@ import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.FinalAnswerScorer;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.score.PredictionsReader;
+import dev.ibench.core.score.RecordedDataRoot;
 import dev.ibench.core.score.Rescorer;
 import dev.ibench.core.rest.RestEndpointRuntime;
 import dev.ibench.core.score.SampleScorer;
@@ -66,7 +67,8 @@ final class RescoreCommand implements Callable<Integer> {
     String slotPairing;
 
     @Option(names = "--data-root", paramLabel = "DIR",
-            description = "Folder the samples' database paths resolve against, for completion (default: $IBENCH_DATA_ROOT or ./data).")
+            description = "Folder the samples' database paths resolve against, for completion (default: $IBENCH_DATA_ROOT, else "
+                    + "the data_root the eval set records when its databases are found there, else ./data).")
     Path dataRoot;
 
     static final class ChainNames implements Iterable<String> {
@@ -94,7 +96,13 @@ final class RescoreCommand implements Callable<Integer> {
         try {
             samples = EvalSetReader.read(evalSet);
             read = PredictionsReader.read(predictions);
-            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor(), slotPairing());
+            if (read.predictions().isEmpty()) {
+                read.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
+                throw new IllegalArgumentException("predictions " + predictions + ": " + (read.problems().isEmpty()
+                        ? "holds no prediction (an empty file); expected one {sample_id, generated_text} JSON object per line"
+                        : "no line is a usable prediction"));
+            }
+            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor(samples), slotPairing());
         } catch (IllegalArgumentException e) {
             err.println("ibench rescore: " + e.getMessage());
             err.flush();
@@ -123,7 +131,8 @@ final class RescoreCommand implements Callable<Integer> {
     private int rescoreFinalAnswers(PrintWriter out, PrintWriter err) throws Exception {
         FinalAnswerScorer.Result result;
         try {
-            result = FinalAnswerScorer.score(EvalSetReader.read(evalSet), finalAnswers, completionExecutor());
+            List<EvalSample> samples = EvalSetReader.read(evalSet);
+            result = FinalAnswerScorer.score(samples, finalAnswers, completionExecutor(samples));
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
             err.println("ibench rescore: " + e.getMessage());
             err.flush();
@@ -164,14 +173,23 @@ final class RescoreCommand implements Callable<Integer> {
      * it), a REST eval set's published endpoints (the endpoints file next to it), else the SLOT/SEL tool runtime. A sample whose database is missing gets no completion result (an
      * infrastructure problem, reported per sample), never a failed completion.
      */
-    private SequenceExecutor completionExecutor() {
+    private SequenceExecutor completionExecutor(List<EvalSample> samples) {
         if (NestfulEvalSetFiles.isNestfulEvalSet(evalSet)) {
             return PythonSequenceExecutor.forEvalSet(evalSet, IbenchHome.resolve().state());
         }
         if (RestEndpointRuntime.isRestEvalSet(evalSet)) {
             return RestEndpointRuntime.forEvalSet(evalSet, dataRoot);
         }
-        return new ToolRuntime(dataRoot != null ? dataRoot : ToolRuntime.defaultDataRoot());
+        return new ToolRuntime(dataRoot != null ? dataRoot : defaultDataRoot(samples));
+    }
+
+    /** $IBENCH_DATA_ROOT, else the root the eval set records (found from any working folder), else ./data. */
+    private Path defaultDataRoot(List<EvalSample> samples) {
+        String env = System.getenv("IBENCH_DATA_ROOT");
+        if (env != null && !env.isBlank()) {
+            return Path.of(env);
+        }
+        return RecordedDataRoot.locate(evalSet, samples).orElse(ToolRuntime.defaultDataRoot());
     }
 
     private static void printTable(PrintWriter out, ScoreReport r) {

@@ -69,6 +69,14 @@ final class ServeToolsCommand implements Callable<Integer> {
         if (mcp != null) {
             return serveMcp();
         }
+        if (threads < 1 || threads > RestToolServer.MAX_THREADS) {
+            System.err.println("serve-tools: --threads must be between 1 and " + RestToolServer.MAX_THREADS + ", got " + threads);
+            return 2;
+        }
+        if (maxRows < 1) {
+            System.err.println("serve-tools: --max-rows must be at least 1 (rows returned at most per call), got " + maxRows);
+            return 2;
+        }
         if (cacheMb < 0 || cacheMb > 1L << 20) {
             System.err.println("serve-tools: --cache-mb must be between 0 and 1048576, got " + cacheMb);
             return 2;
@@ -83,7 +91,7 @@ final class ServeToolsCommand implements Callable<Integer> {
             System.err.println("serve-tools: WARNING binding " + host + ", a non-loopback address: the endpoints are reachable from other machines");
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (RestToolServer server = new RestToolServer(endpoints, host, port, Math.max(1, threads), maxRows, cacheMb << 20)) {
+        try (RestToolServer server = new RestToolServer(endpoints, host, port, threads, maxRows, cacheMb << 20)) {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
             System.out.printf("serving %d endpoints on http://%s:%d (OpenAPI: /openapi.json, API page: /docs); Ctrl-C stops%n",
                     endpoints.all().size(), server.address().getHostString(), server.port());

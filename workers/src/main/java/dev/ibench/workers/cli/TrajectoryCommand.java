@@ -54,7 +54,7 @@ class TrajectoryCommand implements Callable<Integer> {
             return 2;
         }
         List<TrajectoryView> views;
-        try (ResultsDatabase db = ResultsDatabase.open(store)) {
+        try (ResultsDatabase db = ResultsDatabase.openForReading(store)) {
             views = TrajectoryView.of(new ResultsStore(db), id, sample).stream()
                     .filter(v -> trial == null || v.trial() == trial).toList();
         }

@@ -43,6 +43,8 @@ public final class RestToolServer implements AutoCloseable {
     public static final int MAX_BODY = 16 * 1024;
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final long DEFAULT_CACHE_BYTES = 64L << 20;
+    /** Request threads (and read-only connections per database) at most. */
+    public static final int MAX_THREADS = 256;
 
     static {
         // The JDK server leaves Nagle's algorithm on: with keep-alive clients every response then waits ~40 ms for a
@@ -68,6 +70,12 @@ public final class RestToolServer implements AutoCloseable {
 
     /** Starts serving; port 0 picks a free port ({@link #port()}); {@code cacheBytes} 0 turns the response cache off. */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows, long cacheBytes) throws IOException {
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw new IllegalArgumentException("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
+        }
+        if (maxRows < 1) {
+            throw new IllegalArgumentException("--max-rows must be at least 1, got " + maxRows);
+        }
         this.endpoints = endpoints;
         this.cache = new ResponseCache(cacheBytes);
         this.executor = new EndpointExecutor(30, maxRows);
@@ -103,6 +111,13 @@ public final class RestToolServer implements AutoCloseable {
 
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
+            answer(ex);
+        }
+    }
+
+    /** Answers one exchange; an unexpected failure still gets a JSON answer (and a log line), not a closed connection. */
+    private void answer(HttpExchange ex) throws IOException {
+        try {
             String method = ex.getRequestMethod();
             if (ex.getRequestURI().getRawPath().length() + (ex.getRequestURI().getRawQuery() == null ? 0 : ex.getRequestURI().getRawQuery().length()) > MAX_URI) {
                 error(ex, 414, "request target longer than " + MAX_URI + " characters", null);
@@ -124,7 +139,10 @@ public final class RestToolServer implements AutoCloseable {
                 default -> call(ex, path);
             }
         } catch (RuntimeException e) {
-            error(ex, 500, "internal error: " + e.getClass().getSimpleName(), null);
+            String incident = UUID.randomUUID().toString().substring(0, 8);
+            LOG.warn("incident {}: {} {} failed", incident, ex.getRequestMethod(), ex.getRequestURI().getRawPath(), e);
+            error(ex, 500, "internal error (" + e.getClass().getSimpleName() + "); the server log has the details under incident "
+                    + incident, null);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.workers.modelcheck.ModelCheckWarnings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.llm.CallResult;

@@ -1,4 +1,4 @@
-package dev.ibench.workers.cli;
+package dev.ibench.workers.modelcheck;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.IgnoredRequestParts;
@@ -14,12 +14,12 @@ import java.util.Optional;
  * ({@link IgnoredRequestParts}, also recorded by campaign cells), and a prompt that does not fit the context the server
  * says it has.
  */
-final class ModelCheckWarnings {
-    static final int CHARS_PER_TOKEN = 4;
+public final class ModelCheckWarnings {
+    public static final int CHARS_PER_TOKEN = 4;
 
     private ModelCheckWarnings() {}
 
-    static List<String> of(ModelProfile profile, ModelRequest request, RenderedPrompt prompt, CallResult result) {
+    public static List<String> of(ModelProfile profile, ModelRequest request, RenderedPrompt prompt, CallResult result) {
         return IgnoredRequestParts.of(profile, request.decoding().jsonSchema() != null, prompt, result.response()).stream()
                 .map(IgnoredRequestParts.Finding::message).toList();
     }
@@ -29,7 +29,7 @@ final class ModelCheckWarnings {
      * {@value #CHARS_PER_TOKEN} characters per token, after it by the prompt tokens the server counted. Either way the
      * answer's {@code max_tokens} must fit too.
      */
-    static List<String> context(ModelProfile profile, RenderedPrompt prompt, int maxTokens, Integer promptTokens,
+    public static List<String> context(ModelProfile profile, RenderedPrompt prompt, int maxTokens, Integer promptTokens,
             Optional<ServerContextSize.Found> server) {
         if (server.isEmpty()) {
             return List.of();

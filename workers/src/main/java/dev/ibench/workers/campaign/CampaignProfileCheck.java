@@ -1,0 +1,85 @@
+package dev.ibench.workers.campaign;
+
+import dev.ibench.activities.campaign.PromptStyles;
+import dev.ibench.activities.campaign.SqlMode;
+import dev.ibench.activities.campaign.TemplateFamilies;
+import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.campaign.CampaignSpecException;
+import dev.ibench.core.campaign.EndpointUrl;
+import dev.ibench.core.campaign.ModelEntry;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.core.prompt.PromptStyle;
+import dev.ibench.core.prompt.TemplateLibrary;
+import dev.ibench.core.sample.EvalSample;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Resolves every model of a campaign to its profile before anything starts, as the workers will: the profile exists,
+ * its provider (checked when the catalog reads it), template family and parser are ones this build knows, every
+ * prompt template the campaign's cells will render is found, and its base URL is an http(s) URL without credentials.
+ * A typo here would otherwise end every item as an infrastructure error after the retries.
+ */
+final class CampaignProfileCheck {
+    private CampaignProfileCheck() {}
+
+    /** @param samples the samples of each benchmark read from a local file (benchmarks by reference are absent) */
+    static void check(Path file, CampaignSpec spec, ProfileCatalog catalog, Map<String, List<EvalSample>> samples) {
+        Set<PromptStyle> styles = new LinkedHashSet<>();
+        for (String mode : spec.modes()) {
+            switch (mode) {
+                case "react" -> styles.add(PromptStyle.REACT);
+                case SqlMode.MODE -> styles.add(PromptStyle.SQL);
+                default -> samples.values().forEach(list -> list.stream().map(PromptStyles::of).forEach(styles::add));
+            }
+        }
+        for (int i = 0; i < spec.models().size(); i++) {
+            ModelEntry entry = spec.models().get(i);
+            String field = "models[" + i + "] (" + entry.name() + ")";
+            ModelProfile profile;
+            try {
+                profile = catalog.resolve(entry.profile());
+            } catch (RuntimeException e) {
+                throw new CampaignSpecException(file + ": " + field + ".profile: " + e.getMessage());
+            }
+            if (entry.endpoint() != null) {
+                profile = profile.withBaseUrl(entry.endpoint());
+            } else if (profile.baseUrl() != null) {
+                EndpointUrl.problem("model profile " + profile.name() + " base_url", profile.baseUrl())
+                        .ifPresent(p -> fail(file, field, p));
+            }
+            check(file, field, profile, styles);
+        }
+    }
+
+    private static void check(Path file, String field, ModelProfile profile, Set<PromptStyle> styles) {
+        if (profile.family() != null && !TemplateFamilies.bundled().contains(profile.family())) {
+            fail(file, field, "model profile " + profile.name() + ": unknown template family '" + profile.family() + "' (known: "
+                    + String.join(", ", TemplateFamilies.bundled()) + ")");
+        }
+        try {
+            ParserChains.forProfile(profile.parser());
+        } catch (IllegalArgumentException e) {
+            fail(file, field, "model profile " + profile.name() + " parser: " + e.getMessage());
+        }
+        if (profile.family() == null && profile.templates().isEmpty()) {
+            return; // the test providers (oracle, replay) render no prompt
+        }
+        for (PromptStyle style : styles) {
+            try {
+                TemplateLibrary.forProfile(profile, style);
+            } catch (RuntimeException e) {
+                fail(file, field, e.getMessage());
+            }
+        }
+    }
+
+    private static void fail(Path file, String field, String problem) {
+        throw new CampaignSpecException(file + ": " + field + ": " + problem);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.ibench.workers.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.testing.FreePorts;
+import dev.ibench.workers.campaign.StoreSetting;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code campaign start} reads every eval set completely before it contacts a server or copies anything: a file that
+ * is not an eval set, a binary file and a truncated eval set each exit non-zero naming the file and the problem, with
+ * nothing listening at the Temporal address, no results store created and nothing under {@code .ibench/artifacts}.
+ */
+class CampaignStartEvalSetTest {
+    private static final String SAMPLE = "{\"sample_id\": \"s1\", \"input\": \"How many heroes?\", \"output\": [], \"tools\": []}";
+
+    @TempDir Path dir;
+
+    @BeforeEach
+    void isolated() {
+        System.setProperty(StoreSetting.PROPERTY, dir.resolve("store/results.db").toString());
+        System.setProperty("ibench.home", dir.toString());
+    }
+
+    @AfterEach
+    void clear() {
+        System.clearProperty(StoreSetting.PROPERTY);
+        System.clearProperty("ibench.home");
+    }
+
+    private CliRun startWith(Path evalSet) throws Exception {
+        Path file = dir.resolve("campaign.yaml");
+        Files.writeString(file, "name: v\nmodels: [{name: oracle, profile: oracle}]\nbenchmarks: [{name: b, eval_set: \""
+                + evalSet + "\"}]\n");
+        return CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
+    }
+
+    private void assertRefusedBeforeAnything(CliRun r, String... expected) {
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err()).contains("benchmarks 'b'").contains(expected).doesNotContain("no Temporal server");
+        assertThat(dir.resolve("store")).doesNotExist();
+        assertThat(dir.resolve(".ibench")).doesNotExist();
+    }
+
+    @Test
+    void aTextFileThatIsNotJsonLikePasswdIsRefused() throws Exception {
+        Path passwd = Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n");
+        assertRefusedBeforeAnything(startWith(passwd), passwd.toString(), "not valid JSON");
+    }
+
+    @Test
+    void aBinaryFileIsRefusedAsBinary() throws Exception {
+        Path binary = Files.write(dir.resolve("set.json"), new byte[] {'S', 'Q', 'L', 'i', 't', 'e', 0, 3, (byte) 0xff, (byte) 0xfe, 1});
+        assertRefusedBeforeAnything(startWith(binary), binary.toString(), "a binary file");
+    }
+
+    @Test
+    void aTruncatedEvalSetIsRefused() throws Exception {
+        String whole = "[" + SAMPLE + ", " + SAMPLE.replace("s1", "s2") + "]";
+        Path truncated = Files.writeString(dir.resolve("cut.json"), whole.substring(0, whole.length() - 30));
+        assertRefusedBeforeAnything(startWith(truncated), truncated.toString(), "not valid JSON");
+    }
+
+    @Test
+    void jsonThatHoldsNoQuestionsIsNotAnEvalSet() throws Exception {
+        Path ids = Files.writeString(dir.resolve("ids.json"), "[{\"sample_id\": 1}, {\"sample_id\": 2}]");
+        assertRefusedBeforeAnything(startWith(ids), ids.toString(), "sample #0", "no 'input'");
+        Path empty = Files.writeString(dir.resolve("empty.json"), "[]");
+        assertRefusedBeforeAnything(startWith(empty), empty.toString(), "holds no samples");
+    }
+}
