@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one way to call a model: response cache first, then the provider under the endpoint's shared
- * AIMD concurrency limit, with classified retries (bounded exponential backoff with jitter, honouring
+ * AIMD concurrency limit and, when the caller gave a rate, the endpoint's shared request pace ({@link RequestPacer}), with classified retries (bounded exponential backoff with jitter, honouring
  * {@code Retry-After}); successful responses are stored in the cache and their tokens and cost counted.
  * Non-retryable failures and exhausted retries surface as {@link ModelCallException}. Every provider attempt (failed
  * ones too) and every cache hit is written to the {@link SpendLedger} with its tokens, latency and cost; before each
@@ -27,6 +27,7 @@ public final class ModelGateway implements AutoCloseable {
     private final ModelClient client;
     private final ResponseCache cache;
     private final AimdLimiter limiter;
+    private final RequestPacer pacer;
     private final RetryPolicy retry;
     private final GatewayStats stats = new GatewayStats();
     private final Random jitter = new Random();
@@ -41,12 +42,19 @@ public final class ModelGateway implements AutoCloseable {
     /** A gateway whose calls are written to {@code ledger} under {@code account} (and refused once its budget is reached). */
     public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
                         SpendLedger ledger, SpendAccount account) {
+        this(profile, client, cache, limiters, retry, ledger, account, null);
+    }
+
+    /** @param ratePerSecond requests per second to the endpoint, every attempt counted, shared through {@code limiters} (null: no pace) */
+    public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
+                        SpendLedger ledger, SpendAccount account, Double ratePerSecond) {
         this.ledger = ledger;
         this.account = account;
         this.profile = profile;
         this.client = client;
         this.cache = cache;
         this.limiter = limiters.forEndpoint(client.endpoint(), profile.maxConcurrency());
+        this.pacer = ratePerSecond == null ? null : limiters.pacer(client.endpoint(), ratePerSecond);
         this.retry = retry;
     }
 
@@ -194,6 +202,9 @@ public final class ModelGateway implements AutoCloseable {
             throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for a concurrency slot");
         }
         try {
+            if (pacer != null) {
+                pacer.await();
+            }
             ModelResponse response = client.complete(request);
             limiter.onSuccess();
             return response;
@@ -202,6 +213,9 @@ public final class ModelGateway implements AutoCloseable {
                 limiter.onThrottled();
             }
             throw e;
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for its turn under rate_per_second");
         } finally {
             limiter.release();
         }
