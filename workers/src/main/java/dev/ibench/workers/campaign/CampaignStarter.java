@@ -131,7 +131,7 @@ public final class CampaignStarter {
 
     private static CampaignSpec withBenchmarks(CampaignSpec spec, List<BenchmarkEntry> benchmarks) {
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
-                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(),
+                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.react(), spec.decoding(),
                 spec.maxRejectedShare(), spec.toolsVia(), spec.mcp(),
                 spec.ablationSettings(), spec.budget(), spec.noWorkerCheckSeconds());
     }
