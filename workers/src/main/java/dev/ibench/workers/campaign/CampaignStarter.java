@@ -7,8 +7,11 @@ import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.CampaignSpecLoader;
+import dev.ibench.core.campaign.UsdBudgetPrices;
+import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.score.EvalSetReader;
+import dev.ibench.workers.IbenchHome;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
@@ -22,6 +25,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory, stores each eval
@@ -43,6 +47,7 @@ public final class CampaignStarter {
      */
     public static CampaignSpec validate(Path file) {
         CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
+        requirePricesForUsdBudgets(file, spec);
         if (spec.modes().contains(SqlMode.MODE)) {
             for (BenchmarkEntry b : spec.benchmarks()) {
                 if (!ArtifactHash.isReference(b.evalSet())) {
@@ -51,6 +56,26 @@ public final class CampaignStarter {
             }
         }
         return spec;
+    }
+
+    /** A USD budget on a model without prices would never trigger: refused, naming the model (docs/ledger.md). */
+    private static void requirePricesForUsdBudgets(Path file, CampaignSpec spec) {
+        boolean usd = (spec.budget() != null && spec.budget().usd() != null)
+                || spec.models().stream().anyMatch(m -> m.budget() != null && m.budget().usd() != null);
+        if (!usd) {
+            return;
+        }
+        ProfileCatalog profiles = ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles"));
+        List<String> problems = UsdBudgetPrices.problems(spec, name -> {
+            try {
+                return Optional.of(profiles.resolve(name));
+            } catch (RuntimeException unknown) {
+                return Optional.empty(); // an unknown or unreadable profile is the profile check's to report
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw new CampaignSpecException(file + ": " + String.join("; ", problems));
+        }
     }
 
     private static void requireDatabases(Path file, BenchmarkEntry b, Path evalSet) {
