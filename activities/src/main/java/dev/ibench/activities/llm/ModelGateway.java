@@ -28,6 +28,8 @@ public final class ModelGateway implements AutoCloseable {
     private final ResponseCache cache;
     private final AimdLimiter limiter;
     private final RequestPacer pacer;
+    /** Counts the tokens of answers without a usage block (null: the profile names no tokenizer). */
+    private final TokenCounter tokens;
     private final RetryPolicy retry;
     private final GatewayStats stats = new GatewayStats();
     private final Random jitter = new Random();
@@ -55,6 +57,11 @@ public final class ModelGateway implements AutoCloseable {
         this.cache = cache;
         this.limiter = limiters.forEndpoint(client.endpoint(), profile.maxConcurrency());
         this.pacer = ratePerSecond == null ? null : limiters.pacer(client.endpoint(), ratePerSecond);
+        try {
+            this.tokens = profile.tokenizer() == null ? null : TokenCounter.of(java.nio.file.Path.of(profile.tokenizer()), client.endpoint());
+        } catch (ModelCallException e) {
+            throw ModelCallFailures.endpointRejected("model profile " + profile.name() + ": " + e.getMessage());
+        }
         this.retry = retry;
     }
 
@@ -136,7 +143,8 @@ public final class ModelGateway implements AutoCloseable {
             if (hit.isPresent()) {
                 stats.cacheHits.incrementAndGet();
                 Double free = profile.hasPrices() ? 0.0 : null;
-                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free);
+                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free,
+                        hit.get().tokensUnknown());
                 writes.accept(() -> ledger.record(hitEntry));
                 return new CallResult(hit.get(), true, 0, free, key);
             }
@@ -148,7 +156,7 @@ public final class ModelGateway implements AutoCloseable {
             stats.providerAttempts.incrementAndGet();
             long started = System.nanoTime();
             try {
-                ModelResponse response = callLimited(request);
+                ModelResponse response = counted(request, callLimited(request));
                 Double cost = CallCost.usd(profile, response);
                 stats.promptTokens.addAndGet(response.promptTokens());
                 stats.completionTokens.addAndGet(response.completionTokens());
@@ -156,7 +164,7 @@ public final class ModelGateway implements AutoCloseable {
                     stats.costUsd.add(cost);
                 }
                 SpendEntry paid = entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                        response.latencyMillis(), cost);
+                        response.latencyMillis(), cost, response.tokensUnknown());
                 writes.accept(() -> {
                     if (useCache) {
                         cache.store(key, client.endpoint(), request.model(), response);
@@ -168,7 +176,7 @@ public final class ModelGateway implements AutoCloseable {
                 long latency = (System.nanoTime() - started) / 1_000_000;
                 try {
                     ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
-                            profile.hasPrices() ? 0.0 : null));
+                            profile.hasPrices() ? 0.0 : null, false));
                 } catch (RuntimeException ledgerDown) {
                     e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
                 }
@@ -189,9 +197,17 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
-                             int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
+                             int promptTokens, int completionTokens, long latencyMs, Double costUsd, boolean tokensUnknown) {
         return new SpendEntry(account.campaignId(), cellId, account.model(), client.endpoint(), request.sampleId(), request.trial(),
-                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd);
+                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown);
+    }
+
+    /** The answer with its tokens counted by the profile's tokenizer when the provider sent no usage block and one is named. */
+    private ModelResponse counted(ModelRequest request, ModelResponse response) {
+        if (!response.tokensUnknown() || tokens == null) {
+            return response;
+        }
+        return response.withCountedTokens(tokens.prompt(request.prompt()), tokens.completion(response));
     }
 
     private ModelResponse callLimited(ModelRequest request) {
