@@ -3,6 +3,7 @@ package dev.ibench.activities.llm;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.prompt.ToolCallSchema;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one way to call a model: response cache first, then the provider under the endpoint's shared
- * AIMD concurrency limit and, when the caller gave a rate, the endpoint's shared request pace ({@link RequestPacer}), with classified retries (bounded exponential backoff with jitter, honouring
- * {@code Retry-After}); successful responses are stored in the cache and their tokens and cost counted.
+ * AIMD concurrency limit and, when the caller gave a rate, the endpoint's shared request pace ({@link RequestPacer}),
+ * with classified retries (bounded exponential backoff with jitter, honouring {@code Retry-After}); successful
+ * responses are stored in the cache and their tokens and cost counted (by the profile's {@code tokenizer} when the
+ * provider sent no usage, else marked unknown).
  * Non-retryable failures and exhausted retries surface as {@link ModelCallException}. Every provider attempt (failed
  * ones too) and every cache hit is written to the {@link SpendLedger} with its tokens, latency and cost; before each
  * attempt the ledger may refuse it because the account's budget is reached (docs/ledger.md).
@@ -58,7 +61,7 @@ public final class ModelGateway implements AutoCloseable {
         this.limiter = limiters.forEndpoint(client.endpoint(), profile.maxConcurrency());
         this.pacer = ratePerSecond == null ? null : limiters.pacer(client.endpoint(), ratePerSecond);
         try {
-            this.tokens = profile.tokenizer() == null ? null : TokenCounter.of(java.nio.file.Path.of(profile.tokenizer()), client.endpoint());
+            this.tokens = profile.tokenizer() == null ? null : TokenCounter.of(Path.of(profile.tokenizer()), client.endpoint());
         } catch (ModelCallException e) {
             throw ModelCallFailures.endpointRejected("model profile " + profile.name() + ": " + e.getMessage());
         }
