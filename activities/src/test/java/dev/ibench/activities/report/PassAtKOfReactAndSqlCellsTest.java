@@ -30,10 +30,7 @@ class PassAtKOfReactAndSqlCellsTest {
     void passHatKOfAReactCellIsTheHandComputedValue() throws Exception {
         try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
             ResultsStore store = new ResultsStore(db);
-            store.saveCampaign("c", "pass^k", "{}");
-            String cell = "c/m/b/react";
-            store.saveCell(new CellRecord(cell, "c", "m", "b", "react", "none", dir.resolve("unused.json").toString(), 3));
-            store.saveCellSamples(cell, java.util.List.of("A", "B", "C"));
+            String cell = cell(store, "react", 3, "A", "B", "C");
             // A: 3 of 3 trials complete; B: 2 of 3 (trial 1 fails); C: 0 of 2, its third trial an infra_error
             for (int t = 0; t < 3; t++) {
                 store.saveSampleResult(react(cell, "A", t, true, 3));
@@ -64,10 +61,7 @@ class PassAtKOfReactAndSqlCellsTest {
     void passAtKOfASqlCellCountsItsQueriesResults() throws Exception {
         try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
             ResultsStore store = new ResultsStore(db);
-            store.saveCampaign("c", "pass@k", "{}");
-            String cell = "c/m/b/sql";
-            store.saveCell(new CellRecord(cell, "c", "m", "b", "sql", "none", dir.resolve("unused.json").toString(), 2));
-            store.saveCellSamples(cell, java.util.List.of("S1", "S2"));
+            String cell = cell(store, "sql", 2, "S1", "S2");
             sql(store, cell, "S1", 0, true, "SELECT height FROM hero");
             sql(store, cell, "S1", 1, false, "SELECT weight FROM hero");
             sql(store, cell, "S2", 0, true, "SELECT 1");
@@ -80,6 +74,15 @@ class PassAtKOfReactAndSqlCellsTest {
             assertThat(m.get("pass^2.completion")).isCloseTo(0.5, within(1e-12)); // (0 + 1) / 2
             assertThat(m.get("trials.identical_share")).isCloseTo(0.5, within(1e-12)); // S2's two queries are the same
         }
+    }
+
+    /** Campaign c with one cell of {@code mode} over {@code samples}, {@code trials} each; its id. */
+    private String cell(ResultsStore store, String mode, int trials, String... samples) {
+        store.saveCampaign("c", "pass@k", "{}");
+        String cell = "c/m/b/" + mode;
+        store.saveCell(new CellRecord(cell, "c", "m", "b", mode, "none", dir.resolve("unused.json").toString(), trials));
+        store.saveCellSamples(cell, java.util.List.of(samples));
+        return cell;
     }
 
     private static SampleResultRecord react(String cell, String sample, int trial, boolean completed, int loops) {
