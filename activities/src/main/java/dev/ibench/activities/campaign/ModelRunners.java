@@ -39,7 +39,7 @@ import java.util.function.Function;
 /**
  * The worker's model runners, one per (campaign, model, eval set), built from the campaign's model entry
  * (profile, endpoint, key variable) and shared by all calls. All runners share the worker's response
- * cache and per-endpoint concurrency limiters. Gateways do not retry: Temporal's activity retries do,
+ * cache and per-endpoint concurrency limiters and request pacers. Gateways do not retry: Temporal's activity retries do,
  * so every attempt is visible in the event history.
  */
 public final class ModelRunners {
@@ -98,7 +98,7 @@ public final class ModelRunners {
                 ? SqlMode.prompts(new PromptRenderer(profile, IclExamples.none()), sqlDatabases)
                 : ModelRunner.inOwnStyle(new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0))))));
         return new ModelRunner(profile, prompts, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none(), ledger,
-                new SpendAccount(cell.campaignId(), cell.model())),
+                new SpendAccount(cell.campaignId(), cell.model()), ratePerSecond(cell.campaignId(), cell.model())),
                 spec(cell.campaignId()).decoding(), ablation, ToolCallSchema.maxCalls(ablation.evalSet()));
     }
 
@@ -131,7 +131,7 @@ public final class ModelRunners {
         return gateways.computeIfAbsent(campaignId + "\n" + modelName, k -> {
             ModelProfile profile = profile(campaignId, modelName);
             return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache, limiters,
-                    RetryPolicy.none(), ledger, new SpendAccount(campaignId, modelName));
+                    RetryPolicy.none(), ledger, new SpendAccount(campaignId, modelName), ratePerSecond(campaignId, modelName));
         });
     }
 
@@ -184,6 +184,14 @@ public final class ModelRunners {
                     decoding.temperature() != null ? decoding.temperature() : profile.temperature());
         }
         return profile;
+    }
+
+    /**
+     * The entry's {@code rate_per_second} (null: none): every request of this worker to the model's endpoint is paced
+     * by it, batched items one by one, whatever activity sends them (docs/campaigns.md, Rate limits).
+     */
+    private Double ratePerSecond(String campaignId, String modelName) {
+        return modelEntry(spec(campaignId), campaignId, modelName).ratePerSecond();
     }
 
     /** The profile at another endpoint, with another key variable, under another served model name (null: the profile's). */

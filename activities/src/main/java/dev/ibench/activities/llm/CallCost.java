@@ -2,11 +2,14 @@ package dev.ibench.activities.llm;
 
 import dev.ibench.core.prompt.ModelProfile;
 
-/** Cost of one call in USD from the profile's prices per million tokens; null when the profile has no prices. */
+/** Cost of one call in USD from the profile's prices per million tokens; null when the profile has no prices or the tokens are unknown. */
 public final class CallCost {
     private CallCost() {}
 
     public static Double usd(ModelProfile profile, ModelResponse response) {
+        if (response.tokensUnknown()) {
+            return null;
+        }
         return usd(profile, response.promptTokens(), response.completionTokens());
     }
 

@@ -4,11 +4,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * One {@link AimdLimiter} per endpoint. A worker process creates one instance and hands it to every
- * {@link ModelGateway}, so all calls to an endpoint from that worker share the limit.
+ * One {@link AimdLimiter} per endpoint, and one {@link RequestPacer} per endpoint that a caller gave a rate. A worker
+ * process creates one instance and hands it to every {@link ModelGateway}, so all calls to an endpoint from that
+ * worker share the limits.
  */
 public final class EndpointLimiters {
     private final ConcurrentMap<String, AimdLimiter> byEndpoint = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, RequestPacer> pacers = new ConcurrentHashMap<>();
 
     /**
      * The endpoint's limiter. Its ceiling is the largest {@code maxConcurrency} any caller asked for, so a campaign
@@ -19,5 +21,15 @@ public final class EndpointLimiters {
         AimdLimiter limiter = byEndpoint.computeIfAbsent(endpoint, e -> new AimdLimiter(e, maxConcurrency));
         limiter.raiseCeiling(maxConcurrency);
         return limiter;
+    }
+
+    /**
+     * The endpoint's pacer at {@code ratePerSecond} requests per second; a caller asking a lower rate for the same
+     * endpoint lowers it for all (the endpoint's strictest limit holds).
+     */
+    public RequestPacer pacer(String endpoint, double ratePerSecond) {
+        RequestPacer pacer = pacers.computeIfAbsent(endpoint, e -> new RequestPacer(e, ratePerSecond));
+        pacer.lowerTo(ratePerSecond);
+        return pacer;
     }
 }

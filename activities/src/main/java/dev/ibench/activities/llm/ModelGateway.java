@@ -3,6 +3,7 @@ package dev.ibench.activities.llm;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.prompt.ToolCallSchema;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one way to call a model: response cache first, then the provider under the endpoint's shared
- * AIMD concurrency limit, with classified retries (bounded exponential backoff with jitter, honouring
- * {@code Retry-After}); successful responses are stored in the cache and their tokens and cost counted.
+ * AIMD concurrency limit and, when the caller gave a rate, the endpoint's shared request pace ({@link RequestPacer}),
+ * with classified retries (bounded exponential backoff with jitter, honouring {@code Retry-After}); successful
+ * responses are stored in the cache and their tokens and cost counted (by the profile's {@code tokenizer} when the
+ * provider sent no usage, else marked unknown).
  * Non-retryable failures and exhausted retries surface as {@link ModelCallException}. Every provider attempt (failed
  * ones too) and every cache hit is written to the {@link SpendLedger} with its tokens, latency and cost; before each
  * attempt the ledger may refuse it because the account's budget is reached (docs/ledger.md).
@@ -27,6 +30,9 @@ public final class ModelGateway implements AutoCloseable {
     private final ModelClient client;
     private final ResponseCache cache;
     private final AimdLimiter limiter;
+    private final RequestPacer pacer;
+    /** Counts the tokens of answers without a usage block (null: the profile names no tokenizer). */
+    private final TokenCounter tokens;
     private final RetryPolicy retry;
     private final GatewayStats stats = new GatewayStats();
     private final Random jitter = new Random();
@@ -41,12 +47,24 @@ public final class ModelGateway implements AutoCloseable {
     /** A gateway whose calls are written to {@code ledger} under {@code account} (and refused once its budget is reached). */
     public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
                         SpendLedger ledger, SpendAccount account) {
+        this(profile, client, cache, limiters, retry, ledger, account, null);
+    }
+
+    /** @param ratePerSecond requests per second to the endpoint, every attempt counted, shared through {@code limiters} (null: no pace) */
+    public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
+                        SpendLedger ledger, SpendAccount account, Double ratePerSecond) {
         this.ledger = ledger;
         this.account = account;
         this.profile = profile;
         this.client = client;
         this.cache = cache;
         this.limiter = limiters.forEndpoint(client.endpoint(), profile.maxConcurrency());
+        this.pacer = ratePerSecond == null ? null : limiters.pacer(client.endpoint(), ratePerSecond);
+        try {
+            this.tokens = profile.tokenizer() == null ? null : TokenCounter.of(Path.of(profile.tokenizer()), client.endpoint());
+        } catch (ModelCallException e) {
+            throw ModelCallFailures.endpointRejected("model profile " + profile.name() + ": " + e.getMessage());
+        }
         this.retry = retry;
     }
 
@@ -128,7 +146,8 @@ public final class ModelGateway implements AutoCloseable {
             if (hit.isPresent()) {
                 stats.cacheHits.incrementAndGet();
                 Double free = profile.hasPrices() ? 0.0 : null;
-                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free);
+                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free,
+                        hit.get().tokensUnknown());
                 writes.accept(() -> ledger.record(hitEntry));
                 return new CallResult(hit.get(), true, 0, free, key);
             }
@@ -140,7 +159,7 @@ public final class ModelGateway implements AutoCloseable {
             stats.providerAttempts.incrementAndGet();
             long started = System.nanoTime();
             try {
-                ModelResponse response = callLimited(request);
+                ModelResponse response = counted(request, callLimited(request));
                 Double cost = CallCost.usd(profile, response);
                 stats.promptTokens.addAndGet(response.promptTokens());
                 stats.completionTokens.addAndGet(response.completionTokens());
@@ -148,7 +167,7 @@ public final class ModelGateway implements AutoCloseable {
                     stats.costUsd.add(cost);
                 }
                 SpendEntry paid = entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                        response.latencyMillis(), cost);
+                        response.latencyMillis(), cost, response.tokensUnknown());
                 writes.accept(() -> {
                     if (useCache) {
                         cache.store(key, client.endpoint(), request.model(), response);
@@ -160,7 +179,7 @@ public final class ModelGateway implements AutoCloseable {
                 long latency = (System.nanoTime() - started) / 1_000_000;
                 try {
                     ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
-                            profile.hasPrices() ? 0.0 : null));
+                            profile.hasPrices() ? 0.0 : null, false));
                 } catch (RuntimeException ledgerDown) {
                     e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
                 }
@@ -181,9 +200,17 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
-                             int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
+                             int promptTokens, int completionTokens, long latencyMs, Double costUsd, boolean tokensUnknown) {
         return new SpendEntry(account.campaignId(), cellId, account.model(), client.endpoint(), request.sampleId(), request.trial(),
-                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd);
+                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown);
+    }
+
+    /** The answer with its tokens counted by the profile's tokenizer when the provider sent no usage block and one is named. */
+    private ModelResponse counted(ModelRequest request, ModelResponse response) {
+        if (!response.tokensUnknown() || tokens == null) {
+            return response;
+        }
+        return response.withCountedTokens(tokens.prompt(request.prompt()), tokens.completion(response));
     }
 
     private ModelResponse callLimited(ModelRequest request) {
@@ -194,6 +221,9 @@ public final class ModelGateway implements AutoCloseable {
             throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for a concurrency slot");
         }
         try {
+            if (pacer != null) {
+                pacer.await();
+            }
             ModelResponse response = client.complete(request);
             limiter.onSuccess();
             return response;
@@ -202,6 +232,9 @@ public final class ModelGateway implements AutoCloseable {
                 limiter.onThrottled();
             }
             throw e;
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for its turn under rate_per_second");
         } finally {
             limiter.release();
         }

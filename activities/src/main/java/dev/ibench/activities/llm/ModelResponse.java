@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * What a model answered. {@code text} is the generated text (empty when the model only made native tool
  * calls); {@code toolCalls} are native tool calls (chat API {@code tool_calls}), with null labels.
- * Token counts are the provider's own (usage block, or llama.cpp tokenizer counts for gguf).
+ * Token counts are the provider's own (usage block, or llama.cpp tokenizer counts for gguf). {@code tokensUnknown}: the
+ * provider sent no usage block and nothing counted them, so both counts are 0 and mean "not known" (docs/ledger.md).
  */
 public record ModelResponse(
         @JsonProperty("text") String text,
@@ -15,10 +16,22 @@ public record ModelResponse(
         @JsonProperty("finish_reason") String finishReason,
         @JsonProperty("prompt_tokens") int promptTokens,
         @JsonProperty("completion_tokens") int completionTokens,
-        @JsonProperty("latency_ms") long latencyMillis) {
+        @JsonProperty("latency_ms") long latencyMillis,
+        @JsonProperty("tokens_unknown") boolean tokensUnknown) {
     public ModelResponse {
         text = text == null ? "" : text;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+    }
+
+    /** An answer with its token counts known. */
+    public ModelResponse(String text, List<ToolCall> toolCalls, String finishReason, int promptTokens, int completionTokens,
+                         long latencyMillis) {
+        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, false);
+    }
+
+    /** This answer with token counts worked out by a tokenizer (known from now on). */
+    public ModelResponse withCountedTokens(int prompt, int completion) {
+        return new ModelResponse(text, toolCalls, finishReason, prompt, completion, latencyMillis, false);
     }
 
     public int totalTokens() {

@@ -242,8 +242,9 @@ public final class OpenAiClient implements ModelClient {
             content = choice.path("text").asText("");
         }
         JsonNode usage = root.path("usage");
+        boolean counted = usage.path("prompt_tokens").isNumber() && usage.path("completion_tokens").isNumber();
         return new ModelResponse(content, calls, choice.path("finish_reason").asText(null),
-                usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency);
+                usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency, !counted);
     }
 
     @SuppressWarnings("unchecked")

@@ -211,11 +211,13 @@ public final class CampaignReportBuilder {
             byTrial.add(new ArrayList<>());
         }
         Unscored unscored = new Unscored(cell);
+        TrialOutcomes overTrials = new TrialOutcomes();
         for (SampleResultRecord r : results) {
             if (!unscored.take(r)) {
                 ReactOutcome outcome = reactOutcome(cell, r);
                 byTrial.get(r.trial()).add(outcome);
                 completions.add(outcome.completed());
+                overTrials.addCompletion(r.sampleId(), outcome.completed(), r.scoreJson()); // the trajectory: calls, answer, loops
                 emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
             }
         }
@@ -235,6 +237,7 @@ public final class CampaignReportBuilder {
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
+        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         int scored = results.size() - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected);
@@ -248,8 +251,11 @@ public final class CampaignReportBuilder {
         Map<Integer, int[]> byTrial = new java.util.TreeMap<>();
         Map<String, Integer> failures = new LinkedHashMap<>();
         Unscored unscored = new Unscored(cell);
+        TrialOutcomes overTrials = new TrialOutcomes();
         for (SampleResultRecord r : results) {
             if (!unscored.take(r)) {
+                overTrials.addCompletion(r.sampleId(), Boolean.TRUE.equals(r.completed()),
+                        store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).map(ModelCallRecord::rawOutput).orElse(r.scoreJson()));
                 emit(cell, r, SampleScores.ofSql(Boolean.TRUE.equals(r.completed())),
                         () -> details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
                 int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
@@ -266,6 +272,7 @@ public final class CampaignReportBuilder {
         byTrial.values().forEach(c -> add(values, "completion_rate", c[1] / (double) c[0]));
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
+        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         int scored = results.size() - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, failures, List.of(), unscored.rejected, cell.ablation());

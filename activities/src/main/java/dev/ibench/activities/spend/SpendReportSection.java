@@ -34,7 +34,7 @@ public final class SpendReportSection {
 
     private static SpendReport.Row row(String label, SpendTotals t) {
         return new SpendReport.Row(label, t.attempts(), t.failedAttempts(), t.cacheHits(), t.promptTokens(), t.completionTokens(),
-                t.costUsd(), t.latencyMs());
+                t.costUsd(), t.latencyMs(), t.tokensUnknownAnswers());
     }
 
     /** The spend as the report model has it (the HTML report's section). */
@@ -85,6 +85,7 @@ public final class SpendReportSection {
                     n.put("cost_usd", r.costUsd());
                 }
                 n.put("latency_ms", r.latencyMs());
+                n.put("tokens_unknown_answers", r.tokensUnknown());
             }
             ObjectNode b = root.putObject("budgets");
             report.budgets().forEach((scope, budget) -> b.set(scope.isEmpty() ? "campaign" : scope, Json.MAPPER.valueToTree(budget)));

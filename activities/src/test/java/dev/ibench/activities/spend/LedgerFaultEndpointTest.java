@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.json.Json;
+import java.io.InputStream;
+import java.nio.file.Files;
 import dev.ibench.activities.llm.ApiKey;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.EndpointLimiters;
@@ -65,6 +71,11 @@ class LedgerFaultEndpointTest {
     }
 
     ModelProfile profile() {
+        return profile("");
+    }
+
+    /** The priced profile with {@code extraYaml} lines. */
+    ModelProfile profile(String extraYaml) {
         return ProfileCatalog.parse("""
                 name: priced
                 provider: openai
@@ -76,7 +87,7 @@ class LedgerFaultEndpointTest {
                 max_tokens: 300
                 price_per_million_input: 2.5
                 price_per_million_output: 10.0
-                """.formatted(server.url("/v1").toString()), "test");
+                """.formatted(server.url("/v1").toString()) + extraYaml, "test");
     }
 
     ModelGateway gateway(ModelProfile p, ResponseCache cache) {
@@ -169,5 +180,64 @@ class LedgerFaultEndpointTest {
             assertThatThrownBy(() -> g.call(chat(p, "s2"), "camp/cell-a")).hasMessageContaining("model m1 of campaign camp")
                     .hasMessageContaining("1500 tokens");
         }
+    }
+
+    /**
+     * An answer without a {@code usage} block is never counted as 0 tokens: without a tokenizer it is marked
+     * {@code tokens unknown} in the ledger, its cost is unknown (not 0) although the profile has prices, and the report's
+     * spend section says so; with the profile's {@code tokenizer} (here BERT's uncased WordPiece vocabulary of
+     * all-MiniLM-L6-v2, in which "the", "cat", "sat", "on" and "mat" are whole words: one token each, no special tokens
+     * added) its tokens are counted and priced.
+     */
+    static final String NO_USAGE = """
+            {"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"on the mat"},"finish_reason":"stop"}]}""";
+
+    private CallResult callOnce(ModelProfile p, String cellId) {
+        server.enqueue(new MockResponse().setBody(NO_USAGE));
+        try (ModelGateway g = gateway(p, null)) {
+            return g.call(ModelGateway.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("the cat sat")), List.of()), "s1", null), cellId);
+        }
+    }
+
+    @Test
+    void withoutATokenizerTheAnswerIsMarkedTokensUnknownEverywhere() throws Exception {
+        CallResult result = callOnce(profile(""), "camp/m1/b/direct");
+
+        assertThat(result.response().tokensUnknown()).isTrue();
+        assertThat(result.costUsd()).as("unknown, not free").isNull();
+        SpendEntry entry = spend.entries("camp/m1/b/direct").get(0);
+        assertThat(entry.tokensUnknown()).isTrue();
+        assertThat(entry.costUsd()).isNull();
+        SpendTotals totals = spend.totals("camp", null);
+        assertThat(totals.tokensUnknownAnswers()).isEqualTo(1);
+        assertThat(totals.tokens()).isZero();
+
+        ResultsStore store = new ResultsStore(db);
+        store.saveCampaign("camp", "t", "{}");
+        store.saveCell(new CellRecord("camp/m1/b/direct", "camp", "m1", "b", "direct", "none", "e.json", 1));
+        SpendReportSection section = SpendReportSection.of(store, spend, "camp");
+        assertThat(section.markdown()).contains("| camp/m1/b/direct | 1 | 0 | 0 | 0 + tokens unknown (1 answer) | 0 + tokens unknown (1 answer) | n/a |");
+        JsonNode json = Json.MAPPER.readTree(section.appendTo("json", "{}"));
+        assertThat(json.get("spend").get(0).get("tokens_unknown_answers").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aProfilesTokenizerCountsTheTokensOfAnAnswerWithoutUsage() throws Exception {
+        Path tokenizer = tmp.resolve("tokenizer.json");
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream("all-minilm-l6-v2-q-tokenizer.json")) {
+            Files.copy(in, tokenizer);
+        }
+        CallResult result = callOnce(profile("tokenizer: " + tokenizer + "\n"), "camp/m1/b/direct");
+
+        assertThat(result.response().tokensUnknown()).isFalse();
+        // prompt: the user message "the cat sat" (3 tokens); completion: "on the mat" (3 tokens)
+        assertThat(result.response().promptTokens()).isEqualTo(3);
+        assertThat(result.response().completionTokens()).isEqualTo(3);
+        // by hand: 3 x 2.5 / 1e6 + 3 x 10 / 1e6 = 0.0000375 USD
+        assertThat(result.costUsd()).isCloseTo(0.0000375, offset(1e-15));
+        SpendEntry entry = spend.entries("camp/m1/b/direct").get(0);
+        assertThat(entry.tokensUnknown()).isFalse();
+        assertThat(entry.promptTokens()).isEqualTo(3);
+        assertThat(spend.totals("camp", null).tokensUnknownAnswers()).isZero();
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A campaign file (docs/campaigns.md): the models x benchmarks x modes x ablations to evaluate,
- * which samples, how many trials per sample, how much runs at once, where results go, the ReACT
+ * which samples, how many trials per sample, how much runs at once, the ReACT
  * budget and observation size for {@code react} cells, decoding settings that override the profiles, the
  * settings of the ablations a model writes ({@code ablation_settings}), and the share of endpoint-rejected items at
  * which a cell stops. {@code tools_via} says where {@code react} cells run their tool calls: {@code in-process}
@@ -26,7 +26,6 @@ public record CampaignSpec(
         @JsonProperty("trials") Integer trials,
         @JsonProperty("cells_in_flight") Integer cellsInFlight,
         @JsonProperty("samples_in_flight") Integer samplesInFlight,
-        @JsonProperty("output") String output,
         @JsonProperty("react") ReactSettings react,
         @JsonProperty("decoding") DecodingOverrides decoding,
         @JsonProperty("max_rejected_share") Double maxRejectedShare,
@@ -49,6 +48,12 @@ public record CampaignSpec(
     public static final int DEFAULT_SQL_QUERY_TIMEOUT_SECONDS = 30;
     public static final String TOOLS_IN_PROCESS = "in-process";
     public static final String TOOLS_VIA_MCP = "mcp";
+    /**
+     * The key that once named an output folder and was never read: results live in the results store, files are
+     * written by {@code campaign report|export --out}. A file that still sets it is refused with that said; stored
+     * specs that carry it are read as before (the store's JSON reader ignores it).
+     */
+    public static final String REMOVED_OUTPUT_KEY = "output";
 
     public CampaignSpec {
         models = models == null ? List.of() : List.copyOf(models);
@@ -59,7 +64,6 @@ public record CampaignSpec(
         trials = trials == null ? 1 : trials;
         cellsInFlight = cellsInFlight == null ? 2 : cellsInFlight;
         samplesInFlight = samplesInFlight == null ? 8 : samplesInFlight;
-        output = output == null ? "out/campaigns" : output;
         react = react == null ? ReactSettings.DEFAULT : react;
         decoding = decoding == null ? DecodingOverrides.NONE : decoding;
         maxRejectedShare = maxRejectedShare == null ? DEFAULT_MAX_REJECTED_SHARE : maxRejectedShare;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.ibench.core.ablation.Ablation;
 import java.io.IOException;
@@ -26,6 +27,13 @@ public final class CampaignSpecLoader {
         CampaignSpec spec;
         try {
             spec = yaml.readValue(file.toFile(), CampaignSpec.class);
+        } catch (UnrecognizedPropertyException e) {
+            if (e.getPath().size() == 1 && CampaignSpec.REMOVED_OUTPUT_KEY.equals(e.getPropertyName())) {
+                throw new CampaignSpecException(file + ": output: not a campaign key (it never wrote anything): results go to the"
+                        + " results store (IBENCH_STORE); write files with `ibench campaign report ID --out FILE` or"
+                        + " `ibench campaign export ID --out FILE`. Remove the line.", e);
+            }
+            throw new CampaignSpecException(file + ": not a valid campaign file: " + e.getOriginalMessage(), e);
         } catch (JsonProcessingException e) {
             throw new CampaignSpecException(CampaignFileError.describe(file, e), e);
         } catch (IOException e) {
@@ -51,6 +59,8 @@ public final class CampaignSpecLoader {
                     "models[" + i + "].name: '" + m.name() + "' may only use letters, digits, '.', '_' and '-' (it names a task queue)");
             require(file, m.profile() != null && !m.profile().isBlank(), "models[" + i + "].profile: missing");
             require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
+            require(file, m.ratePerSecond() == null || (m.ratePerSecond() > 0 && m.ratePerSecond() <= 10_000),
+                    "models[" + i + "].rate_per_second: must be > 0 and <= 10000 (requests per second to the endpoint), got " + m.ratePerSecond());
             require(file, m.pricePerMillionInput() == null || m.pricePerMillionInput() >= 0, "models[" + i + "].price_per_million_input: must be >= 0");
             require(file, m.pricePerMillionOutput() == null || m.pricePerMillionOutput() >= 0, "models[" + i + "].price_per_million_output: must be >= 0");
             if (m.endpoint() != null) {

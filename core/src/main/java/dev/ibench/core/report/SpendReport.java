@@ -19,15 +19,25 @@ public record SpendReport(List<Row> rows, Map<String, Budget> budgets) {
 
     /**
      * One scope's totals: provider attempts (failed ones among them), cache hits, tokens of the attempts, cost in USD
-     * (null when no entry had prices) and summed latency of the attempts.
+     * (null when no entry had prices) and summed latency of the attempts. {@code tokensUnknown}: answers whose tokens
+     * are unknown (no usage block, no tokenizer); the tokens and cost leave them out, so they are lower bounds then.
      */
     public record Row(String label, long attempts, long failedAttempts, long cacheHits, long promptTokens, long completionTokens,
-                      Double costUsd, long latencyMs) {
-        /** The row's cells as shown, one per {@link #COLUMNS} entry: cost {@code n/a} without prices, no latency without attempts. */
+                      Double costUsd, long latencyMs, long tokensUnknown) {
+        public Row(String label, long attempts, long failedAttempts, long cacheHits, long promptTokens, long completionTokens,
+                   Double costUsd, long latencyMs) {
+            this(label, attempts, failedAttempts, cacheHits, promptTokens, completionTokens, costUsd, latencyMs, 0);
+        }
+
+        /**
+         * The row's cells as shown, one per {@link #COLUMNS} entry: cost {@code n/a} without prices, no latency without
+         * attempts; with answers of unknown tokens, the token and cost cells say so ({@code 1200 + tokens unknown (3 answers)}).
+         */
         public List<String> shown() {
+            String unknown = tokensUnknown == 0 ? "" : " + tokens unknown (" + tokensUnknown + (tokensUnknown == 1 ? " answer)" : " answers)");
+            String cost = costUsd == null ? "n/a" : String.format(Locale.ROOT, "%.6f", costUsd);
             return List.of(label, Long.toString(attempts), Long.toString(failedAttempts), Long.toString(cacheHits),
-                    Long.toString(promptTokens), Long.toString(completionTokens),
-                    costUsd == null ? "n/a" : String.format(Locale.ROOT, "%.6f", costUsd),
+                    promptTokens + unknown, completionTokens + unknown, tokensUnknown == 0 || costUsd == null ? cost : cost + unknown,
                     attempts == 0 ? "" : Long.toString(latencyMs / attempts));
         }
     }

@@ -126,6 +126,32 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void aRateThatIsNotPositiveIsRejectedNamingTheModel() throws IOException {
+        String base = "name: r\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        assertThat(new CampaignSpecLoader().load(write(base + "models: [{name: m, profile: p, rate_per_second: 0.5}]\n"))
+                .models().get(0).ratePerSecond()).isEqualTo(0.5);
+        for (String bad : List.of("0", "-1", "20000")) {
+            Path f = write(base + "models: [{name: m, profile: p, rate_per_second: " + bad + "}]\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).as(bad).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining("models[0].rate_per_second: must be > 0");
+        }
+    }
+
+    @Test
+    void theRemovedOutputKeyIsRefusedSayingWhereResultsGo() throws IOException {
+        Path f = write("name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\noutput: out/campaigns\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).isInstanceOf(CampaignSpecException.class)
+                .hasMessageContaining(f.toString())
+                .hasMessageContaining("output: not a campaign key")
+                .hasMessageContaining("campaign report ID --out FILE");
+        // a spec stored by a campaign started before the key was removed is still read
+        CampaignSpec stored = dev.ibench.core.json.Json.MAPPER.readValue("""
+                {"name": "old", "models": [{"name": "m", "profile": "p"}], "benchmarks": [], "output": "out/campaigns"}""",
+                CampaignSpec.class);
+        assertThat(stored.name()).isEqualTo("old");
+    }
+
+    @Test
     void namesTheFileAndFieldOfAProblem() throws IOException {
         Path f = write("""
                 name: demo

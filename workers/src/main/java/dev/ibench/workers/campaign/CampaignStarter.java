@@ -8,6 +8,7 @@ import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.CampaignSpecLoader;
 import dev.ibench.core.campaign.CellPlan;
+import dev.ibench.core.campaign.UsdBudgetPrices;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
@@ -29,6 +30,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory, stores each eval
@@ -56,6 +58,7 @@ public final class CampaignStarter {
     /** {@link #validate} and the number of items the campaign plans. */
     public static CampaignPlan plan(Path file) {
         CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
+        requirePricesForUsdBudgets(file, spec);
         Map<String, List<EvalSample>> samples = new LinkedHashMap<>();
         long items = 0;
         int byReference = 0;
@@ -79,6 +82,26 @@ public final class CampaignStarter {
         }
         CampaignProfileCheck.check(file, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")), samples);
         return new CampaignPlan(spec, items, CellPlan.cells(spec.name(), spec).size(), byReference);
+    }
+
+    /** A USD budget on a model without prices would never trigger: refused, naming the model (docs/ledger.md). */
+    private static void requirePricesForUsdBudgets(Path file, CampaignSpec spec) {
+        boolean usd = (spec.budget() != null && spec.budget().usd() != null)
+                || spec.models().stream().anyMatch(m -> m.budget() != null && m.budget().usd() != null);
+        if (!usd) {
+            return;
+        }
+        ProfileCatalog profiles = ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles"));
+        List<String> problems = UsdBudgetPrices.problems(spec, name -> {
+            try {
+                return Optional.of(profiles.resolve(name));
+            } catch (RuntimeException unknown) {
+                return Optional.empty(); // an unknown or unreadable profile is the profile check's to report
+            }
+        });
+        if (!problems.isEmpty()) {
+            throw new CampaignSpecException(file + ": " + String.join("; ", problems));
+        }
     }
 
     private static void requireDatabases(Path file, BenchmarkEntry b, List<EvalSample> samples) {
@@ -159,7 +182,7 @@ public final class CampaignStarter {
 
     private static CampaignSpec withBenchmarks(CampaignSpec spec, List<BenchmarkEntry> benchmarks) {
         return new CampaignSpec(spec.name(), spec.models(), benchmarks, spec.modes(), spec.ablations(), spec.samples(),
-                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.output(), spec.react(), spec.decoding(),
+                spec.trials(), spec.cellsInFlight(), spec.samplesInFlight(), spec.react(), spec.decoding(),
                 spec.maxRejectedShare(), spec.toolsVia(), spec.mcp(),
                 spec.ablationSettings(), spec.budget(), spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(),
                 spec.sqlQueryTimeoutSeconds());

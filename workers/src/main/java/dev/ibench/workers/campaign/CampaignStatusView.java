@@ -106,8 +106,11 @@ public final class CampaignStatusView {
 
     static String spend(SpendTotals t) {
         String cost = t.costUsd() == null ? "$n/a (no prices)" : String.format(Locale.ROOT, "$%.6f", t.costUsd());
-        return String.format(Locale.ROOT, "%s, %d tokens (%d in, %d out), %d attempts (%d failed), %d cache hits",
+        String line = String.format(Locale.ROOT, "%s, %d tokens (%d in, %d out), %d attempts (%d failed), %d cache hits",
                 cost, t.tokens(), t.promptTokens(), t.completionTokens(), t.attempts(), t.failedAttempts(), t.cacheHits());
+        // answers without usage and without a tokenizer: tokens and cost above leave them out (docs/ledger.md)
+        return t.tokensUnknownAnswers() == 0 ? line
+                : line + String.format(Locale.ROOT, ", tokens unknown for %d answers (no usage block, no tokenizer)", t.tokensUnknownAnswers());
     }
 
     private static String budget(Budget b) {

@@ -2,6 +2,7 @@ package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.core.report.CampaignReport;
+import dev.ibench.activities.store.CellRecord;
 import dev.ibench.core.report.SampleRow;
 import dev.ibench.core.report.compare.CampaignComparison;
 import dev.ibench.core.report.compare.ComparisonRenderer;
@@ -19,11 +20,17 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code ibench campaign compare A B [--seed N] [--resamples N] [--json] [--out FILE]}: re-scores both campaigns' stored
- * outputs (as {@code campaign report} does) and compares their per-sample scores (docs/reports.md).
+ * outputs (as {@code campaign report} does) and compares their per-sample scores; {@code campaign compare ID --cells A B}
+ * compares two cells of one campaign on their shared samples (docs/reports.md).
  */
 class CompareCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "A", description = "The baseline campaign id.") String campaignA;
-    @Parameters(index = "1", paramLabel = "B", description = "The campaign compared with it.") String campaignB;
+    @Parameters(index = "0", paramLabel = "A", description = "The baseline campaign id (with --cells: the campaign).") String campaignA;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "B", description = "The campaign compared with it (not with --cells).")
+    String campaignB;
+    @Option(names = "--cells", arity = "2", paramLabel = "CELL",
+            description = "Compare two cells of campaign A instead: baseline cell, then the cell compared with it "
+                    + "(cell id, or model/benchmark/mode[/ablation]).")
+    List<String> cells;
     @Option(names = "--seed", defaultValue = "0", description = "Bootstrap seed (default: ${DEFAULT-VALUE}).") long seed;
     @Option(names = "--resamples", defaultValue = "" + PairedBootstrap.DEFAULT_RESAMPLES,
             description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).") int resamples;
@@ -37,14 +44,33 @@ class CompareCommand implements Callable<Integer> {
         if (resamples < 1) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--resamples must be at least 1, got " + resamples);
         }
+        if ((cells == null) == (campaignB == null)) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), cells == null
+                    ? "give two campaign ids (A B), or one campaign id and --cells A B"
+                    : "--cells compares two cells of one campaign: give one campaign id, got " + campaignA + " and " + campaignB);
+        }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
         CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf);
         List<SampleRow> rowsA = new ArrayList<>();
-        List<SampleRow> rowsB = new ArrayList<>();
         CampaignReport reportA = builder.build(campaignA, Instant.now().toString(), 0, rowsA::add);
-        CampaignReport reportB = builder.build(campaignB, Instant.now().toString(), 0, rowsB::add);
-        CampaignComparison comparison = CampaignComparison.of(campaignA, rowsA, campaignB, rowsB, seed, resamples);
-        List<StandingsComparison.Row> standings = StandingsComparison.of(reportA, reportB);
+        CampaignComparison comparison;
+        List<StandingsComparison.Row> standings;
+        if (cells == null) {
+            List<SampleRow> rowsB = new ArrayList<>();
+            CampaignReport reportB = builder.build(campaignB, Instant.now().toString(), 0, rowsB::add);
+            comparison = CampaignComparison.of(campaignA, rowsA, campaignB, rowsB, seed, resamples);
+            standings = StandingsComparison.of(reportA, reportB);
+        } else {
+            List<String> cellIds = services.store().cells(campaignA).stream().map(CellRecord::cellId).toList();
+            try {
+                String a = CampaignComparison.resolveCell(campaignA, cellIds, cells.get(0));
+                String b = CampaignComparison.resolveCell(campaignA, cellIds, cells.get(1));
+                comparison = CampaignComparison.ofCells(rowsA, a, b, seed, resamples);
+                standings = StandingsComparison.ofCells(reportA, a, b);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         CampaignCommand.write(out, json ? ComparisonRenderer.json(comparison, standings) : ComparisonRenderer.markdown(comparison, standings));
         return 0;
     }

@@ -64,6 +64,15 @@ class CampaignStatusViewTest {
     }
 
     @Test
+    void answersWhoseTokensAreUnknownAreSaidSoInTheSpendLine() {
+        SpendTotals spent = new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90, 2);
+        assertThat(CampaignStatusView.spendLine(spent))
+                .isEqualTo("$0.006000, 1500 tokens (1200 in, 300 out), 4 attempts (0 failed), 0 cache hits,"
+                        + " tokens unknown for 2 answers (no usage block, no tokenizer)");
+        assertThat(CampaignStatusView.spendLine(new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90))).doesNotContain("unknown");
+    }
+
+    @Test
     void showsTheWarningsACellRecordedUnderItsLine() {
         CampaignStatus.CellEntry json = new CampaignStatus.CellEntry("c/j/b/direct", "cell-c/j/b/direct", "json-model", "slot",
                 "direct", 4, CellState.RUNNING, null);

@@ -56,6 +56,13 @@ class CampaignCompareCommandTest {
             ResultsStore store = new ResultsStore(db);
             write(store, spec, evalSet, "A", new String[] {"gold", "gold", "prose", "prose", "gold"});
             write(store, spec, evalSet, "B", new String[] {"gold", "prose", "gold", "gold", "infra"});
+            // campaign C: the same answers, given by two models of one campaign
+            Files.writeString(campaignFile, Files.readString(campaignFile).replace("  - {name: m, profile: oracle}\n",
+                    "  - {name: m, profile: oracle}\n  - {name: m2, profile: oracle}\n"));
+            CampaignSpec two = CampaignStarter.validate(campaignFile);
+            store.saveCampaign("C", two.name(), Json.MAPPER.writeValueAsString(two));
+            writeCell(store, evalSet, "C", "m", new String[] {"gold", "gold", "prose", "prose", "gold"});
+            writeCell(store, evalSet, "C", "m2", new String[] {"gold", "prose", "gold", "gold", "infra"});
         }
     }
 
@@ -67,8 +74,12 @@ class CampaignCompareCommandTest {
 
     private void write(ResultsStore store, CampaignSpec spec, Path evalSet, String campaign, String[] answers) throws Exception {
         store.saveCampaign(campaign, spec.name(), Json.MAPPER.writeValueAsString(spec));
-        String cell = campaign + "/m/syn/direct";
-        store.saveCell(new CellRecord(cell, campaign, "m", "syn", "direct", "none", evalSet.toString(), 1));
+        writeCell(store, evalSet, campaign, "m", answers);
+    }
+
+    private void writeCell(ResultsStore store, Path evalSet, String campaign, String model, String[] answers) throws Exception {
+        String cell = campaign + "/" + model + "/syn/direct";
+        store.saveCell(new CellRecord(cell, campaign, model, "syn", "direct", "none", evalSet.toString(), 1));
         store.saveCellSamples(cell, samples.stream().map(EvalSample::sampleId).toList());
         for (int i = 0; i < answers.length; i++) {
             String id = samples.get(i).sampleId();
@@ -83,9 +94,16 @@ class CampaignCompareCommandTest {
     }
 
     private JsonNode compare(String... extra) throws Exception {
-        Path out = dir.resolve("compare-" + System.nanoTime() + ".json");
-        List<String> args = new ArrayList<>(List.of("campaign", "compare", "A", "B", "--json", "--out", out.toString(), "--store", storeFile.toString()));
+        List<String> args = new ArrayList<>(List.of("A", "B"));
         args.addAll(List.of(extra));
+        return compareRun(args.toArray(String[]::new));
+    }
+
+    private JsonNode compareRun(String... given) throws Exception {
+        Path out = dir.resolve("compare-" + System.nanoTime() + ".json");
+        List<String> args = new ArrayList<>(List.of("campaign", "compare"));
+        args.addAll(List.of(given));
+        args.addAll(List.of("--json", "--out", out.toString(), "--store", storeFile.toString()));
         CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exit()).as(run.err()).isZero();
         return Json.MAPPER.readTree(out.toFile());
@@ -122,6 +140,50 @@ class CampaignCompareCommandTest {
         assertThat(completed.get("ci95").get(1).asDouble()).isEqualTo(1.0);
 
         assertThat(compare("--seed", "7")).as("same seed, same report").isEqualTo(result);
+    }
+
+    @Test
+    void twoModelsOfOneCampaignAreComparedOnTheirSharedSamplesWithTheSamePairedBootstrap() throws Exception {
+        JsonNode result = compareRun("C", "--cells", "m/syn/direct", "C/m2/syn/direct", "--seed", "7");
+        assertThat(result.get("compares").asText()).isEqualTo("cells");
+        assertThat(result.get("campaign_a").asText()).isEqualTo("C/m/syn/direct");
+        assertThat(result.get("campaign_b").asText()).isEqualTo("C/m2/syn/direct");
+        JsonNode cell = result.get("cells").get(0);
+        assertThat(cell.get("cell").asText()).isEqualTo("m · syn · direct vs m2 · syn · direct");
+        // s4 is an infra error of m2: 4 pairs, one sample only in m
+        assertThat(cell.get("paired").asInt()).isEqualTo(4);
+        assertThat(cell.get("only_a").asInt()).isEqualTo(1);
+        assertThat(cell.get("only_b").asInt()).isZero();
+        // the answers of campaigns A and B: the same hand-worked values, completed 0.5 -> 0.75, interval [-0.5, +1]
+        JsonNode completed = delta(result, "completed");
+        assertThat(completed.get("mean_a").asDouble()).isEqualTo(0.5);
+        assertThat(completed.get("mean_b").asDouble()).isEqualTo(0.75);
+        assertThat(completed.get("delta").asDouble()).isCloseTo(0.25, within(1e-12));
+        assertThat(completed.get("ci95").get(0).asDouble()).isEqualTo(-0.5);
+        assertThat(completed.get("ci95").get(1).asDouble()).isEqualTo(1.0);
+        JsonNode campaigns = compare("--seed", "7").get("deltas");
+        assertThat(result.get("deltas")).hasSameSizeAs(campaigns);
+        for (int i = 0; i < campaigns.size(); i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode expected = campaigns.get(i).deepCopy();
+            expected.put("cell", "m · syn · direct vs m2 · syn · direct");
+            assertThat(result.get("deltas").get(i)).as("the same delta as campaign B vs A").isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void badCellArgumentsAreRefusedNamingTheProblem() {
+        CliRun unknown = CliRun.of("campaign", "compare", "C", "--cells", "m/syn/direct", "m3/syn/direct", "--store", storeFile.toString());
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("campaign C has no cell 'm3/syn/direct'; its cells: m/syn/direct, m2/syn/direct");
+        CliRun twice = CliRun.of("campaign", "compare", "C", "--cells", "m/syn/direct", "C/m/syn/direct", "--store", storeFile.toString());
+        assertThat(twice.exit()).isEqualTo(2);
+        assertThat(twice.err()).contains("give two different cells");
+        CliRun both = CliRun.of("campaign", "compare", "A", "B", "--cells", "m/syn/direct", "m2/syn/direct", "--store", storeFile.toString());
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).contains("--cells compares two cells of one campaign");
+        CliRun one = CliRun.of("campaign", "compare", "A", "--store", storeFile.toString());
+        assertThat(one.exit()).isEqualTo(2);
+        assertThat(one.err()).contains("give two campaign ids (A B), or one campaign id and --cells A B");
     }
 
     @Test

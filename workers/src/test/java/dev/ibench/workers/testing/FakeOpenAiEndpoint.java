@@ -14,7 +14,7 @@ import okhttp3.mockwebserver.RecordedRequest;
  * TEST DOUBLE, not a model: an OpenAI-compatible {@code /v1/completions} endpoint on 127.0.0.1 that
  * answers after a fixed delay with a tool-call list chosen deterministically from the prompt, so the
  * same prompt always gets the same answer. It can be switched to answer 503 or 401 (fault injection)
- * and counts the requests it received.
+ * and counts the requests it received, with their arrival times.
  */
 public final class FakeOpenAiEndpoint implements AutoCloseable {
     public enum Mode { ANSWER, UNAVAILABLE, UNAUTHORIZED }
@@ -29,6 +29,7 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
 
     private final MockWebServer server = new MockWebServer();
     private final AtomicInteger requests = new AtomicInteger();
+    private final java.util.Queue<Long> arrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile Mode mode = Mode.ANSWER;
     private volatile String requiredKey;
@@ -40,6 +41,7 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 requests.incrementAndGet();
+                arrivals.add(System.nanoTime());
                 String body = request.getBody().readUtf8();
                 bodies.add(body);
                 String key = requiredKey;
@@ -110,6 +112,11 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
 
     public int requestCount() {
         return requests.get();
+    }
+
+    /** When each request arrived ({@link System#nanoTime()}), in arrival order. */
+    public java.util.List<Long> arrivals() {
+        return arrivals.stream().sorted().toList();
     }
 
     /** How many requests so far had {@code text} in their body (e.g. one sample's question). */

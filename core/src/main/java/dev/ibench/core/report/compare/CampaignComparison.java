@@ -12,9 +12,13 @@ import java.util.Set;
  * Per-metric differences (B minus A) between two campaigns on the samples both scored. Cells pair by their
  * coordinates ({@link SampleRow#cellKey()}: model, benchmark, mode, ablation), samples by id within a cell; a sample's
  * value is its mean over the trials it was scored in; pairs are taken in sample id order. Each metric's difference gets a {@link PairedBootstrap} interval.
+ * {@link #ofCells} compares two cells of one campaign (two models on a benchmark, say) the same way; {@code campaignA}
+ * and {@code campaignB} then hold the two cell ids and {@code subject} is {@link #CELLS}.
  */
-public record CampaignComparison(String campaignA, String campaignB, long seed, int resamples, List<CellPairing> cells,
+public record CampaignComparison(String subject, String campaignA, String campaignB, long seed, int resamples, List<CellPairing> cells,
                                  List<MetricDelta> deltas) {
+    public static final String CAMPAIGNS = "campaigns";
+    public static final String CELLS = "cells";
 
     /** How many samples of a cell pair both campaigns scored, and how many only one did. */
     public record CellPairing(String cell, int paired, int onlyA, int onlyB) {}
@@ -30,34 +34,76 @@ public record CampaignComparison(String campaignA, String campaignB, long seed, 
         Set<String> cellKeys = new LinkedHashSet<>(byCellA.keySet());
         cellKeys.addAll(byCellB.keySet());
         for (String cell : cellKeys) {
-            Map<String, Map<String, Double>> samplesA = byCellA.getOrDefault(cell, Map.of());
-            Map<String, Map<String, Double>> samplesB = byCellB.getOrDefault(cell, Map.of());
-            List<String> both = samplesA.keySet().stream().filter(samplesB::containsKey).sorted().toList();
-            cells.add(new CellPairing(cell, both.size(), samplesA.size() - both.size(), samplesB.size() - both.size()));
-            Set<String> metrics = new LinkedHashSet<>();
-            both.forEach(id -> metrics.addAll(samplesA.get(id).keySet()));
-            for (String metric : metrics) {
-                List<String> ids = both.stream().filter(id -> samplesA.get(id).containsKey(metric) && samplesB.get(id).containsKey(metric)).toList();
-                if (ids.isEmpty()) {
-                    continue;
-                }
-                double[] diff = new double[ids.size()];
-                double sumA = 0;
-                double sumB = 0;
-                for (int i = 0; i < ids.size(); i++) {
-                    double va = samplesA.get(ids.get(i)).get(metric);
-                    double vb = samplesB.get(ids.get(i)).get(metric);
-                    sumA += va;
-                    sumB += vb;
-                    diff[i] = vb - va;
-                }
-                PairedBootstrap.Interval ci = PairedBootstrap.interval(diff, seed, resamples);
-                double meanA = sumA / ids.size();
-                double meanB = sumB / ids.size();
-                deltas.add(new MetricDelta(cell, metric, ids.size(), meanA, meanB, meanB - meanA, ci.lower(), ci.upper()));
-            }
+            pair(cell, byCellA.getOrDefault(cell, Map.of()), byCellB.getOrDefault(cell, Map.of()), seed, resamples, cells, deltas);
         }
-        return new CampaignComparison(campaignA, campaignB, seed, resamples, cells, deltas);
+        return new CampaignComparison(CAMPAIGNS, campaignA, campaignB, seed, resamples, cells, deltas);
+    }
+
+    /**
+     * Cell {@code cellB} minus cell {@code cellA} (cell ids) of one campaign's {@code rows}, paired by sample id: one
+     * pairing, labelled {@code <A's coordinates> vs <B's coordinates>}.
+     */
+    public static CampaignComparison ofCells(List<SampleRow> rows, String cellA, String cellB, long seed, int resamples) {
+        if (cellA.equals(cellB)) {
+            throw new IllegalArgumentException("--cells: give two different cells, got " + cellA + " twice");
+        }
+        Map<String, Map<String, Map<String, Double>>> a = perSample(rows.stream().filter(r -> r.cellId().equals(cellA)).toList());
+        Map<String, Map<String, Map<String, Double>>> b = perSample(rows.stream().filter(r -> r.cellId().equals(cellB)).toList());
+        String label = label(rows, cellA) + " vs " + label(rows, cellB);
+        List<CellPairing> cells = new ArrayList<>();
+        List<MetricDelta> deltas = new ArrayList<>();
+        pair(label, a.values().stream().findFirst().orElse(Map.of()), b.values().stream().findFirst().orElse(Map.of()), seed, resamples,
+                cells, deltas);
+        return new CampaignComparison(CELLS, cellA, cellB, seed, resamples, cells, deltas);
+    }
+
+    /**
+     * The cell id of {@code given} among {@code cellIds} of campaign {@code campaignId}: the id itself, or the id
+     * without its leading {@code <campaignId>/} ({@code model/benchmark/mode[/ablation]}).
+     */
+    public static String resolveCell(String campaignId, List<String> cellIds, String given) {
+        if (cellIds.isEmpty()) {
+            throw new IllegalArgumentException("--cells: campaign " + campaignId + " has no cells in the results store");
+        }
+        String full = given.startsWith(campaignId + "/") ? given : campaignId + "/" + given;
+        if (!cellIds.contains(full)) {
+            throw new IllegalArgumentException("--cells: campaign " + campaignId + " has no cell '" + given + "'; its cells: "
+                    + String.join(", ", cellIds.stream().map(id -> id.substring(campaignId.length() + 1)).toList()));
+        }
+        return full;
+    }
+
+    private static String label(List<SampleRow> rows, String cellId) {
+        return rows.stream().filter(r -> r.cellId().equals(cellId)).findFirst().map(SampleRow::cellKey).orElse(cellId);
+    }
+
+    /** Pairs one cell's samples of A and B and adds its pairing and metric deltas. */
+    private static void pair(String cell, Map<String, Map<String, Double>> samplesA, Map<String, Map<String, Double>> samplesB,
+                             long seed, int resamples, List<CellPairing> cells, List<MetricDelta> deltas) {
+        List<String> both = samplesA.keySet().stream().filter(samplesB::containsKey).sorted().toList();
+        cells.add(new CellPairing(cell, both.size(), samplesA.size() - both.size(), samplesB.size() - both.size()));
+        Set<String> metrics = new LinkedHashSet<>();
+        both.forEach(id -> metrics.addAll(samplesA.get(id).keySet()));
+        for (String metric : metrics) {
+            List<String> ids = both.stream().filter(id -> samplesA.get(id).containsKey(metric) && samplesB.get(id).containsKey(metric)).toList();
+            if (ids.isEmpty()) {
+                continue;
+            }
+            double[] diff = new double[ids.size()];
+            double sumA = 0;
+            double sumB = 0;
+            for (int i = 0; i < ids.size(); i++) {
+                double va = samplesA.get(ids.get(i)).get(metric);
+                double vb = samplesB.get(ids.get(i)).get(metric);
+                sumA += va;
+                sumB += vb;
+                diff[i] = vb - va;
+            }
+            PairedBootstrap.Interval ci = PairedBootstrap.interval(diff, seed, resamples);
+            double meanA = sumA / ids.size();
+            double meanB = sumB / ids.size();
+            deltas.add(new MetricDelta(cell, metric, ids.size(), meanA, meanB, meanB - meanA, ci.lower(), ci.upper()));
+        }
     }
 
     /** cell key -> sample id -> metric -> mean over the sample's scored trials, in row order. */

@@ -12,7 +12,8 @@ public final class ComparisonRenderer {
     private ComparisonRenderer() {}
 
     public static String markdown(CampaignComparison c) {
-        StringBuilder md = new StringBuilder("# Campaign ").append(c.campaignB()).append(" vs ").append(c.campaignA()).append("\n\n")
+        StringBuilder md = new StringBuilder(CampaignComparison.CELLS.equals(c.subject()) ? "# Cell " : "# Campaign ")
+                .append(c.campaignB()).append(" vs ").append(c.campaignA()).append("\n\n")
                 .append("Delta = B (").append(c.campaignB()).append(") minus A (").append(c.campaignA())
                 .append(") over the samples both scored; 95% paired bootstrap interval, ").append(c.resamples())
                 .append(" resamples, seed ").append(c.seed()).append(".\n\n");
@@ -43,6 +44,7 @@ public final class ComparisonRenderer {
 
     private static Map<String, Object> root(CampaignComparison c, List<StandingsComparison.Row> standings) {
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("compares", c.subject());
         root.put("campaign_a", c.campaignA());
         root.put("campaign_b", c.campaignB());
         root.put("seed", c.seed());

@@ -32,6 +32,15 @@ public final class StandingsComparison {
         return rows;
     }
 
+    /** Two cells of one campaign, side by side as A and B in one row. */
+    public static List<Row> ofCells(CampaignReport report, String cellA, String cellB) {
+        return List.of(new Row(cellA + " vs " + cellB, standingOf(report, cellA), standingOf(report, cellB)));
+    }
+
+    private static CellStanding standingOf(CampaignReport report, String cellId) {
+        return report.cells().stream().filter(c -> c.cellId().equals(cellId)).findFirst().map(report::standing).orElse(null);
+    }
+
     /** As {@code SampleRow.cellKey}: model, benchmark, mode and ablation. */
     static String key(CellReport c) {
         return c.model() + " · " + c.benchmark() + " · " + c.mode()

@@ -53,4 +53,34 @@ class CampaignComparisonTest {
         assertThat(CampaignComparison.of("a", a, "b", b, 5, 1000)).as("seeded: reproducible").isEqualTo(c);
         assertThat(ComparisonRenderer.markdown(c)).contains("| m · b · react | completed | 3 | 0.500 | 1.000 | +0.500 |");
     }
+
+    @Test
+    void twoCellsOfOneCampaignArePairedOnTheirSharedSamples() {
+        List<SampleRow> rows = List.of(
+                cellRow("m", "s1", 1), cellRow("m", "s2", 0), cellRow("m", "s3", 1),
+                cellRow("m2", "s1", 1), cellRow("m2", "s2", 1), cellRow("m2", "s4", 0), // s3 only in m, s4 only in m2
+                new SampleRow("c/other/b/direct", "other", "b", "direct", "none", "s1", 0, "scored", Map.of("completed", 0.0), null));
+        CampaignComparison c = CampaignComparison.ofCells(rows, "c/m/b/direct", "c/m2/b/direct", 3, 500);
+
+        assertThat(c.subject()).isEqualTo(CampaignComparison.CELLS);
+        assertThat(c.cells()).containsExactly(new CampaignComparison.CellPairing("m · b · direct vs m2 · b · direct", 2, 1, 1));
+        // pairs s1, s2: m = 1, 0; m2 = 1, 1; differences 0, 1: delta 0.5
+        assertThat(c.deltas()).singleElement().satisfies(d -> {
+            assertThat(d.meanA()).isEqualTo(0.5);
+            assertThat(d.meanB()).isEqualTo(1.0);
+            assertThat(d.delta()).isEqualTo(0.5);
+            PairedBootstrap.Interval expected = PairedBootstrap.interval(new double[] {0, 1}, 3, 500);
+            assertThat(d.lower()).isEqualTo(expected.lower());
+            assertThat(d.upper()).isEqualTo(expected.upper());
+        });
+        assertThat(ComparisonRenderer.markdown(c)).startsWith("# Cell c/m2/b/direct vs c/m/b/direct");
+        assertThat(ComparisonRenderer.json(c)).contains("\"compares\" : \"cells\"");
+        assertThat(CampaignComparison.resolveCell("c", List.of("c/m/b/direct", "c/m2/b/direct"), "m2/b/direct")).isEqualTo("c/m2/b/direct");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CampaignComparison.ofCells(rows, "c/m/b/direct", "c/m/b/direct", 3, 500))
+                .hasMessageContaining("give two different cells");
+    }
+
+    private static SampleRow cellRow(String model, String sample, double completed) {
+        return new SampleRow("c/" + model + "/b/direct", model, "b", "direct", "none", sample, 0, "scored", Map.of("completed", completed), null);
+    }
 }

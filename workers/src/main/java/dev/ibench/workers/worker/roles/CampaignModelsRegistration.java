@@ -13,8 +13,9 @@ import java.util.List;
 
 /**
  * Model calls of campaign cells, direct and ReACT alike: one LLM task queue per model, rate-limited and bounded as
- * the campaign file says ({@code rate_per_second} is enforced by the Temporal server across all workers of the
- * queue; {@code concurrency} bounds this worker's calls in flight). Both kinds of activity reach the model through
+ * the campaign file says ({@code rate_per_second} paces every request of this worker to the endpoint, batched items
+ * one by one, and the Temporal server also limits the queue's activity starts across all workers; {@code concurrency}
+ * bounds this worker's calls in flight; docs/campaigns.md, Rate limits). Both kinds of activity reach the model through
  * the same {@code ModelRunners}: the campaign's model entry, cache and endpoint limits.
  */
 public final class CampaignModelsRegistration implements RoleRegistration {
