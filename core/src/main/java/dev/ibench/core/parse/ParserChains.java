@@ -10,17 +10,21 @@ import java.util.Set;
  *   <li>{@code default}: xml_tool_call, deepseek_tool_calls, function_tag, fenced_code_block, json, json_lines,
  *   llama_json, python_call, python_literal;</li>
  *   <li>{@code json}: json, json_lines only (the seed authors' two-step JSON/JSON Lines parsing);</li>
- *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines.</li>
+ *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines;</li>
+ *   <li>{@code ibm-reference}: the seed authors' scorer's decisions ({@link IbmReferenceStage}), on the output as
+ *   written (no special tokens removed).</li>
  * </ul>
  */
 public final class ParserChains {
     public static final String DEFAULT = "default";
+    public static final String IBM_REFERENCE = "ibm-reference";
 
     private static final Map<String, List<ParseStage>> CHAINS = Map.of(
             DEFAULT, List.of(new XmlToolCallStage(), new DeepSeekToolCallStage(), new FunctionTagStage(), new FencedCodeBlockStage(),
                     new JsonStage(), new JsonLinesStage(), new LlamaJsonStage(), new PythonCallStage(), new PythonLiteralStage()),
             "json", List.of(new JsonStage(), new JsonLinesStage()),
-            "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()));
+            "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()),
+            IBM_REFERENCE, List.of(new IbmReferenceStage()));
 
     private ParserChains() {}
 
@@ -34,7 +38,7 @@ public final class ParserChains {
         if (stages == null) {
             throw new IllegalArgumentException("unknown parser chain '" + name + "'; known: " + CHAINS.keySet());
         }
-        return new ParserChain(name == null ? DEFAULT : name, stages);
+        return new ParserChain(name == null ? DEFAULT : name, stages, !IBM_REFERENCE.equals(name));
     }
 
     /**
