@@ -84,6 +84,8 @@ class IbmReferenceModeTest {
         expected.put("[get_a(x=\"1\"), get_b(y=\"2\")]", List.of("get_a", ""));
         expected.put("[get_a()]", List.of());
         expected.put("Calls: [get_a(x=1), get_b(y=\"z\")]", List.of());
+        expected.put("Calls: [get_a(x=1), get_b(y=\"z\")] done", List.of("get_a", "get_b"));
+        expected.put("[[get_a(x=1)]]", List.of("[get_a"));
         expected.put("<tool_call>{\"name\": \"f\", \"arguments\": {\"k\": [1]}}</tool_call><tool_call>" + g + "</tool_call>", List.of("f", "g"));
         expected.put("<tool_call>nothing</tool_call>", List.of());
         expected.put("[TOOL_CALLS][" + f + "]", List.of("f"));
@@ -110,6 +112,17 @@ class IbmReferenceModeTest {
     @Test
     void endOfTextIsRemovedFromNamesAsTheScorerReadsThem() {
         assertThat(chain.parse("[{\"name\": \"f<|endoftext|>\", \"arguments\": {}}]").calls()).extracting(ToolCall::name).containsExactly("f");
+    }
+
+    /** A profile's {@code parser: [ibm-reference]} selects the mode, which reads the output as written. */
+    @Test
+    void aProfileCanNameTheModeAndSpecialTokensReachItsReaders() {
+        ParserChain fromProfile = ParserChains.forProfile(List.of(ParserChains.IBM_REFERENCE));
+        assertThat(fromProfile.name()).isEqualTo("ibm-reference");
+        // the span from [TOOL_CALLS] to the last ] is no JSON, nor is "{f}, {g}" as JSON Lines: the reference reads nothing
+        String out = "[TOOL_CALLS][{\"name\": \"f\", \"arguments\": {}}, {\"name\": \"g\", \"arguments\": {}}]";
+        assertThat(namesAsScored(fromProfile.parse(out))).isEqualTo(List.of());
+        assertThat(namesAsScored(ParserChains.defaultChain().parse(out))).containsExactly("f", "g");
     }
 
     /** The predicted names as the scorer sees them, a malformed item as the reference's empty name. */
