@@ -98,6 +98,8 @@ class IbmReferenceModeTest {
         expected.put("[{\"name\": \"f\", \"arguments\": {}, \"label\": 3}]", List.of());
         expected.put("[\"get_percentage_most_common_bond_type\"]", List.of());
         expected.put("see [ and {\"name\": \"f\"}", List.of(""));
+        expected.put("x [ " + f, List.of(""));
+        expected.put(f + " ][", List.of("f"));
         expected.put("{\"tool_calls\": [" + f + "]}", List.of(""));
         expected.put("[{\"name\": \"f\", \"arguments\": {\"a\": \"tab\there\"}}]", List.of());
         expected.put("[{\"name\": \"f\", \"arguments\": {\"a\": NaN}}]", List.of("f"));
