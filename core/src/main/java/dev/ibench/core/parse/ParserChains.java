@@ -12,7 +12,8 @@ import java.util.Set;
  *   <li>{@code json}: json, json_lines only (the seed authors' two-step JSON/JSON Lines parsing);</li>
  *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines;</li>
  *   <li>{@code ibm-reference}: the seed authors' scorer's decisions ({@link IbmReferenceStage}), on the output as
- *   written (no special tokens removed).</li>
+ *   written (no special tokens removed);</li>
+ *   <li>{@code ibm-reference-rest-FAMILY}: their single-intent (REST) parser for one model family.</li>
  * </ul>
  */
 public final class ParserChains {
@@ -26,17 +27,29 @@ public final class ParserChains {
             "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()),
             IBM_REFERENCE, List.of(new IbmReferenceStage()));
 
+    /** The reference's REST parsers, chosen there by the model's name ({@code scoring_helper_rest.py}). */
+    private static final Map<String, ParseStage> REFERENCE_REST = Map.of(
+            "ibm-reference-rest-llama", new ReferenceRestCallListStage(), "ibm-reference-rest-mixtral", new ReferenceRestJsonListStage(),
+            "ibm-reference-rest-deepseek", ReferenceRestFencedStage.deepSeek(), "ibm-reference-rest-gpt", ReferenceRestFencedStage.gpt(),
+            "ibm-reference-rest-hammer", ReferenceRestFencedStage.hammer(), "ibm-reference-rest-qwen", new ReferenceRestQwenStage(),
+            "ibm-reference-rest-other", new ReferenceRestToolCallStage());
+
     private ParserChains() {}
 
     public static Set<String> names() {
-        return CHAINS.keySet();
+        Set<String> names = new java.util.TreeSet<>(CHAINS.keySet());
+        names.addAll(REFERENCE_REST.keySet());
+        return names;
     }
 
     /** @throws IllegalArgumentException naming the known chains when {@code name} is unknown */
     public static ParserChain named(String name) {
+        if (REFERENCE_REST.containsKey(name)) {
+            return new ParserChain(name, List.of(REFERENCE_REST.get(name)), false);
+        }
         List<ParseStage> stages = CHAINS.get(name == null ? DEFAULT : name);
         if (stages == null) {
-            throw new IllegalArgumentException("unknown parser chain '" + name + "'; known: " + CHAINS.keySet());
+            throw new IllegalArgumentException("unknown parser chain '" + name + "'; known: " + names());
         }
         return new ParserChain(name == null ? DEFAULT : name, stages, !IBM_REFERENCE.equals(name));
     }
@@ -52,7 +65,7 @@ public final class ParserChains {
         if (names == null || names.isEmpty()) {
             return defaultChain();
         }
-        if (names.size() == 1 && CHAINS.containsKey(names.get(0))) {
+        if (names.size() == 1 && names().contains(names.get(0))) {
             return named(names.get(0));
         }
         java.util.LinkedHashMap<String, ParseStage> stages = new java.util.LinkedHashMap<>();

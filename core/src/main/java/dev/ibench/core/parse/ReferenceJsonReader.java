@@ -73,7 +73,8 @@ final class ReferenceJsonReader {
         return Optional.empty();
     }
 
-    private static Optional<Object> loads(String json) {
+    /** Python's {@code json.loads} on the whole string; empty where it raises (or the value is null). */
+    static Optional<Object> loads(String json) {
         try (JsonParser parser = PYTHON_JSON.createParser(json)) {
             Object value = PYTHON_JSON.readValue(parser, Object.class);
             return parser.nextToken() == null ? Optional.ofNullable(value) : Optional.empty();
