@@ -44,7 +44,7 @@ public final class ParserChains {
 
     /** @throws IllegalArgumentException naming the known chains when {@code name} is unknown */
     public static ParserChain named(String name) {
-        if (REFERENCE_REST.containsKey(name)) {
+        if (name != null && REFERENCE_REST.containsKey(name)) {
             return new ParserChain(name, List.of(REFERENCE_REST.get(name)), false);
         }
         List<ParseStage> stages = CHAINS.get(name == null ? DEFAULT : name);

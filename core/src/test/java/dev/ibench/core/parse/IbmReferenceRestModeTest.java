@@ -92,5 +92,6 @@ class IbmReferenceRestModeTest {
                 "ibm-reference-rest-gpt", "ibm-reference-rest-hammer", "ibm-reference-rest-qwen", "ibm-reference-rest-other");
         assertThat(ParserChains.forProfile(List.of("ibm-reference-rest-qwen")).name()).isEqualTo("ibm-reference-rest-qwen");
         assertThatThrownBy(() -> ParserChains.named("ibm-reference-rest-granite")).hasMessageContaining("ibm-reference-rest-other");
+        assertThat(ParserChains.named(null).name()).isEqualTo(ParserChains.DEFAULT);
     }
 }
