@@ -48,4 +48,17 @@ public final class IbmReferenceStage implements ParseStage {
         pieces.add(text.substring(from));
         return pieces;
     }
+
+    /** Python's {@code str.strip(chars)}: every character of {@code chars} removed from both ends. */
+    static String pythonStrip(String text, String chars) {
+        int from = 0;
+        int to = text.length();
+        while (from < to && chars.indexOf(text.charAt(from)) >= 0) {
+            from++;
+        }
+        while (to > from && chars.indexOf(text.charAt(to - 1)) >= 0) {
+            to--;
+        }
+        return text.substring(from, to);
+    }
 }

@@ -18,7 +18,7 @@ final class ReferencePythonAstReader {
     private ReferencePythonAstReader() {}
 
     static Optional<List<Object>> read(String text) {
-        String inner = stripChars(text);
+        String inner = IbmReferenceStage.pythonStrip(text, STRIPPED);
         int start = inner.indexOf('[');
         int end = inner.lastIndexOf(']');
         if (inner.isEmpty() || start == -1 || end <= start) {
@@ -29,18 +29,5 @@ final class ReferencePythonAstReader {
         } catch (RuntimeException notACallList) {
             return Optional.empty();
         }
-    }
-
-    /** Python's {@code str.strip("[]'")}. */
-    private static String stripChars(String text) {
-        int from = 0;
-        int to = text.length();
-        while (from < to && STRIPPED.indexOf(text.charAt(from)) >= 0) {
-            from++;
-        }
-        while (to > from && STRIPPED.indexOf(text.charAt(to - 1)) >= 0) {
-            to--;
-        }
-        return text.substring(from, to);
     }
 }

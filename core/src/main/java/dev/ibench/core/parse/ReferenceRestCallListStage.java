@@ -25,7 +25,7 @@ public final class ReferenceRestCallListStage implements ParseStage {
 
     @Override
     public Optional<Object> extract(String text) {
-        String stripped = stripBrackets(text.strip());
+        String stripped = IbmReferenceStage.pythonStrip(text.strip(), "[]");
         List<Object> calls = new ArrayList<>();
         for (String piece : IbmReferenceStage.pythonSplit(stripped, "),")) {
             String chunk = piece.strip();
@@ -69,17 +69,5 @@ public final class ReferenceRestCallListStage implements ParseStage {
         }
         Optional<Object> json = ReferenceJsonReader.loads(value);
         return json.isPresent() ? json.get() : value.replace("'", "");
-    }
-
-    private static String stripBrackets(String text) {
-        int from = 0;
-        int to = text.length();
-        while (from < to && (text.charAt(from) == '[' || text.charAt(from) == ']')) {
-            from++;
-        }
-        while (to > from && (text.charAt(to - 1) == '[' || text.charAt(to - 1) == ']')) {
-            to--;
-        }
-        return text.substring(from, to);
     }
 }
