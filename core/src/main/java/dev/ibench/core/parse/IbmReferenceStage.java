@@ -33,7 +33,7 @@ public final class IbmReferenceStage implements ParseStage {
         if (items.isEmpty()) {
             items = ReferenceToolCallTagReader.read(flat);
         }
-        return items.flatMap(list -> ReferenceCallDecisions.decide(list, text.contains("label"))).map(calls -> calls);
+        return items.flatMap(list -> ReferenceCallDecisions.decide(list, text.contains("label")));
     }
 
     /** Python's {@code str.split(separator)}: every occurrence splits, empty pieces are kept. */
