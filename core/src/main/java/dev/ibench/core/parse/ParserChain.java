@@ -11,10 +11,17 @@ import java.util.Optional;
 public final class ParserChain {
     private final String name;
     private final List<ParseStage> stages;
+    private final boolean stripsSpecialTokens;
 
     public ParserChain(String name, List<ParseStage> stages) {
+        this(name, stages, true);
+    }
+
+    /** {@code stripsSpecialTokens} false: the stages read the output as the model wrote it (the ibm-reference mode). */
+    public ParserChain(String name, List<ParseStage> stages, boolean stripsSpecialTokens) {
         this.name = name;
         this.stages = List.copyOf(stages);
+        this.stripsSpecialTokens = stripsSpecialTokens;
     }
 
     public String name() {
@@ -29,7 +36,7 @@ public final class ParserChain {
         if (rawOutput == null || rawOutput.isBlank()) {
             return ParsedOutput.unparseable("empty output");
         }
-        String text = stripSpecialTokens(rawOutput);
+        String text = stripsSpecialTokens ? stripSpecialTokens(rawOutput) : rawOutput;
         ParsedOutput firstFormatProblem = null;
         for (ParseStage stage : stages) {
             Optional<Object> value;

@@ -10,31 +10,48 @@ import java.util.Set;
  *   <li>{@code default}: xml_tool_call, deepseek_tool_calls, function_tag, fenced_code_block, json, json_lines,
  *   llama_json, python_call, python_literal;</li>
  *   <li>{@code json}: json, json_lines only (the seed authors' two-step JSON/JSON Lines parsing);</li>
- *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines.</li>
+ *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines;</li>
+ *   <li>{@code ibm-reference}: the seed authors' scorer's decisions ({@link IbmReferenceStage}), on the output as
+ *   written (no special tokens removed);</li>
+ *   <li>{@code ibm-reference-rest-FAMILY}: their single-intent (REST) parser for one model family.</li>
  * </ul>
  */
 public final class ParserChains {
     public static final String DEFAULT = "default";
+    public static final String IBM_REFERENCE = "ibm-reference";
 
     private static final Map<String, List<ParseStage>> CHAINS = Map.of(
             DEFAULT, List.of(new XmlToolCallStage(), new DeepSeekToolCallStage(), new FunctionTagStage(), new FencedCodeBlockStage(),
                     new JsonStage(), new JsonLinesStage(), new LlamaJsonStage(), new PythonCallStage(), new PythonLiteralStage()),
             "json", List.of(new JsonStage(), new JsonLinesStage()),
-            "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()));
+            "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()),
+            IBM_REFERENCE, List.of(new IbmReferenceStage()));
+
+    /** The reference's REST parsers, chosen there by the model's name ({@code scoring_helper_rest.py}). */
+    private static final Map<String, ParseStage> REFERENCE_REST = Map.of(
+            "ibm-reference-rest-llama", new ReferenceRestCallListStage(), "ibm-reference-rest-mixtral", new ReferenceRestJsonListStage(),
+            "ibm-reference-rest-deepseek", ReferenceRestFencedStage.deepSeek(), "ibm-reference-rest-gpt", ReferenceRestFencedStage.gpt(),
+            "ibm-reference-rest-hammer", ReferenceRestFencedStage.hammer(), "ibm-reference-rest-qwen", new ReferenceRestQwenStage(),
+            "ibm-reference-rest-other", new ReferenceRestToolCallStage());
 
     private ParserChains() {}
 
     public static Set<String> names() {
-        return CHAINS.keySet();
+        Set<String> names = new java.util.TreeSet<>(CHAINS.keySet());
+        names.addAll(REFERENCE_REST.keySet());
+        return names;
     }
 
     /** @throws IllegalArgumentException naming the known chains when {@code name} is unknown */
     public static ParserChain named(String name) {
+        if (name != null && REFERENCE_REST.containsKey(name)) {
+            return new ParserChain(name, List.of(REFERENCE_REST.get(name)), false);
+        }
         List<ParseStage> stages = CHAINS.get(name == null ? DEFAULT : name);
         if (stages == null) {
-            throw new IllegalArgumentException("unknown parser chain '" + name + "'; known: " + CHAINS.keySet());
+            throw new IllegalArgumentException("unknown parser chain '" + name + "'; known: " + names());
         }
-        return new ParserChain(name == null ? DEFAULT : name, stages);
+        return new ParserChain(name == null ? DEFAULT : name, stages, !IBM_REFERENCE.equals(name));
     }
 
     /**
@@ -48,7 +65,7 @@ public final class ParserChains {
         if (names == null || names.isEmpty()) {
             return defaultChain();
         }
-        if (names.size() == 1 && CHAINS.containsKey(names.get(0))) {
+        if (names.size() == 1 && names().contains(names.get(0))) {
             return named(names.get(0));
         }
         java.util.LinkedHashMap<String, ParseStage> stages = new java.util.LinkedHashMap<>();

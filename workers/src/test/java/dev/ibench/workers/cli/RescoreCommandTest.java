@@ -129,6 +129,40 @@ class RescoreCommandTest {
         assertThat(r.err()).contains("2 sample(s)").contains("have no prediction");
     }
 
+    /**
+     * The first sample's gold calls as one JSON list, the others' one per line: the default reads both; the seed authors'
+     * scorer removes newlines first, so JSON Lines give it nothing (its gold calls are missed, no call is wrong).
+     */
+    @Test
+    void ibmReferenceParserFollowsTheAuthorsScorerOnJsonLines() throws Exception {
+        Path evalSet = data("invocable-icl/examples_icl_slot_filling.json");
+        List<EvalSample> samples = EvalSetReader.read(evalSet);
+        List<String> lines = new ArrayList<>();
+        for (EvalSample s : samples) {
+            List<String> calls = new ArrayList<>();
+            for (var call : s.output()) {
+                calls.add(Json.MAPPER.writeValueAsString(call));
+            }
+            assertThat(calls).hasSizeGreaterThan(1);
+            String text = lines.isEmpty() ? "[" + String.join(", ", calls) + "]" : String.join("\n", calls);
+            lines.add(Json.MAPPER.writeValueAsString(Map.of("sample_id", s.sampleId(), "generated_text", text)));
+        }
+        Path predictions = dir.resolve("lines.jsonl");
+        Files.writeString(predictions, String.join("\n", lines) + "\n");
+        JsonNode lenient = Json.MAPPER.readTree(CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(),
+                "--json").out());
+        CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json", "--parser", "ibm-reference");
+        assertThat(r.exit()).isZero();
+        JsonNode reference = Json.MAPPER.readTree(r.out());
+        assertThat(lenient.at("/intent/list/f1").asDouble()).isEqualTo(1.0);
+        assertThat(reference.get("parsed").asInt()).isEqualTo(1);
+        assertThat(reference.at("/per_sample/0/parse_stage").asText()).isEqualTo("ibm_reference");
+        int firstGold = samples.get(0).output().size();
+        int allGold = samples.stream().mapToInt(s -> s.output().size()).sum();
+        assertThat(reference.at("/intent/list/precision").asDouble()).isEqualTo(1.0);
+        assertThat(reference.at("/intent/list/recall").asDouble()).isEqualTo((double) firstGold / allGold);
+    }
+
     @Test
     void missingFilesAreClearErrors() {
         CliRun r = CliRun.of("rescore", "--eval-set", dir.resolve("nope.json").toString(), "--predictions", dir.resolve("p.jsonl").toString());
