@@ -3,6 +3,7 @@ package dev.ibench.testing.bfcl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.sample.NativeToolName;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.testing.BundledData;
 import java.io.IOException;
@@ -26,7 +27,20 @@ import java.util.concurrent.TimeUnit;
 public final class OfficialBfclChecker {
     /** One input: a test's functions, its possible answer (null for the (ir)relevance categories) and a prediction. */
     public record Case(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction,
-            boolean underscoreToDot) {}
+            boolean underscoreToDot) {
+
+        /**
+         * A case judged as bfcl-eval judges the model that wrote it: a prediction spelling a dotted function name the
+         * native-API way ({@code math_factorial}) comes from a function-calling model, whose configuration has
+         * {@code underscore_to_dot}; any other from a prompt-mode model.
+         */
+        public static Case of(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction) {
+            List<String> names = functions.stream().map(f -> String.valueOf(f.get("name"))).toList();
+            boolean nativeSpelling = prediction.stream().anyMatch(c -> !names.contains(c.name())
+                    && names.stream().anyMatch(n -> n.contains(".") && NativeToolName.of(n).equals(c.name())));
+            return new Case(key, category, functions, groundTruth, prediction, nativeSpelling);
+        }
+    }
 
     /** The official verdict, or the exception the official checker raised on that input. */
     public record Verdict(String key, boolean valid, String errorType, String exception) {}

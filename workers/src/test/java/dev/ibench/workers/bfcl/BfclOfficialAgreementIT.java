@@ -10,7 +10,6 @@ import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ParsedOutput;
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.sample.NativeToolName;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.testing.bfcl.BfclMutations;
 import dev.ibench.testing.bfcl.OfficialBfclChecker;
@@ -66,8 +65,7 @@ class BfclOfficialAgreementIT {
         List<OfficialBfclChecker.Case> cases = new ArrayList<>();
         for (int i = 0; i < inputs.size(); i++) {
             Input in = inputs.get(i);
-            cases.add(new OfficialBfclChecker.Case(String.valueOf(i), in.category(), in.sample().tools(), in.sample().goldAnswer(),
-                    in.prediction(), nativeSpelling(in)));
+            cases.add(OfficialBfclChecker.Case.of(String.valueOf(i), in.category(), in.sample().tools(), in.sample().goldAnswer(), in.prediction()));
         }
         long started = System.nanoTime();
         List<OfficialBfclChecker.Verdict> verdicts = official.judge(cases);
@@ -112,12 +110,5 @@ class BfclOfficialAgreementIT {
 
     private static List<Map<String, Map<String, List<Object>>>> groundTruth(EvalSample s) {
         return Json.MAPPER.convertValue(s.goldAnswer(), new TypeReference<>() {});
-    }
-
-    /** A prediction spelling a dotted function name the native-API way is what a function-calling model answers. */
-    private static boolean nativeSpelling(Input in) {
-        List<String> names = in.sample().tools().stream().map(f -> String.valueOf(f.get("name"))).toList();
-        return in.prediction().stream().anyMatch(c -> !names.contains(c.name())
-                && names.stream().anyMatch(n -> n.contains(".") && NativeToolName.of(n).equals(c.name())));
     }
 }
