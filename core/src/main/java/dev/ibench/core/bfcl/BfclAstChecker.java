@@ -37,7 +37,7 @@ public final class BfclAstChecker {
                     "expected " + expected.size() + " calls, got " + predicted.size());
         }
         if (!test.category().contains("parallel")) {
-            return checkCall(test.functions(), description(test, expected.get(0)), predicted.get(0), expected.get(0));
+            return checkCall(test, description(test, expected.get(0)), predicted.get(0), expected.get(0));
         }
         Set<Integer> matched = new HashSet<>();
         for (Map<String, Map<String, List<Object>>> expectedCall : expected) {
@@ -48,7 +48,7 @@ public final class BfclAstChecker {
                 if (matched.contains(i)) {
                     continue;
                 }
-                BfclCheckResult result = checkCall(test.functions(), description, predicted.get(i), expectedCall);
+                BfclCheckResult result = checkCall(test, description, predicted.get(i), expectedCall);
                 if (result.valid()) {
                     matched.add(i);
                     found = true;
@@ -89,8 +89,10 @@ public final class BfclAstChecker {
     }
 
     @SuppressWarnings("unchecked")
-    static BfclCheckResult checkCall(List<Map<String, Object>> functions, Map<String, Object> description, ToolCall call,
+    static BfclCheckResult checkCall(BfclTestCase test, Map<String, Object> description, ToolCall call,
             Map<String, Map<String, List<Object>>> expectedCall) {
+        List<Map<String, Object>> functions = test.functions();
+        BfclLanguage language = BfclLanguage.of(test.category());
         Map<String, List<Object>> acceptable = expectedCall.values().iterator().next();
         String expectedName = String.valueOf(description.get("name"));
         if (!expectedName.equals(call.name()) && !NativeToolName.of(expectedName).equals(call.name())) {
@@ -118,7 +120,7 @@ public final class BfclAstChecker {
                         "unexpected parameter '" + param + "'");
             }
             Map<String, Object> schema = properties.get(param) instanceof Map<?, ?> ? properties.get(param) : Map.of();
-            BfclCheckResult valueResult = checkValue(param, e.getValue(), schema, values(acceptable.get(param)));
+            BfclCheckResult valueResult = checkValue(language, param, e.getValue(), schema, values(acceptable.get(param)));
             if (!valueResult.valid()) {
                 return valueResult;
             }
@@ -138,16 +140,39 @@ public final class BfclAstChecker {
     }
 
     @SuppressWarnings("unchecked")
-    private static BfclCheckResult checkValue(String param, Object value, Map<String, Object> schema, List<Object> acceptable) {
+    private static BfclCheckResult checkValue(BfclLanguage language, String param, Object value, Map<String, Object> schema,
+            List<Object> acceptable) {
         String schemaType = schema.get("type") instanceof String t ? t : null;
-        BfclValues.PyType expected = BfclValues.expectedType(schemaType);
         BfclValues.PyType nested = null;
-        if ("array".equals(schemaType) || "tuple".equals(schemaType)) {
-            Object items = schema.get("items");
-            nested = items instanceof Map<?, ?> m && m.get("type") instanceof String t ? BfclValues.expectedType(t) : BfclValues.PyType.OTHER;
-        }
-        if ("float".equals(schemaType) && BfclValues.typeOf(value) == BfclValues.PyType.INT) {
-            value = ((Number) value).doubleValue();
+        BfclValues.PyType expected;
+        if (language == BfclLanguage.PYTHON) {
+            expected = BfclValues.expectedType(schemaType);
+            if ("array".equals(schemaType) || "tuple".equals(schemaType)) {
+                String items = BfclLanguage.itemsType(schema);
+                nested = items == null ? BfclValues.PyType.OTHER : BfclValues.expectedType(items);
+            }
+            if ("float".equals(schemaType) && BfclValues.typeOf(value) == BfclValues.PyType.INT) {
+                value = ((Number) value).doubleValue();
+            }
+        } else {
+            // bfcl-eval raises on a type outside its table (or a list type without items); ibench calls it a type error
+            expected = language.pyType(schemaType).orElse(null);
+            boolean nestedKind = BfclLanguage.NESTED_CONVERSION.contains(schemaType);
+            String nestedType = nestedKind ? BfclLanguage.itemsType(schema) : null;
+            nested = nestedType == null ? null : language.pyType(nestedType).orElse(null);
+            if (expected == null) {
+                return unknownType(language, param, schemaType);
+            }
+            if (!(value instanceof String text)) {
+                return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, language.typeErrorName(),
+                        "incorrect type for parameter '" + param + "': expected a string in " + language.name().toLowerCase() + " syntax, got "
+                                + BfclValues.typeOf(value).name().toLowerCase() + " (" + value + ")");
+            }
+            if (nestedKind && nested == null) {
+                return unknownType(language, param, schemaType + " of " + nestedType);
+            }
+            // where bfcl-eval's converter raises (Set, Hashtable, Queue, Stack), ibench keeps the text
+            value = language.convert(text, schemaType, nestedType).orElse(text);
         }
         BfclValues.PyType answerType = BfclValues.possibleAnswerType(acceptable).orElse(null);
         boolean isVariable = answerType != null && answerType != expected;
@@ -231,7 +256,8 @@ public final class BfclAstChecker {
                     break;
                 }
                 Object v = e.getValue() instanceof String s ? BfclValues.standardize(s) : e.getValue();
-                List<Object> keyOptions = options.get(e.getKey()) instanceof List<?> l ? (List<Object>) l : List.of();
+                // BFCL indexes the acceptable values: a string there (a data slip) stands for its characters
+                List<Object> keyOptions = BfclValues.indexable(options.get(e.getKey())).orElse(List.of());
                 if (!BfclValues.pyContains(BfclValues.standardizeItems(keyOptions), v)) {
                     last = valueError("value_error:dict_value", param + "." + e.getKey(), e.getValue(), keyOptions);
                     ok = false;
@@ -240,7 +266,8 @@ public final class BfclAstChecker {
             }
             // BFCL runs the missing-key check even after a wrong value; a missing key's error type then wins
             for (Map.Entry<String, Object> e : options.entrySet()) {
-                if (!value.containsKey(e.getKey()) && !(e.getValue() instanceof List<?> l && l.contains(""))) {
+                // Python's '"" in value': true for a list holding "" and for any string
+                if (!value.containsKey(e.getKey()) && !(e.getValue() instanceof List<?> l && l.contains("") || e.getValue() instanceof String)) {
                     last = valueError("value_error:dict_key", param + "." + e.getKey(), null, List.of());
                     ok = false;
                     break;
@@ -280,6 +307,11 @@ public final class BfclAstChecker {
             }
         }
         return last;
+    }
+
+    private static BfclCheckResult unknownType(BfclLanguage language, String param, String type) {
+        return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, language.typeErrorName(),
+                "parameter '" + param + "' has type " + type + ", which BFCL's checker does not know");
     }
 
     private static BfclCheckResult valueError(String bfclType, String param, Object value, List<Object> acceptable) {

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * testing/src/main/resources/bfcl/official_checker.py): {@code null} is None, a value like any other; {@code True == 1};
  * the optional marker {@code ""} is an acceptable empty list; a missing dict key's error type wins over a wrong value;
  * the simple categories check the test's first function; a nested type check that fails falls through to the variable
- * check.
+ * check; Java and JavaScript arguments are source text converted as bfcl-eval's converters read it.
  */
 class BfclAstCheckerOfficialCasesTest {
 
@@ -31,6 +31,14 @@ class BfclAstCheckerOfficialCasesTest {
         dict_key_wins        | simple_python | {"d": {"type": "dict"}}                                 | d       | {"d": [{"a": [1], "b": [2]}]} | {"d": {"a": 5}} | false | value_error:dict_key
         nested_fallthrough   | simple_python | {"xs": {"type": "array", "items": {"type": "integer"}}} | xs      | {"xs": [null, [1]]}        | {"xs": ["a"]}    | false | value_error:others
         nested_type          | simple_python | {"xs": {"type": "array", "items": {"type": "integer"}}} | xs      | {"xs": [[1, 0]]}           | {"xs": [1, false]} | false | type_error:nested
+        java_long            | simple_java   | {"n": {"type": "long"}}                                 | n       | {"n": [42]}                | {"n": "42L"}     | true  |
+        java_long_no_suffix  | simple_java   | {"n": {"type": "long"}}                                 | n       | {"n": [42]}                | {"n": "42"}      | false | type_error:simple
+        java_not_a_string    | simple_java   | {"n": {"type": "long"}}                                 | n       | {"n": [42]}                | {"n": 42}        | false | type_error:java
+        java_array_list      | simple_java   | {"xs": {"type": "ArrayList", "items": {"type": "long"}}} | xs     | {"xs": [[1, 2]]}           | {"xs": "new ArrayList<>(Arrays.asList(1L, 2L))"} | true |
+        java_map_string_slip | simple_java   | {"m": {"type": "HashMap"}}                              | m       | {"m": [{"format": "epoch_millis", "x": [1]}]} | {"m": "new HashMap<String, Object>() {{ put(\\"x\\", 1); }}"} | true |
+        js_bigint            | simple_javascript | {"n": {"type": "Bigint"}}                           | n       | {"n": [7]}                 | {"n": "7n"}      | true  |
+        js_array_of_float    | simple_javascript | {"xs": {"type": "array", "items": {"type": "float"}}} | xs    | {"xs": [[60, 30]]}         | {"xs": "[60, 30.0]"} | true |
+        js_dict              | simple_javascript | {"d": {"type": "dict"}}                             | d       | {"d": [{"k": ["v"], "n": [1]}]} | {"d": "{'k': 'v', 'n': 1}"} | true |
         """)
     void verdictAndErrorTypeAsBfclEvalGives(String name, String category, String properties, String required, String answer,
             String arguments, boolean valid, String errorType) {

@@ -1,5 +1,6 @@
 package dev.ibench.testing.bfcl;
 
+import dev.ibench.core.bfcl.BfclCallRenderer;
 import dev.ibench.core.sample.NativeToolName;
 import dev.ibench.core.sample.ToolCall;
 import java.util.ArrayList;
@@ -33,10 +34,15 @@ public final class BfclMutations {
      * Mutations of the gold calls of one AST sample: one per kind that applies. {@code groundTruth} is the possible
      * answer ({@code [{function: {param: [acceptable values]}}]}), used for the alternative acceptable values.
      */
-    public List<Mutation> of(List<Map<String, Object>> functions, List<Map<String, Map<String, List<Object>>>> groundTruth, List<ToolCall> gold) {
+    public List<Mutation> of(String category, List<Map<String, Object>> functions, List<Map<String, Map<String, List<Object>>>> groundTruth,
+            List<ToolCall> gold) {
         List<Mutation> out = new ArrayList<>();
         add(out, "no_call", List.of());
-        add(out, "alternative_acceptable", alternative(groundTruth, gold));
+        add(out, "alternative_acceptable", alternative(category, functions, groundTruth, gold));
+        if (category.contains("java")) {
+            add(out, "literal_variant", onArg(gold, this::literalVariant));
+            add(out, "literal_variant", onArg(gold, this::literalVariant));
+        }
         add(out, "drop_param", onArg(gold, (call, param) -> without(call, param)));
         add(out, "extra_param", extra(functions, gold));
         add(out, "wrong_type", onArg(gold, (call, param) -> with(call, param, pick(OTHER_TYPES))));
@@ -118,12 +124,15 @@ public final class BfclMutations {
         return new ToolCall(call.name(), args, null);
     }
 
-    private List<ToolCall> alternative(List<Map<String, Map<String, List<Object>>>> groundTruth, List<ToolCall> gold) {
+    @SuppressWarnings("unchecked")
+    private List<ToolCall> alternative(String category, List<Map<String, Object>> functions,
+            List<Map<String, Map<String, List<Object>>>> groundTruth, List<ToolCall> gold) {
         if (groundTruth == null || groundTruth.size() != gold.size()) {
             return null;
         }
         List<ToolCall> out = new ArrayList<>();
         for (int i = 0; i < gold.size(); i++) {
+            String function = gold.get(i).name();
             Map<String, Object> args = new LinkedHashMap<>();
             groundTruth.get(i).values().iterator().next().forEach((param, acceptable) -> {
                 if (acceptable == null || acceptable.isEmpty()) {
@@ -131,12 +140,61 @@ public final class BfclMutations {
                 }
                 Object v = acceptable.get(random.nextInt(acceptable.size()));
                 if (!"".equals(v)) {
-                    args.put(param, v);
+                    args.put(param, BfclCallRenderer.asArgument(category, concrete(v), schema(functions, function, param)));
                 }
             });
             out.add(new ToolCall(gold.get(i).name(), args, null));
         }
         return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> schema(List<Map<String, Object>> functions, String function, String param) {
+        for (Map<String, Object> f : functions) {
+            if (function.equals(f.get("name")) && f.get("parameters") instanceof Map<?, ?> p && p.get("properties") instanceof Map<?, ?> props
+                    && props.get(param) instanceof Map<?, ?> s) {
+                return (Map<String, Object>) s;
+            }
+        }
+        return Map.of();
+    }
+
+    /** A possible answer's value with each nested dict's acceptable-value lists reduced to one of their values. */
+    private Object concrete(Object value) {
+        if (value instanceof List<?> list) {
+            List<Object> out = new ArrayList<>();
+            list.forEach(x -> out.add(concrete(x)));
+            return out;
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            map.forEach((k, v) -> {
+                Object pick = v instanceof List<?> l && !l.isEmpty() ? l.get(random.nextInt(l.size())) : v;
+                if (!"".equals(pick)) {
+                    out.put(String.valueOf(k), concrete(pick));
+                }
+            });
+            return out;
+        }
+        return value;
+    }
+
+    /** Java and JavaScript literal spellings: suffixes, capitalised booleans, quote styles, collection syntax. */
+    private ToolCall literalVariant(ToolCall call, String param) {
+        if (!(call.arguments().get(param) instanceof String s)) {
+            return null;
+        }
+        String changed = switch (random.nextInt(8)) {
+            case 0 -> s.replaceAll("[LfFn]$", "");
+            case 1 -> s.matches("-?\\d+") ? s + (random.nextBoolean() ? "L" : "f") : s + "n";
+            case 2 -> s.equals("true") ? "True" : s.equals("false") ? "0" : "\"" + s + "\"";
+            case 3 -> s.replace('"', '\'');
+            case 4 -> s.replace("new ArrayList<>(Arrays.asList(", "new ArrayList<>() {{ add(").replace("))", ") }}");
+            case 5 -> s.startsWith("[") ? "new Array(" + s.substring(1, Math.max(1, s.length() - 1)) + ")" : "[" + s + "]";
+            case 6 -> s.replace(" ", "");
+            default -> s.replace(".", ".0").replace("{", "{ ").replace("}", " }");
+        };
+        return with(call, param, changed);
     }
 
     @SuppressWarnings("unchecked")

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  */
 class BfclOfficialAgreementIT {
     static final long SEED = 32;
-    static final List<String> CATEGORIES = List.of("simple_python", "multiple", "parallel", "parallel_multiple", "irrelevance",
+    static final List<String> CATEGORIES = List.of("simple_python", "simple_java", "simple_javascript", "multiple", "parallel", "parallel_multiple", "irrelevance",
             "live_simple", "live_multiple", "live_parallel", "live_parallel_multiple", "live_irrelevance", "live_relevance");
 
     private static OfficialBfclChecker official;
@@ -56,7 +56,7 @@ class BfclOfficialAgreementIT {
             for (EvalSample s : imported.samples()) {
                 if (category.needsAnswers()) {
                     inputs.add(new Input(key, "gold", s, s.output()));
-                    mutations.of(s.tools(), groundTruth(s), s.output()).forEach(m -> inputs.add(new Input(key, m.kind(), s, m.calls())));
+                    mutations.of(key, s.tools(), groundTruth(s), s.output()).forEach(m -> inputs.add(new Input(key, m.kind(), s, m.calls())));
                 } else {
                     mutations.ofRelevance(s.tools()).forEach(m -> inputs.add(new Input(key, m.kind(), s, m.calls())));
                 }

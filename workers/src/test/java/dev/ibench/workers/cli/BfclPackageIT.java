@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * defective rows, which both count wrong).
  */
 class BfclPackageIT {
-    static final List<String> IMPORTED = List.of("simple_python", "multiple", "parallel", "parallel_multiple", "irrelevance",
+    static final List<String> IMPORTED = List.of("simple_python", "simple_java", "simple_javascript", "multiple", "parallel", "parallel_multiple", "irrelevance",
             "live_simple", "live_multiple", "live_parallel", "live_parallel_multiple", "live_irrelevance", "live_relevance");
     /** A bare exception name or stack frame in what a command prints. */
     static final Pattern EXCEPTION = Pattern.compile("\\b[A-Z][A-Za-z]*(Exception|Error)\\b|\\bat [a-z]+\\.[A-Za-z.$]+\\(");
@@ -110,7 +110,7 @@ class BfclPackageIT {
             List<List<ToolCall>> mutated = new ArrayList<>();
             for (EvalSample s : samples) {
                 List<BfclMutations.Mutation> ms = s.goldAnswer() == null ? mutations.ofRelevance(s.tools())
-                        : mutations.of(s.tools(), Json.MAPPER.convertValue(s.goldAnswer(), new TypeReference<>() {}), s.output());
+                        : mutations.of(category, s.tools(), Json.MAPPER.convertValue(s.goldAnswer(), new TypeReference<>() {}), s.output());
                 mutated.add(ms.get(ms.size() > 1 ? 1 + (s.sampleId().hashCode() & 0x7fffffff) % (ms.size() - 1) : 0).calls());
             }
             int mutatedCorrect = compare(category, "mutation", evalSet, samples, mutated);
