@@ -35,8 +35,8 @@ final class ImportBfclCommand implements Callable<Integer> {
     Path answers;
 
     @Option(names = "--category", required = true, paramLabel = "CATEGORY",
-            description = "simple (v4: simple_python), simple_java, simple_javascript, multiple, parallel, parallel_multiple, live_simple, live_multiple, live_parallel, "
-                    + "live_parallel_multiple, irrelevance, live_irrelevance or live_relevance.")
+            description = "simple (v4: simple_python), simple_java, simple_javascript, multiple, parallel, parallel_multiple, "
+                    + "live_simple, live_multiple, live_parallel, live_parallel_multiple, irrelevance, live_irrelevance or live_relevance.")
     String category;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the eval set into.")
