@@ -63,6 +63,18 @@ class BfclAstCheckerOfficialCasesTest {
         assertThat(r.bfclErrorType()).isEqualTo(errorType);
     }
 
+    @org.junit.jupiter.api.Test
+    void theSimpleCheckerWantsOneCallWhateverThePossibleAnswerHolds() {
+        Map<String, Object> function = Map.of("name", "f", "parameters", Map.of("type", "dict", "properties", Map.of(), "required", List.of()));
+        assertThat(BfclAstChecker.check(new BfclTestCase("x_0", "simple_python", List.of(function)),
+                new BfclPossibleAnswer("x", List.of(Map.of("f", Map.of()), Map.of("f", Map.of()))), List.of(new ToolCall("f", Map.of(), null))).valid())
+                .as("bfcl-eval checks the one call against the first expected call").isTrue();
+        BfclCheckResult noCall = BfclAstChecker.check(new BfclTestCase("x_0", "live_multiple", List.of(function)),
+                new BfclPossibleAnswer("x", List.of()), List.of());
+        assertThat(noCall.valid()).isFalse();
+        assertThat(noCall.bfclErrorType()).isEqualTo("possible_answer:unusable");
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource({"live_simple, false", "live_multiple, true"})
     void simpleCategoriesCheckTheFirstFunctionMultipleOnesTheNamedOne(String category, boolean valid) {
