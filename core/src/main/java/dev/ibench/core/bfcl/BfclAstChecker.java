@@ -11,10 +11,14 @@ import java.util.Set;
 
 /**
  * BFCL's AST checker (seed 004 evaluates on BFCL; seed 000 appendix H.1.1 uses its error categories) for Python
- * test categories, reimplemented: function name, required parameters, unexpected parameters, type check (int accepted
+ * test categories, reimplemented from bfcl-eval's {@code ast_checker.py} and kept equal to it by
+ * BfclOfficialAgreementIT: function name, required parameters, unexpected parameters, type check (int accepted
  * for float; one level of nested array item types), value check against the acceptable values (strings standardised,
- * lists element-wise, dicts key-wise), optional parameters marked by {@code ""}. Parallel categories match calls
- * order-free: each expected call takes the first still-unmatched predicted call that passes. A name is also accepted in
+ * lists element-wise, dicts key-wise, Python equality: {@code 1 == 1.0 == True}), optional parameters marked by
+ * {@code ""}; JSON {@code null} is Python's {@code None}, a value like any other. The category picks the checker as
+ * BFCL does: {@code parallel*} match calls order-free (each expected call takes the first still-unmatched predicted
+ * call that passes), {@code *multiple} check the first call against the function its answer names, the others the
+ * first call against the test's first function. A name is also accepted in
  * its native-API spelling ({@link NativeToolName}: {@code math_factorial} for {@code math.factorial}), as BFCL accepts
  * it from function-calling models.
  * BFCL error types map to the seed categories: wrong_count -> wrong_func_count, wrong_func_name ->
@@ -25,23 +29,42 @@ public final class BfclAstChecker {
     private BfclAstChecker() {}
 
     public static BfclCheckResult check(BfclTestCase test, BfclPossibleAnswer answer, List<ToolCall> predicted) {
-        List<Map<String, Map<String, List<Object>>>> expected = answer.groundTruth();
-        if (predicted.size() != expected.size()) {
-            return BfclCheckResult.fail(BfclErrorCategory.WRONG_FUNC_COUNT, test.category() + "_function_checker:wrong_count",
-                    "expected " + expected.size() + " calls, got " + predicted.size());
+        List<Map<String, Map<String, List<Object>>>> expected = answer.groundTruth() == null ? List.of() : answer.groundTruth();
+        boolean simple = !test.category().contains("parallel") && !test.category().contains("multiple");
+        String checker = test.category().contains("parallel") ? "parallel_function_checker_no_order"
+                : simple ? "simple_function_checker" : "multiple_function_checker";
+        // BFCL's simple checker wants exactly one call whatever the possible answer holds; the others its length
+        int wanted = simple ? 1 : expected.size();
+        if (predicted.size() != wanted) {
+            return BfclCheckResult.fail(BfclErrorCategory.WRONG_FUNC_COUNT, checker + ":wrong_count",
+                    "expected " + wanted + " calls, got " + predicted.size());
         }
+        // where BFCL's checker raises on its own data (no expected call, no function, an unknown function), the sample fails
+        if (expected.isEmpty() || test.functions().isEmpty() || expected.stream().anyMatch(c -> c == null || c.isEmpty())) {
+            return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "possible_answer:unusable",
+                    "the sample's possible answer has no call or the test defines no function");
+        }
+        try {
+            return checkCalls(test, expected, predicted);
+        } catch (IllegalArgumentException e) {
+            return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "possible_answer:unusable", e.getMessage());
+        }
+    }
+
+    private static BfclCheckResult checkCalls(BfclTestCase test, List<Map<String, Map<String, List<Object>>>> expected, List<ToolCall> predicted) {
         if (!test.category().contains("parallel")) {
-            return checkCall(test.functions(), predicted.get(0), expected.get(0));
+            return checkCall(test, description(test, expected.get(0)), predicted.get(0), expected.get(0));
         }
         Set<Integer> matched = new HashSet<>();
         for (Map<String, Map<String, List<Object>>> expectedCall : expected) {
+            Map<String, Object> description = description(test, expectedCall);
             BfclCheckResult closest = null;
             boolean found = false;
             for (int i = 0; i < predicted.size() && !found; i++) {
                 if (matched.contains(i)) {
                     continue;
                 }
-                BfclCheckResult result = checkCall(test.functions(), predicted.get(i), expectedCall);
+                BfclCheckResult result = checkCall(test, description, predicted.get(i), expectedCall);
                 if (result.valid()) {
                     matched.add(i);
                     found = true;
@@ -58,9 +81,9 @@ public final class BfclAstChecker {
     }
 
     /**
-     * The function description an expected call refers to: the one with that exact name, else the one whose dotted name
-     * ends with it (BFCL data has {@code find_closest} answering {@code restaurant_search.find_closest}), else the only
-     * function. BFCL's simple checker likewise takes the test's single function description as the expected function.
+     * The function description an expected call refers to: the one with that exact name (BFCL's
+     * {@code find_description}), else the one whose dotted name ends with it (BFCL v3 data has {@code find_closest}
+     * answering {@code restaurant_search.find_closest}; BFCL's checker raises there), else the only function.
      */
     static Map<String, Object> describe(List<Map<String, Object>> functions, String answerName) {
         return functions.stream().filter(f -> answerName.equals(f.get("name"))).findFirst()
@@ -69,22 +92,36 @@ public final class BfclAstChecker {
                 .orElseThrow(() -> new IllegalArgumentException("possible answer names '" + answerName + "', which the test does not define"));
     }
 
+    /**
+     * The function description an expected call is checked against, whose name the call must use (or its native-API
+     * spelling): the test's first function in the simple categories (BFCL's simple checker takes
+     * {@code func_description[0]}), else {@link #describe} by the name the possible answer gives.
+     */
+    static Map<String, Object> description(BfclTestCase test, Map<String, Map<String, List<Object>>> expectedCall) {
+        if (!test.category().contains("parallel") && !test.category().contains("multiple")) {
+            return test.functions().get(0);
+        }
+        return describe(test.functions(), expectedCall.keySet().iterator().next());
+    }
+
     @SuppressWarnings("unchecked")
-    static BfclCheckResult checkCall(List<Map<String, Object>> functions, ToolCall call,
+    static BfclCheckResult checkCall(BfclTestCase test, Map<String, Object> description, ToolCall call,
             Map<String, Map<String, List<Object>>> expectedCall) {
-        String answerName = expectedCall.keySet().iterator().next();
-        Map<String, List<Object>> acceptable = expectedCall.get(answerName);
-        Map<String, Object> description = describe(functions, answerName);
+        List<Map<String, Object>> functions = test.functions();
+        BfclLanguage language = BfclLanguage.of(test.category());
+        Map<String, List<Object>> acceptable = expectedCall.values().iterator().next();
         String expectedName = String.valueOf(description.get("name"));
         if (!expectedName.equals(call.name()) && !NativeToolName.of(expectedName).equals(call.name())) {
-            boolean known = functions.stream().anyMatch(f -> call.name().equals(f.get("name")) || call.name().equals(NativeToolName.of(String.valueOf(f.get("name")))));
+            boolean known = functions.stream().anyMatch(f -> String.valueOf(f.get("name")).equals(call.name())
+                    || NativeToolName.of(String.valueOf(f.get("name"))).equals(call.name()));
             return BfclCheckResult.fail(known ? BfclErrorCategory.WRONG_FUNC_NAME : BfclErrorCategory.HALLUCINATED_FUNC_NAME,
                     "simple_function_checker:wrong_func_name",
                     "expected function '" + expectedName + "', got '" + call.name() + "'" + (known ? "" : " (not among the functions)"));
         }
-        Map<String, Object> parameters = (Map<String, Object>) description.get("parameters");
-        Map<String, Map<String, Object>> properties = (Map<String, Map<String, Object>>) parameters.getOrDefault("properties", Map.of());
-        List<String> required = (List<String>) parameters.getOrDefault("required", List.of());
+        Map<String, Object> parameters = description.get("parameters") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+        Map<String, Map<String, Object>> properties = parameters.get("properties") instanceof Map<?, ?> p
+                ? (Map<String, Map<String, Object>>) p : Map.of();
+        List<String> required = parameters.get("required") instanceof List<?> r ? (List<String>) r : List.of();
         Map<String, Object> args = call.arguments();
         for (String param : required) {
             if (!args.containsKey(param)) {
@@ -98,13 +135,14 @@ public final class BfclAstChecker {
                 return BfclCheckResult.fail(BfclErrorCategory.UNEXPECTED_PARAM, "simple_function_checker:unexpected_param",
                         "unexpected parameter '" + param + "'");
             }
-            BfclCheckResult valueResult = checkValue(param, e.getValue(), properties.get(param), acceptable.get(param));
+            Map<String, Object> schema = properties.get(param) instanceof Map<?, ?> ? properties.get(param) : Map.of();
+            BfclCheckResult valueResult = checkValue(language, param, e.getValue(), schema, values(acceptable.get(param)));
             if (!valueResult.valid()) {
                 return valueResult;
             }
         }
         for (Map.Entry<String, List<Object>> e : acceptable.entrySet()) {
-            if (!args.containsKey(e.getKey()) && !e.getValue().contains("")) {
+            if (!args.containsKey(e.getKey()) && !values(e.getValue()).contains("")) {
                 return BfclCheckResult.fail(BfclErrorCategory.MISSING_REQUIRED_PARAMETER, "simple_function_checker:missing_optional",
                         "optional parameter '" + e.getKey() + "' not provided and not marked as optional");
             }
@@ -112,19 +150,47 @@ public final class BfclAstChecker {
         return BfclCheckResult.VALID;
     }
 
+    /** A parameter's acceptable values; a possible answer holding {@code null} instead of a list accepts nothing. */
+    private static List<Object> values(List<Object> acceptable) {
+        return acceptable == null ? List.of() : acceptable;
+    }
+
     @SuppressWarnings("unchecked")
-    private static BfclCheckResult checkValue(String param, Object value, Map<String, Object> schema, List<Object> acceptable) {
-        String schemaType = (String) schema.get("type");
-        BfclValues.PyType expected = BfclValues.expectedType(schemaType);
+    private static BfclCheckResult checkValue(BfclLanguage language, String param, Object value, Map<String, Object> schema,
+            List<Object> acceptable) {
+        String schemaType = schema.get("type") instanceof String t ? t : null;
         BfclValues.PyType nested = null;
-        if ("array".equals(schemaType) || "tuple".equals(schemaType)) {
-            Object items = schema.get("items");
-            nested = items instanceof Map<?, ?> m ? BfclValues.expectedType((String) m.get("type")) : BfclValues.PyType.OTHER;
+        BfclValues.PyType expected;
+        if (language == BfclLanguage.PYTHON) {
+            expected = BfclValues.expectedType(schemaType);
+            if ("array".equals(schemaType) || "tuple".equals(schemaType)) {
+                String items = BfclLanguage.itemsType(schema);
+                nested = items == null ? BfclValues.PyType.OTHER : BfclValues.expectedType(items);
+            }
+            if ("float".equals(schemaType) && BfclValues.typeOf(value) == BfclValues.PyType.INT) {
+                value = ((Number) value).doubleValue();
+            }
+        } else {
+            // bfcl-eval raises on a type outside its table (or a list type without items); ibench calls it a type error
+            expected = language.pyType(schemaType).orElse(null);
+            boolean nestedKind = BfclLanguage.NESTED_CONVERSION.contains(schemaType);
+            String nestedType = nestedKind ? BfclLanguage.itemsType(schema) : null;
+            nested = nestedType == null ? null : language.pyType(nestedType).orElse(null);
+            if (expected == null) {
+                return unknownType(language, param, schemaType);
+            }
+            if (!(value instanceof String text)) {
+                return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, language.typeErrorName(),
+                        "incorrect type for parameter '" + param + "': expected a string in " + language.name().toLowerCase() + " syntax, got "
+                                + BfclValues.typeOf(value).name().toLowerCase() + " (" + value + ")");
+            }
+            if (nestedKind && nested == null) {
+                return unknownType(language, param, schemaType + " of " + nestedType);
+            }
+            // where bfcl-eval's converter raises (Set, Hashtable, Queue, Stack), ibench keeps the text
+            value = language.convert(text, schemaType, nestedType).orElse(text);
         }
-        if (expected == BfclValues.PyType.FLOAT && BfclValues.typeOf(value) == BfclValues.PyType.INT) {
-            value = ((Number) value).doubleValue();
-        }
-        BfclValues.PyType answerType = acceptable.stream().filter(a -> !"".equals(a)).findFirst().map(BfclValues::typeOf).orElse(null);
+        BfclValues.PyType answerType = BfclValues.possibleAnswerType(acceptable).orElse(null);
         boolean isVariable = answerType != null && answerType != expected;
         BfclCheckResult typeResult = checkType(param, value, acceptable, expected, nested, schemaType);
         if (!typeResult.valid()) {
@@ -146,16 +212,19 @@ public final class BfclAstChecker {
             }
             if (expected == BfclValues.PyType.LIST) {
                 List<Object> standardized = BfclValues.standardizeItems((List<?>) value);
-                boolean ok = acceptable.stream().anyMatch(a -> a instanceof List<?> l && BfclValues.pyEquals(BfclValues.standardizeItems(l), standardized));
+                boolean ok = acceptable.stream().anyMatch(a -> BfclValues.indexable(a)
+                        .map(l -> BfclValues.pyEquals(BfclValues.standardizeItems(l), standardized)).orElse(false));
                 return ok ? BfclCheckResult.VALID : valueError("value_error:list/tuple", param, value, acceptable);
             }
         }
         return BfclValues.pyContains(acceptable, value) ? BfclCheckResult.VALID : valueError("value_error:others", param, value, acceptable);
     }
 
+    /** BFCL's {@code type_checker}, including where its nested check falls through to the variable check. */
     private static BfclCheckResult checkType(String param, Object value, List<Object> acceptable, BfclValues.PyType expected,
             BfclValues.PyType nested, String schemaType) {
         BfclValues.PyType actual = BfclValues.typeOf(value);
+        BfclValues.PyType answerType = BfclValues.possibleAnswerType(acceptable).orElse(null);
         if (actual == expected) {
             if (nested == null) {
                 return BfclCheckResult.VALID;
@@ -174,17 +243,18 @@ public final class BfclAstChecker {
                     return BfclCheckResult.VALID;
                 }
             }
-            return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "type_error:nested",
-                    "nested type check failed for parameter '" + param + "': expected " + schemaType + " of " + nested + ", got " + value);
-        }
-        BfclValues.PyType answerType = acceptable.stream().filter(a -> !"".equals(a)).findFirst().map(BfclValues::typeOf).orElse(null);
-        if (answerType != null && actual == answerType) {
+            if (answerType == actual) {
+                return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "type_error:nested",
+                        "nested type check failed for parameter '" + param + "': expected " + schemaType + " of " + nested + ", got " + value);
+            }
+        } else if (answerType != null && actual == answerType) {
             return BfclCheckResult.VALID;
         }
         return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "type_error:simple",
                 "incorrect type for parameter '" + param + "': expected " + schemaType + ", got " + actual.name().toLowerCase() + " (" + value + ")");
     }
 
+    /** BFCL's {@code dict_checker}: the first candidate dict that accepts every key; else the last candidate's error. */
     @SuppressWarnings("unchecked")
     private static BfclCheckResult checkDict(String param, Map<String, Object> value, List<Object> acceptable) {
         BfclCheckResult last = valueError("dict_checker:unclear", param, value, acceptable);
@@ -192,7 +262,8 @@ public final class BfclAstChecker {
             if (!(candidate instanceof Map<?, ?> expectedDict)) {
                 continue;
             }
-            Map<String, List<Object>> options = (Map<String, List<Object>>) expectedDict;
+            Map<String, Object> options = (Map<String, Object>) expectedDict;
+            last = valueError("dict_checker:unclear", param, value, acceptable);
             boolean ok = true;
             for (Map.Entry<String, Object> e : value.entrySet()) {
                 if (!options.containsKey(e.getKey())) {
@@ -201,20 +272,21 @@ public final class BfclAstChecker {
                     break;
                 }
                 Object v = e.getValue() instanceof String s ? BfclValues.standardize(s) : e.getValue();
-                List<Object> standardized = BfclValues.standardizeItems(options.get(e.getKey()));
-                if (!BfclValues.pyContains(standardized, v)) {
-                    last = valueError("value_error:dict_value", param + "." + e.getKey(), e.getValue(), options.get(e.getKey()));
+                // BFCL indexes the acceptable values: a string there (a data slip) stands for its characters
+                List<Object> keyOptions = BfclValues.indexable(options.get(e.getKey())).orElse(List.of());
+                if (!BfclValues.pyContains(BfclValues.standardizeItems(keyOptions), v)) {
+                    last = valueError("value_error:dict_value", param + "." + e.getKey(), e.getValue(), keyOptions);
                     ok = false;
                     break;
                 }
             }
-            if (ok) {
-                for (Map.Entry<String, List<Object>> e : options.entrySet()) {
-                    if (!value.containsKey(e.getKey()) && !e.getValue().contains("")) {
-                        last = valueError("value_error:dict_key", param + "." + e.getKey(), null, e.getValue());
-                        ok = false;
-                        break;
-                    }
+            // BFCL runs the missing-key check even after a wrong value; a missing key's error type then wins
+            for (Map.Entry<String, Object> e : options.entrySet()) {
+                // Python's '"" in value': true for a list holding "" and for any string
+                if (!value.containsKey(e.getKey()) && !(e.getValue() instanceof List<?> l && l.contains("") || e.getValue() instanceof String)) {
+                    last = valueError("value_error:dict_key", param + "." + e.getKey(), null, List.of());
+                    ok = false;
+                    break;
                 }
             }
             if (ok) {
@@ -224,11 +296,13 @@ public final class BfclAstChecker {
         return last;
     }
 
+    /** BFCL's {@code list_dict_checker}: dicts position by position; the optional marker {@code ""} counts as no dicts. */
     @SuppressWarnings("unchecked")
     private static BfclCheckResult checkListOfDicts(String param, List<Object> value, List<Object> acceptable) {
         BfclCheckResult last = valueError("list_dict_checker:unclear", param, value, acceptable);
         for (Object candidate : acceptable) {
-            if (!(candidate instanceof List<?> dicts) || dicts.size() != value.size()) {
+            List<Object> dicts = BfclValues.indexable(candidate).orElse(null);
+            if (dicts == null || dicts.size() != value.size()) {
                 last = valueError("value_error:list_dict_count", param, value, acceptable);
                 continue;
             }
@@ -238,7 +312,7 @@ public final class BfclAstChecker {
                     ok = false;
                     break;
                 }
-                BfclCheckResult r = checkDict(param, (Map<String, Object>) item, new ArrayList<>(List.of(dicts.get(i))));
+                BfclCheckResult r = checkDict(param, (Map<String, Object>) item, java.util.Collections.singletonList(dicts.get(i)));
                 if (!r.valid()) {
                     last = r;
                     ok = false;
@@ -249,6 +323,11 @@ public final class BfclAstChecker {
             }
         }
         return last;
+    }
+
+    private static BfclCheckResult unknownType(BfclLanguage language, String param, String type) {
+        return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, language.typeErrorName(),
+                "parameter '" + param + "' has type " + type + ", which BFCL's checker does not know");
     }
 
     private static BfclCheckResult valueError(String bfclType, String param, Object value, List<Object> acceptable) {

@@ -18,23 +18,43 @@ public final class BfclCallRenderer {
     /**
      * Each expected call with the first acceptable value of every parameter. A first value {@code ""} (the optional
      * marker) omits the parameter, unless the function requires it: then the first other value is used (BFCL data marks
-     * some required parameters optional, e.g. simple_200's fuel_efficiency). Dict values inside possible answers are
-     * themselves lists of acceptable values and get the same treatment. The function name is the test's description
-     * name ({@link BfclAstChecker#describe}).
+     * some required parameters optional, e.g. simple_200's fuel_efficiency). A first value {@code null} is the value
+     * None. Dict values inside possible answers are themselves lists of acceptable values and get the same treatment.
+     * The function name is the description's the checker uses ({@link BfclAstChecker#description}). In the Java and
+     * JavaScript categories each value is written as that language's source text ({@link BfclLiteralRenderer}).
      */
     @SuppressWarnings("unchecked")
     public static List<ToolCall> firstAcceptableCalls(BfclTestCase test, BfclPossibleAnswer answer) {
         return answer.groundTruth().stream().map(call -> {
             String answerName = call.keySet().iterator().next();
-            Map<String, Object> description = BfclAstChecker.describe(test.functions(), answerName);
-            List<String> required = (List<String>) ((Map<String, Object>) description.get("parameters")).getOrDefault("required", List.of());
+            Map<String, Object> description = BfclAstChecker.description(test, call);
+            Object parameters = description.get("parameters");
+            List<?> required = parameters instanceof Map<?, ?> p && p.get("required") instanceof List<?> r ? r : List.of();
+            Map<?, ?> properties = parameters instanceof Map<?, ?> p && p.get("properties") instanceof Map<?, ?> m ? m : Map.of();
+            BfclLanguage language = BfclLanguage.of(test.category());
             Map<String, Object> args = new LinkedHashMap<>();
-            call.get(answerName).forEach((param, acceptable) -> acceptable.stream()
-                    .filter(v -> !"".equals(v) || !required.contains(param)).findFirst()
-                    .filter(v -> !"".equals(v))
-                    .ifPresent(v -> args.put(param, concrete(v))));
+            call.get(answerName).forEach((param, acceptable) -> {
+                for (Object v : acceptable == null ? List.of() : acceptable) {
+                    if (!"".equals(v)) {
+                        Map<String, Object> schema = properties.get(param) instanceof Map<?, ?> s ? (Map<String, Object>) s : Map.of();
+                        args.put(param, BfclLiteralRenderer.render(language, concrete(v), schema));
+                        return;
+                    }
+                    if (!required.contains(param)) {
+                        return;
+                    }
+                }
+            });
             return new ToolCall(String.valueOf(description.get("name")), args, null);
         }).toList();
+    }
+
+    /**
+     * A value as a model writes it for a parameter of a function in {@code category}: unchanged for Python, the
+     * language's source text for Java and JavaScript ({@link BfclLiteralRenderer}).
+     */
+    public static Object asArgument(String category, Object value, Map<String, Object> parameterSchema) {
+        return BfclLiteralRenderer.render(BfclLanguage.of(category), value, parameterSchema);
     }
 
     /** {@link #firstAcceptableCalls} in BFCL's Python call syntax. */

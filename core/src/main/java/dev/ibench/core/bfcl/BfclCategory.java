@@ -14,6 +14,12 @@ import java.util.stream.Collectors;
  */
 public enum BfclCategory {
     SIMPLE(Kind.AST),
+    /** BFCL v4's name of v3's {@code simple}. */
+    SIMPLE_PYTHON(Kind.AST),
+    /** Java functions; arguments are strings in Java syntax, converted as bfcl-eval converts them. */
+    SIMPLE_JAVA(Kind.AST),
+    /** JavaScript functions; arguments are strings in JavaScript syntax. */
+    SIMPLE_JAVASCRIPT(Kind.AST),
     MULTIPLE(Kind.AST),
     PARALLEL(Kind.AST),
     PARALLEL_MULTIPLE(Kind.AST),
@@ -58,7 +64,7 @@ public enum BfclCategory {
         String wanted = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(c -> c.key().equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown BFCL category '" + text + "' (valid: " + validNames()
-                        + "; BFCL's java, javascript, exec and multi_turn categories are not supported)"));
+                        + "; BFCL's exec, multi_turn, web_search, memory and format_sensitivity categories are not supported)"));
     }
 
     /** The category of a sample's dataset name, empty for samples that are not BFCL's. */

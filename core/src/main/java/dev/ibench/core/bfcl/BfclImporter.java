@@ -22,15 +22,20 @@ import java.util.Set;
  * {@code tools} are the test's function descriptions unchanged (BFCL types such as {@code dict}, {@code float},
  * {@code tuple} stay, for the AST checker), {@code gold_answer} is the possible answer (every acceptable value),
  * {@code output} its first acceptable calls. Irrelevance samples have no gold calls. A row that cannot be used is
- * listed with its line and why: no possible answer, a possible answer naming a function the test does not define,
- * a multi-turn question, or a possible answer that its own first acceptable calls do not pass (a data error).
+ * listed with its line and why: no possible answer, a possible answer naming a function the test does not define, or
+ * a multi-turn question. A row whose possible answer its own first acceptable calls do not pass (a data error) is
+ * imported and listed as defective: BFCL's scorer counts it, and no answer passes it.
  */
 public final class BfclImporter {
     private BfclImporter() {}
 
     public record RejectedRow(int line, String id, String reason) {}
 
-    public record Result(List<EvalSample> samples, List<RejectedRow> rejected) {}
+    /**
+     * Rows imported and rows left out. A defective row is imported too (its possible answer's own first acceptable
+     * calls fail the AST check, so no model can pass it): BFCL's scorer keeps such rows in the denominator.
+     */
+    public record Result(List<EvalSample> samples, List<RejectedRow> rejected, List<RejectedRow> defective) {}
 
     public static Result read(Path tests, Path answersOrNull, BfclCategory category) {
         if (category.needsAnswers() && answersOrNull == null) {
@@ -44,6 +49,7 @@ public final class BfclImporter {
         BfclFileCategory.require(tests, rows, category);
         List<EvalSample> samples = new ArrayList<>();
         List<RejectedRow> rejected = new ArrayList<>();
+        List<RejectedRow> defective = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < rows.size(); i++) {
             if (rows.get(i).isBlank()) {
@@ -64,12 +70,28 @@ public final class BfclImporter {
                 if (!ids.add(id)) {
                     throw new IllegalArgumentException("duplicate id '" + id + "'");
                 }
-                samples.add(convert(row, id, category, answers.get(id), answersOrNull));
+                int lineNo = i + 1;
+                EvalSample sample = convert(row, id, category, answers.get(id), answersOrNull);
+                samples.add(sample);
+                defect(sample, category).ifPresent(reason -> defective.add(new RejectedRow(lineNo, id, reason)));
             } catch (IllegalArgumentException e) {
                 rejected.add(new RejectedRow(i + 1, id, e.getMessage()));
             }
         }
-        return new Result(samples, rejected);
+        return new Result(samples, rejected, defective);
+    }
+
+    /** Why an imported AST sample's possible answer rejects its own first acceptable calls, if it does. */
+    private static java.util.Optional<String> defect(EvalSample sample, BfclCategory category) {
+        if (!category.needsAnswers()) {
+            return java.util.Optional.empty();
+        }
+        BfclTestCase test = new BfclTestCase(sample.sampleId(), category.key(), sample.tools());
+        List<Map<String, Map<String, List<Object>>>> expected = Json.MAPPER.convertValue(sample.goldAnswer(), new TypeReference<>() {});
+        BfclCheckResult self = BfclAstChecker.check(test, new BfclPossibleAnswer(sample.sampleId(), expected), sample.output());
+        return self.valid() ? java.util.Optional.empty()
+                : java.util.Optional.of("the possible answer's own first acceptable calls fail the AST check (" + self.bfclErrorType()
+                        + ": " + self.message() + "); kept and counted wrong, as BFCL's scorer counts it");
     }
 
     private static Map<String, JsonNode> answersById(Path file) {
@@ -92,7 +114,7 @@ public final class BfclImporter {
 
     private static EvalSample convert(JsonNode row, String id, BfclCategory category, JsonNode groundTruth, Path answersFile) {
         String input = question(row.path("question"));
-        List<Map<String, Object>> functions = functions(row.path("function"));
+        List<Map<String, Object>> functions = functions(row.path("function"), category.needsAnswers());
         if (!category.needsAnswers()) {
             return new EvalSample(id, category.datasetName(), input, null, null, List.of(), null, functions, List.of());
         }
@@ -111,11 +133,6 @@ public final class BfclImporter {
         BfclTestCase test = new BfclTestCase(id, category.key(), functions);
         BfclPossibleAnswer answer = new BfclPossibleAnswer(id, expected);
         List<ToolCall> gold = BfclCallRenderer.firstAcceptableCalls(test, answer);
-        BfclCheckResult self = BfclAstChecker.check(test, answer, gold);
-        if (!self.valid()) {
-            throw new IllegalArgumentException("the possible answer's own first acceptable calls fail the AST check (" + self.bfclErrorType()
-                    + ": " + self.message() + ")");
-        }
         Object goldAnswer = Json.MAPPER.convertValue(groundTruth, Object.class);
         return new EvalSample(id, category.datasetName(), input, null, goldAnswer, gold, null, functions, List.of());
     }
@@ -150,10 +167,10 @@ public final class BfclImporter {
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> functions(JsonNode functions) {
+    private static List<Map<String, Object>> functions(JsonNode functions, boolean needed) {
         JsonNode list = functions.isObject() ? Json.MAPPER.createArrayNode().add(functions) : functions;
-        if (!list.isArray() || list.isEmpty()) {
-            throw new IllegalArgumentException("'function' is not a non-empty list of function descriptions");
+        if (!list.isArray() || (needed && list.isEmpty())) {
+            throw new IllegalArgumentException("'function' is not a " + (needed ? "non-empty " : "") + "list of function descriptions");
         }
         List<Map<String, Object>> out = new ArrayList<>();
         for (JsonNode f : list) {

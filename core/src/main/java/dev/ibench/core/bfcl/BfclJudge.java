@@ -10,8 +10,9 @@ import java.util.Map;
 
 /**
  * Judges a parsed model output on a BFCL sample as BFCL's evaluator does: AST categories by {@link BfclAstChecker}
- * against the possible answer held in the sample's {@code gold_answer} (an output that decodes to no call fails with
- * {@code ast_decoder:decoder_failed}); irrelevance categories are correct when the output decodes to no call (prose, an
+ * against the possible answer held in the sample's {@code gold_answer} (an output that does not decode fails with
+ * {@code ast_decoder:decoder_failed}; one that decodes to no call, {@code []}, with the checker's {@code wrong_count},
+ * as BFCL's prompt-mode decoder hands {@code []} to the checker); irrelevance categories are correct when the output decodes to no call (prose, an
  * empty list); {@code live_relevance} is correct when it decodes to at least one call.
  */
 public final class BfclJudge {
@@ -30,9 +31,8 @@ public final class BfclJudge {
     }
 
     private static BfclVerdict ast(EvalSample sample, BfclCategory category, ParsedOutput parsed) {
-        if (!parsed.isParsed() || parsed.calls().isEmpty()) {
-            return BfclVerdict.wrong(category, "ast_decoder:decoder_failed",
-                    parsed.isParsed() ? "the output decodes to no function call" : "the output is not a function call: " + parsed.problem());
+        if (!parsed.isParsed()) {
+            return BfclVerdict.wrong(category, "ast_decoder:decoder_failed", "the output is not a function call: " + parsed.problem());
         }
         BfclCheckResult result = BfclAstChecker.check(new BfclTestCase(sample.sampleId(), category.key(), sample.tools()),
                 possibleAnswer(sample), parsed.calls());

@@ -8,10 +8,15 @@ import java.util.Map;
 /**
  * BFCL's scores over a set of samples: accuracy per category, as the leaderboard reports it, and over the categories
  * present the overall accuracy weighted by their sample counts (all correct samples over all samples) and the
- * unweighted mean of the category accuracies. BFCL error types are counted over the failing samples.
+ * unweighted mean of the category accuracies; {@link #v4()} is BFCL v4's own overall score. BFCL error types are counted over the failing samples.
  */
 public record BfclSummary(Map<BfclCategory, Category> categories, double overallWeighted, double overallUnweighted,
         Map<String, Integer> errorTypes) {
+
+    /** BFCL v4's overall score with the official section weights over these categories (the others count 0). */
+    public BfclV4Score v4() {
+        return BfclV4Score.of(categories);
+    }
 
     public record Category(int samples, int correct) {
         public double accuracy() {

@@ -63,13 +63,29 @@ final class BfclValues {
         return IGNORED.matcher(s).replaceAll("").toLowerCase(Locale.ROOT).replace('\'', '"');
     }
 
-    /** Python {@code ==} for JSON-like values. */
+    /**
+     * The Python type of a possible answer's first value that is not the optional marker {@code ""}; BFCL's
+     * {@code get_possible_answer_type}. Empty when every value is the marker. JSON {@code null} is {@code NONE}.
+     */
+    static java.util.Optional<PyType> possibleAnswerType(List<?> acceptable) {
+        for (Object a : acceptable) {
+            if (!"".equals(a)) {
+                return java.util.Optional.of(typeOf(a));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    /** Python {@code ==} for JSON-like values: numbers by value, and {@code True == 1}, {@code False == 0.0}. */
     static boolean pyEquals(Object a, Object b) {
         if (a == null || b == null) {
             return a == b;
         }
-        if (a instanceof Number x && b instanceof Number y && !(a instanceof Boolean) && !(b instanceof Boolean)) {
-            return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString())) == 0;
+        if (isNumeric(a) && isNumeric(b) && (a instanceof Number || b instanceof Number)) {
+            if (!finite(a) || !finite(b)) {
+                return asDouble(a) == asDouble(b);
+            }
+            return numeric(a).compareTo(numeric(b)) == 0;
         }
         if (a instanceof List<?> x && b instanceof List<?> y) {
             return ElementWise.lists(x, y, BfclValues::pyEquals);
@@ -80,8 +96,44 @@ final class BfclValues {
         return a.equals(b);
     }
 
+    private static boolean isNumeric(Object o) {
+        return o instanceof Number || o instanceof Boolean;
+    }
+
+    private static BigDecimal numeric(Object o) {
+        if (o instanceof Boolean b) {
+            return b ? BigDecimal.ONE : BigDecimal.ZERO;
+        }
+        return new BigDecimal(o.toString());
+    }
+
+    private static double asDouble(Object o) {
+        return o instanceof Boolean b ? (b ? 1 : 0) : ((Number) o).doubleValue();
+    }
+
+    private static boolean finite(Object o) {
+        return !(o instanceof Double || o instanceof Float) || Double.isFinite(((Number) o).doubleValue());
+    }
+
     static boolean pyContains(List<?> candidates, Object value) {
         return candidates.stream().anyMatch(c -> pyEquals(c, value));
+    }
+
+    /**
+     * A possible answer's candidate as BFCL's list checker reads it: it indexes the candidate, so a list gives its
+     * items, a string its characters (the optional marker {@code ""} thus acts as an acceptable empty list); empty for
+     * any other value, on which BFCL's checker raises.
+     */
+    static java.util.Optional<List<Object>> indexable(Object candidate) {
+        if (candidate instanceof List<?> l) {
+            return java.util.Optional.of(new ArrayList<>(l));
+        }
+        if (candidate instanceof String s) {
+            List<Object> chars = new ArrayList<>();
+            s.codePoints().forEach(c -> chars.add(new String(Character.toChars(c))));
+            return java.util.Optional.of(chars);
+        }
+        return java.util.Optional.empty();
     }
 
     /** Strings standardised, everything else unchanged (one level, as BFCL's list checker does). */

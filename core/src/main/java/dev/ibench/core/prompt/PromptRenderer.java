@@ -1,6 +1,7 @@
 package dev.ibench.core.prompt;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.bfcl.BfclFunctionDocs;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import java.io.UncheckedIOException;
@@ -39,14 +40,16 @@ public final class PromptRenderer {
             return renderReact(sample, "", "");
         }
         Map<String, String> vars = new HashMap<>();
-        vars.put("FUNCTION_STR", toJson(sample.tools()));
+        // BFCL's Java and JavaScript functions are shown as BFCL shows them: parameters as strings in that language
+        List<Map<String, Object>> tools = style == PromptStyle.BFCL ? BfclFunctionDocs.forModel(sample.datasetName(), sample.tools()) : sample.tools();
+        vars.put("FUNCTION_STR", toJson(tools));
         vars.put("QUERY", requireQuestion(sample));
         if (style == PromptStyle.SLOT || style == PromptStyle.SEL || style == PromptStyle.NESTFUL) {
             vars.put("ICL_EXAMPLES", icl.render(profile.icl().count(), profile.icl().format(), sample.input()));
         } else {
             vars.put("ICL_EXAMPLES", "");
         }
-        List<Map<String, Object>> nativeTools = profile.mode() == PromptMode.TOOLS ? NativeToolSpecs.openAi(sample.tools()) : List.of();
+        List<Map<String, Object>> nativeTools = profile.mode() == PromptMode.TOOLS ? NativeToolSpecs.openAi(tools) : List.of();
         return shape(TemplateLibrary.forProfile(profile, style), vars, nativeTools);
     }
 

@@ -12,9 +12,11 @@ import java.util.TreeSet;
 
 /**
  * BFCL's overall scores of one model over all its BFCL cells (one cell per category): the accuracy weighted by the
- * categories' sample counts and the unweighted mean of the category accuracies, per trial, then mean ± sd over trials.
+ * categories' sample counts, the unweighted mean of the category accuracies and BFCL v4's overall score with its official
+ * section weights ({@link dev.ibench.core.bfcl.BfclV4Score}; categories not run count 0), per trial, then mean ± sd over trials.
  */
-public record BfclOverall(String model, List<String> categories, int samples, MetricSummary weighted, MetricSummary unweighted) {
+public record BfclOverall(String model, List<String> categories, int samples, MetricSummary weighted, MetricSummary unweighted,
+        MetricSummary v4Overall) {
 
     /** One entry per model that has BFCL cells, in the order models first appear. */
     public static List<BfclOverall> of(List<CellReport> cells) {
@@ -26,6 +28,7 @@ public record BfclOverall(String model, List<String> categories, int samples, Me
             int trials = modelCells.stream().mapToInt(c -> c.trialReports().size()).max().orElse(0);
             List<Double> weighted = new ArrayList<>();
             List<Double> unweighted = new ArrayList<>();
+            List<Double> v4 = new ArrayList<>();
             TreeSet<String> categories = new TreeSet<>();
             int samples = 0;
             for (int t = 0; t < trials; t++) {
@@ -40,9 +43,11 @@ public record BfclOverall(String model, List<String> categories, int samples, Me
                 summary.categories().keySet().forEach(c -> categories.add(c.key()));
                 weighted.add(summary.overallWeighted());
                 unweighted.add(summary.overallUnweighted());
+                v4.add(summary.v4().overall());
                 samples = Math.max(samples, verdicts.size());
             }
-            out.add(new BfclOverall(model, List.copyOf(categories), samples, MetricSummary.of(weighted), MetricSummary.of(unweighted)));
+            out.add(new BfclOverall(model, List.copyOf(categories), samples, MetricSummary.of(weighted), MetricSummary.of(unweighted),
+                    MetricSummary.of(v4)));
         });
         return out;
     }

@@ -45,6 +45,7 @@ public final class JsonReportRenderer {
             m.put("samples", b.samples());
             m.put("overall_weighted", b.weighted());
             m.put("overall_unweighted", b.unweighted());
+            m.put("v4_overall", b.v4Overall());
             bfcl.add(m);
         }
         if (!bfcl.isEmpty()) {

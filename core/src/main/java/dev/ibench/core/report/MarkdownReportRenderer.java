@@ -30,10 +30,11 @@ public final class MarkdownReportRenderer {
         }
         List<BfclOverall> bfcl = BfclOverall.of(report.cells());
         if (!bfcl.isEmpty()) {
-            md.append("\n## BFCL overall per model\n\n| model | categories | samples | overall (weighted) | overall (unweighted) |\n|---|---|---:|---:|---:|\n");
+            md.append("\n## BFCL overall per model\n\n| model | categories | samples | overall (weighted) | overall (unweighted) | BFCL v4 overall |\n|---|---|---:|---:|---:|---:|\n");
             for (BfclOverall b : bfcl) {
                 md.append("| ").append(b.model()).append(" | ").append(String.join(", ", b.categories())).append(" | ").append(b.samples())
-                        .append(" | ").append(format(b.weighted())).append(" | ").append(format(b.unweighted())).append(" |\n");
+                        .append(" | ").append(format(b.weighted())).append(" | ").append(format(b.unweighted()))
+                        .append(" | ").append(format(b.v4Overall())).append(" |\n");
             }
         }
         for (CellReport cell : report.cells()) {

@@ -39,6 +39,7 @@ public final class ReportMetrics {
             report.bfcl().categories().forEach((category, c) -> m.put("bfcl.accuracy." + category.key(), c.accuracy()));
             m.put("bfcl.overall_weighted", report.bfcl().overallWeighted());
             m.put("bfcl.overall_unweighted", report.bfcl().overallUnweighted());
+            m.put("bfcl.v4_overall", report.bfcl().v4().overall());
         }
         m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
         return m;

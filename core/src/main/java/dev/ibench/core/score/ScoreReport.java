@@ -1,6 +1,7 @@
 package dev.ibench.core.score;
 
 import dev.ibench.core.bfcl.BfclSummary;
+import dev.ibench.core.bfcl.BfclV4Score;
 import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.Counts;
@@ -127,8 +128,9 @@ public record ScoreReport(
         Map<String, Object> categories = new LinkedHashMap<>();
         b.categories().forEach((category, c) -> categories.put(category.key(),
                 ordered("samples", c.samples(), "correct", c.correct(), "accuracy", c.accuracy())));
+        BfclV4Score v4 = b.v4();
         return ordered("categories", categories, "overall_weighted", b.overallWeighted(), "overall_unweighted", b.overallUnweighted(),
-                "error_types", b.errorTypes());
+                "v4", ordered("overall", v4.overall(), "sections", v4.sections(), "not_run", v4.notRun()), "error_types", b.errorTypes());
     }
 
     private static Map<String, Object> ordered(Object... keyValues) {

@@ -35,8 +35,8 @@ final class ImportBfclCommand implements Callable<Integer> {
     Path answers;
 
     @Option(names = "--category", required = true, paramLabel = "CATEGORY",
-            description = "simple, multiple, parallel, parallel_multiple, live_simple, live_multiple, live_parallel, "
-                    + "live_parallel_multiple, irrelevance, live_irrelevance or live_relevance.")
+            description = "simple (v4: simple_python), simple_java, simple_javascript, multiple, parallel, parallel_multiple, "
+                    + "live_simple, live_multiple, live_parallel, live_parallel_multiple, irrelevance, live_irrelevance or live_relevance.")
     String category;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the eval set into.")
@@ -85,6 +85,8 @@ final class ImportBfclCommand implements Callable<Integer> {
                 .map(r -> new ImportOutput.LeftOut(r.line(), "id", r.id(), r.reason())).toList())) {
             return 2;
         }
+        var defective = report.putArray("defective");
+        imported.defective().forEach(r -> defective.addObject().put("line", r.line()).put("id", r.id()).put("reason", r.reason()));
         Files.createDirectories(out);
         Path evalSet = out.resolve(setName + ".json");
         ObjectNode set = Json.MAPPER.createObjectNode();
@@ -99,9 +101,10 @@ final class ImportBfclCommand implements Callable<Integer> {
         if (json) {
             stdout.println(ImportOutput.text(report));
         } else {
-            stdout.printf(Locale.ROOT, "imported %d %s row(s) into %s; %d left out%n", imported.samples().size(), parsedCategory.key(),
-                    evalSet, imported.rejected().size());
+            stdout.printf(Locale.ROOT, "imported %d %s row(s) into %s (%d with a defective possible answer, counted wrong); %d left out%n",
+                    imported.samples().size(), parsedCategory.key(), evalSet, imported.defective().size(), imported.rejected().size());
             imported.rejected().forEach(r -> stdout.printf(Locale.ROOT, "  line %d (%s): %s%n", r.line(), r.id(), r.reason()));
+            imported.defective().forEach(r -> stdout.printf(Locale.ROOT, "  defective line %d (%s): %s%n", r.line(), r.id(), r.reason()));
             stdout.println("report: " + reportFile);
         }
         stdout.flush();

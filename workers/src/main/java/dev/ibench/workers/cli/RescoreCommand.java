@@ -222,6 +222,8 @@ final class RescoreCommand implements Callable<Integer> {
                     c.correct(), fmt(c.accuracy())));
             out.printf(Locale.ROOT, "%-26s %s%n", "bfcl overall (weighted)", fmt(b.overallWeighted()));
             out.printf(Locale.ROOT, "%-26s %s%n", "bfcl overall (unweighted)", fmt(b.overallUnweighted()));
+            var v4 = b.v4();
+            out.printf(Locale.ROOT, "%-26s %s  (%d categories not run count 0)%n", "bfcl v4 overall", fmt(v4.overall()), v4.notRun().size());
             b.errorTypes().forEach((type, n) -> out.printf(Locale.ROOT, "  %-40s %d%n", type, n));
         }
         out.println();

@@ -59,6 +59,11 @@ class ImportBfclCommandTest {
             assertThat(scores.at("/bfcl/categories/" + category + "/samples").asInt()).isEqualTo(category.equals("simple") ? 400 : 200);
             assertThat(scores.at("/bfcl/overall_weighted").asDouble()).isEqualTo(1.0);
             assertThat(scores.at("/completion_rate").isNull()).isTrue();
+            // BFCL v4's overall with its official weights, every other category counting 0: simple alone is a third of
+            // the simple group, a quarter of non-live, weighing 10 of 100; multiple alone is a quarter of non-live
+            double v4 = category.equals("simple") ? 10 * (1 / 3.0) / 4 / 100 : 10 * (1 / 4.0) / 100;
+            assertThat(scores.at("/bfcl/v4/overall").asDouble()).isCloseTo(v4, within(1e-12));
+            assertThat(scores.at("/bfcl/v4/not_run").toString()).contains("simple_java").contains("multi_turn_base").doesNotContain("\"" + category + "\"");
         }
     }
 

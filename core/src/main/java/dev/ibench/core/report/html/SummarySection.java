@@ -31,11 +31,12 @@ final class SummarySection implements HtmlSection {
         List<BfclOverall> bfcl = BfclOverall.of(data.report().cells());
         if (!bfcl.isEmpty()) {
             h.append("<h2>BFCL overall per model</h2><table><tr><th>model</th><th>categories</th><th>samples</th>"
-                    + "<th>overall (weighted)</th><th>overall (unweighted)</th></tr>");
+                    + "<th>overall (weighted)</th><th>overall (unweighted)</th><th>BFCL v4 overall</th></tr>");
             for (BfclOverall b : bfcl) {
                 h.append("<tr><td>").append(Html.escape(b.model())).append("</td><td>").append(Html.escape(String.join(", ", b.categories())))
                         .append("</td><td>").append(b.samples()).append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.weighted())))
-                        .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.unweighted()))).append("</td></tr>");
+                        .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.unweighted())))
+                        .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.v4Overall()))).append("</td></tr>");
             }
             h.append("</table>");
         }

@@ -1,0 +1,137 @@
+package dev.ibench.testing.bfcl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.sample.NativeToolName;
+import dev.ibench.core.sample.ToolCall;
+import dev.ibench.testing.BundledData;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The BFCL authors' checker (PyPI {@code bfcl-eval}, installed by deploy/local/install-bfcl-eval.sh into the tool cache)
+ * run on a batch of decoded predictions in one Python process (resource {@code bfcl/official_checker.py}): the other
+ * implementation ibench's {@code BfclAstChecker} and {@code BfclJudge} are compared with.
+ */
+public final class OfficialBfclChecker {
+    /** One input: a test's functions, its possible answer (null for the (ir)relevance categories) and a prediction. */
+    public record Case(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction,
+            boolean underscoreToDot) {
+
+        /**
+         * A case judged as bfcl-eval judges the model that wrote it: a prediction spelling a dotted function name the
+         * native-API way ({@code math_factorial}) comes from a function-calling model, whose configuration has
+         * {@code underscore_to_dot}; any other from a prompt-mode model.
+         */
+        public static Case of(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction) {
+            List<String> names = functions.stream().map(f -> String.valueOf(f.get("name"))).toList();
+            boolean nativeSpelling = prediction.stream().anyMatch(c -> !names.contains(c.name())
+                    && names.stream().anyMatch(n -> n.contains(".") && NativeToolName.of(n).equals(c.name())));
+            return new Case(key, category, functions, groundTruth, prediction, nativeSpelling);
+        }
+    }
+
+    /** The official verdict, or the exception the official checker raised on that input. */
+    public record Verdict(String key, boolean valid, String errorType, String exception) {}
+
+    private final Path pythonPath;
+
+    private OfficialBfclChecker(Path pythonPath) {
+        this.pythonPath = pythonPath;
+    }
+
+    /** Installs bfcl-eval (a no-op when cached) and returns the checker; fails with the script's reason when it cannot. */
+    public static OfficialBfclChecker install() {
+        Path script = BundledData.root().getParent().resolve("deploy/local/install-bfcl-eval.sh");
+        try {
+            Process p = new ProcessBuilder("bash", script.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                throw new IllegalStateException(script + " failed (exit " + p.exitValue() + ")");
+            }
+            return new OfficialBfclChecker(Path.of(out.substring(out.lastIndexOf('\n') + 1)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** bfcl-eval's data folder: {@code BFCL_v4_*.json}, {@code possible_answer/}, {@code multi_turn_func_doc/}, ... */
+    public Path data() {
+        return pythonPath.resolve("bfcl_eval/data");
+    }
+
+    /** The official verdict of every case, in order, from one Python process. */
+    public List<Verdict> judge(List<Case> cases) {
+        try {
+            Path driver = Files.createTempFile("official_checker", ".py");
+            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/official_checker.py")) {
+                Files.write(driver, in.readAllBytes());
+            }
+            ProcessBuilder pb = new ProcessBuilder("python3", driver.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
+            pb.environment().put("PYTHONPATH", pythonPath.toString());
+            Process p = pb.start();
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> write(cases, p.getOutputStream()));
+            List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            writer.join();
+            if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                throw new IllegalStateException("official_checker.py failed (exit " + p.exitValue() + ")");
+            }
+            Files.deleteIfExists(driver);
+            if (lines.size() != cases.size()) {
+                throw new IllegalStateException("official_checker.py answered " + lines.size() + " of " + cases.size() + " cases");
+            }
+            return lines.stream().map(OfficialBfclChecker::verdict).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void write(List<Case> cases, OutputStream stdin) {
+        try (OutputStream out = stdin) {
+            for (Case c : cases) {
+                ObjectNode line = Json.MAPPER.createObjectNode();
+                line.put("key", c.key());
+                line.put("category", c.category());
+                line.set("functions", Json.MAPPER.valueToTree(c.functions()));
+                line.set("ground_truth", Json.MAPPER.valueToTree(c.groundTruth()));
+                line.set("prediction", Json.MAPPER.valueToTree(c.prediction().stream().map(call -> {
+                    Map<String, Object> one = new LinkedHashMap<>();
+                    one.put(call.name(), call.arguments());
+                    return one;
+                }).toList()));
+                line.put("underscore_to_dot", c.underscoreToDot());
+                out.write((Json.MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Verdict verdict(String line) {
+        try {
+            JsonNode v = Json.MAPPER.readTree(line);
+            return new Verdict(v.path("key").asText(), v.path("valid").asBoolean(),
+                    v.path("error_type").isTextual() ? v.path("error_type").asText() : null,
+                    v.path("exception").isTextual() ? v.path("exception").asText() : null);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
