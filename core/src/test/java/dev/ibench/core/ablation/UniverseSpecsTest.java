@@ -2,16 +2,7 @@ package dev.ibench.core.ablation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.core.TestData;
-import dev.ibench.core.build.BenchmarkBuilder;
-import dev.ibench.core.build.BuildOptions;
-import dev.ibench.core.score.EvalSetReader;
-import dev.ibench.core.rest.RestBuildStep;
 import dev.ibench.core.sample.EvalSample;
-import dev.ibench.core.tools.BuildMode;
-import dev.ibench.core.tools.ToolStyle;
-import dev.ibench.core.verify.CoverageReport;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -19,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code universe:<p>} over every sample of the real superhero SLOT, SEL and REST eval sets: an offered tool the
@@ -30,21 +20,15 @@ import org.junit.jupiter.api.io.TempDir;
 class UniverseSpecsTest {
     private static final List<String> SHARES = List.of("universe:10", "universe:25", "universe:50", "universe:75", "universe:100");
 
-    @TempDir static Path out;
     private static List<EvalSample> slot;
     private static List<EvalSample> sel;
     private static List<EvalSample> rest;
 
     @BeforeAll
-    static void build() throws Exception {
-        Path root = TestData.root();
-        new BenchmarkBuilder(line -> {}).build(new BuildOptions("bird", root.resolve("bird"), List.of("superhero"),
-                List.of(ToolStyle.SLOT, ToolStyle.SEL), BuildMode.PAPER, out, root));
-        RestBuildStep.run(new BuildOptions("bird", root.resolve("bird"), List.of("superhero"), List.of(), BuildMode.PAPER, out, root),
-                new CoverageReport(), line -> {}, false);
-        slot = EvalSetReader.read(out.resolve("bird-superhero-slot.json"));
-        sel = EvalSetReader.read(out.resolve("bird-superhero-sel.json"));
-        rest = EvalSetReader.read(out.resolve("bird-superhero-rest.json"));
+    static void build() {
+        slot = BuiltSuperhero.slot();
+        sel = BuiltSuperhero.sel();
+        rest = BuiltSuperhero.rest();
     }
 
     @Test
@@ -108,7 +92,7 @@ class UniverseSpecsTest {
     @Test
     void theRestUniverseIsThePublishedEndpointsAndTable4RoundsDown() throws Exception {
         List<UniverseSize> sizes = UniverseSize.of(rest);
-        Map<?, ?> published = dev.ibench.core.json.Json.MAPPER.readValue(out.resolve("bird-superhero-rest-endpoints.json").toFile(), Map.class);
+        Map<?, ?> published = dev.ibench.core.json.Json.MAPPER.readValue(BuiltSuperhero.dir().resolve("bird-superhero-rest-endpoints.json").toFile(), Map.class);
         assertThat(sizes).containsExactly(new UniverseSize("superhero", ((List<?>) published.get("endpoints")).size()));
         // seed 000 Table 4, superhero (109 endpoints) and california_schools (75)
         assertThat(List.of(10, 25, 50, 75, 100).stream().map(p -> new UniverseSize("superhero", 109).offered(p)))
