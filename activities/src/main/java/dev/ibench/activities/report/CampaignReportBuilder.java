@@ -9,6 +9,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.ablation.UniverseSize;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
@@ -17,6 +18,7 @@ import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
+import dev.ibench.core.report.BenchmarkUniverse;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.ReportMetrics;
@@ -89,7 +91,18 @@ public final class CampaignReportBuilder {
         for (CellRecord cell : store.cells(campaignId)) {
             cells.add(cellReport(cell));
         }
-        return new CampaignReport(campaignId, name, generatedAt, cells);
+        return new CampaignReport(campaignId, name, generatedAt, cells, universes(store.cells(campaignId)));
+    }
+
+    /** The tool universe of every benchmark a {@code universe:<percent>} cell drew from, per database (seed Table 4). */
+    private List<BenchmarkUniverse> universes(List<CellRecord> cells) {
+        Map<String, String> evalSetOf = new LinkedHashMap<>();
+        cells.stream().filter(c -> c.ablation() != null && c.ablation().startsWith("universe:"))
+                .forEach(c -> evalSetOf.putIfAbsent(c.benchmark(), c.evalSet()));
+        List<BenchmarkUniverse> out = new ArrayList<>();
+        evalSetOf.forEach((benchmark, evalSet) -> UniverseSize.of(evalSets.samples(evalSet).values())
+                .forEach(size -> out.add(new BenchmarkUniverse(benchmark, size))));
+        return out;
     }
 
     private CellReport cellReport(CellRecord cell) {

@@ -1,13 +1,16 @@
 package dev.ibench.core.report.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.SampleRow;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Per-sample scores of a campaign as CSV (one row per sample trial, one column per score key; empty where a cell has
@@ -37,6 +40,15 @@ public final class SampleScoresExport {
     }
 
     public static String jsonl(String campaignId, List<SampleRow> rows) {
+        return jsonl(campaignId, rows, null);
+    }
+
+    /**
+     * {@link #jsonl(String, List)} with each item's rendered prompts under {@code prompts} (a direct or sql item's one
+     * prompt, a ReACT item's prompt of every step in order), each the stored prompt JSON ({@code text} or
+     * {@code messages}, and {@code tools}); {@code prompts} null: none written.
+     */
+    public static String jsonl(String campaignId, List<SampleRow> rows, Function<SampleRow, List<String>> prompts) {
         StringBuilder out = new StringBuilder();
         for (SampleRow r : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -51,6 +63,13 @@ public final class SampleScoresExport {
             m.put("status", r.status());
             m.put("scores", r.scores());
             try {
+                if (prompts != null) {
+                    List<JsonNode> shown = new ArrayList<>();
+                    for (String prompt : prompts.apply(r)) {
+                        shown.add(Json.MAPPER.readTree(prompt));
+                    }
+                    m.put("prompts", shown);
+                }
                 out.append(Json.MAPPER.writeValueAsString(m)).append('\n');
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("cannot write the scores of " + r.sampleId(), e);
