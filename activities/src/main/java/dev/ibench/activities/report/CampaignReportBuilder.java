@@ -200,7 +200,7 @@ public final class CampaignReportBuilder {
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
         int scored = results.size() - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
-                unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected);
+                unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
     }
 
     /**
