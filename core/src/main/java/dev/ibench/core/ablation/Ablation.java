@@ -15,6 +15,8 @@ import java.util.Collection;
  */
 public interface Ablation {
     String VALID_NAMES = "obfuscated, universe:<percent>, paraphrase, toolkit_expansion";
+    /** How {@link #restore} marks a tool or argument name that was not offered (a call that matches nothing). */
+    String NOT_OFFERED = "<not offered: %s>";
 
     /** The name as written in the campaign file ({@code none}, {@code obfuscated}, {@code universe:40}). */
     String name();

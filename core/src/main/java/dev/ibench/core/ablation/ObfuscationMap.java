@@ -23,8 +23,6 @@ import java.util.stream.Collectors;
  * name of the sample, a real one included, is not offered: it becomes {@code <not offered: NAME>} and matches nothing.
  */
 final class ObfuscationMap {
-    static final String NOT_OFFERED = "<not offered: %s>";
-
     private final Map<String, String> functions = new LinkedHashMap<>();
     private final Map<String, String> arguments = new LinkedHashMap<>();
     private Pattern words;
@@ -91,8 +89,8 @@ final class ObfuscationMap {
         Map<String, String> realFunction = inverse(functions);
         Map<String, String> realArgument = inverse(arguments);
         Map<String, Object> args = new LinkedHashMap<>();
-        call.arguments().forEach((k, v) -> args.put(realArgument.getOrDefault(k, NOT_OFFERED.formatted(k)), v instanceof String s ? realName(s) : v));
-        return new ToolCall(realFunction.getOrDefault(call.name(), NOT_OFFERED.formatted(call.name())), args, call.label());
+        call.arguments().forEach((k, v) -> args.put(realArgument.getOrDefault(k, Ablation.NOT_OFFERED.formatted(k)), v instanceof String s ? realName(s) : v));
+        return new ToolCall(realFunction.getOrDefault(call.name(), Ablation.NOT_OFFERED.formatted(call.name())), args, call.label());
     }
 
     /** {@code text} with every real function or argument name that occurs as a word replaced by its obfuscated name. */

@@ -65,7 +65,7 @@ final class ToolUniverse implements Ablation {
     public ParsedOutput restore(EvalSample original, Collection<EvalSample> evalSet, long seed, ParsedOutput parsed) {
         Set<String> names = offered(original, evalSet, seed).stream().map(t -> String.valueOf(t.get("name"))).collect(Collectors.toSet());
         List<ToolCall> calls = parsed.calls().stream()
-                .map(c -> names.contains(c.name()) ? c : new ToolCall("<not offered: " + c.name() + ">", c.arguments(), c.label()))
+                .map(c -> names.contains(c.name()) ? c : new ToolCall(NOT_OFFERED.formatted(c.name()), c.arguments(), c.label()))
                 .toList();
         return new ParsedOutput(parsed.status(), calls, parsed.stage(), parsed.problem(), parsed.malformedItems());
     }
