@@ -4,7 +4,9 @@ import dev.ibench.activities.ablation.SampleGeneration;
 import dev.ibench.core.ablation.Ablation;
 import dev.ibench.core.parse.ParsedOutput;
 import dev.ibench.core.prompt.IclExamples;
+import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.sample.ToolCall;
 import java.util.List;
 
 /**
@@ -39,6 +41,21 @@ public record CellAblation(Ablation ablation, List<EvalSample> evalSet, long see
 
     public IclExamples icl(IclExamples examples) {
         return ablation.icl(examples);
+    }
+
+    /** A prompt rendered from {@link #shown}{@code (original)} as the model reads it (obfuscation rewrites its texts). */
+    public RenderedPrompt prompt(EvalSample original, RenderedPrompt rendered) {
+        return ablation.prompt(original, evalSet, seed, rendered);
+    }
+
+    /** A tool's observation or error text as the model reads it. */
+    public String observation(EvalSample original, String text) {
+        return ablation.observation(original, evalSet, seed, text);
+    }
+
+    /** One action of a ReACT agent in the sample's own names, to run against the real tools. */
+    public ToolCall restore(EvalSample original, ToolCall action) {
+        return restore(original, ParsedOutput.parsed(List.of(action), "react")).calls().get(0);
     }
 
     public ParsedOutput restore(EvalSample original, ParsedOutput parsed) {

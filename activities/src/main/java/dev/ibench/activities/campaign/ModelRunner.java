@@ -59,7 +59,7 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
     /** Renders trial {@code trial} of a sample as the cell shows it (a model-written ablation may ask its writer model first). */
     public Prepared prepare(EvalSample sample, int trial) {
         EvalSample shown = ablation.shown(sample);
-        RenderedPrompt prompt = prompts.apply(shown);
+        RenderedPrompt prompt = ablation.prompt(sample, prompts.apply(shown));
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
         return new Prepared(prompt, ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), maxCalls, trial, seed,
                 decoding.topP()));

@@ -48,7 +48,17 @@ public final class GatewayAgentModel implements ReactAgentModel {
 
     @Override
     public Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial) {
-        RenderedPrompt prompt = ReactPrompt.forNextStep(renderer, sample, initialObservation, previous, settings);
+        return next(sample, prompt(sample, initialObservation, previous, settings), initialObservation, previous, settings, trial);
+    }
+
+    @Override
+    public RenderedPrompt prompt(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings) {
+        return ReactPrompt.forNextStep(renderer, sample, initialObservation, previous, settings);
+    }
+
+    @Override
+    public Reply next(EvalSample sample, RenderedPrompt prompt, String initialObservation, List<ReactStep> previous,
+                      ReactSettings settings, int trial) {
         List<String> stop = new ArrayList<>(profile.stop());
         if (!stop.contains(STOP_AT_OBSERVATION)) {
             stop.add(STOP_AT_OBSERVATION);

@@ -1,5 +1,6 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.react.ReactSettings;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.sample.EvalSample;
@@ -13,6 +14,20 @@ import java.util.List;
 public interface ReactAgentModel {
     /** @param trial the trial of the sample (each trial samples with its own seed) */
     Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial);
+
+    /** The prompt of the next step as this agent renders it (stored per step); null for an agent that renders none. */
+    default RenderedPrompt prompt(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings) {
+        return null;
+    }
+
+    /**
+     * The next turn given the prompt to send ({@link #prompt}, as the cell's ablation rewrote it); an agent that renders
+     * no prompt answers as {@link #next(EvalSample, String, List, ReactSettings, int)}.
+     */
+    default Reply next(EvalSample sample, RenderedPrompt prompt, String initialObservation, List<ReactStep> previous,
+                       ReactSettings settings, int trial) {
+        return next(sample, initialObservation, previous, settings, trial);
+    }
 
     /**
      * The model's text and what the call cost; {@code cacheKey} is null when nothing was cached; {@code costUsd} is what

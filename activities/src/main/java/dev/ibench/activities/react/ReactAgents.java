@@ -29,7 +29,7 @@ public final class ReactAgents implements Function<CellRecord, ReactAgentModel> 
         return agents.computeIfAbsent(cell.campaignId() + "\n" + cell.model() + "\n" + cell.cellId(), k -> {
             ModelProfile profile = runners.profile(cell.campaignId(), cell.model());
             if (ORACLE_PROVIDER.equals(profile.provider())) {
-                return new OracleAgentModel();
+                return new OracleAgentModel(profile);
             }
             return new GatewayAgentModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()), cell.cellId());
         });

@@ -1,5 +1,6 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.campaign.CellAblation;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.llm.ErrorKind;
 import dev.ibench.activities.llm.Heartbeating;
@@ -8,6 +9,7 @@ import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.react.ReactSettings;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.react.ReactTurn;
@@ -31,13 +33,21 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
     private final Function<CellRecord, ReactAgentModel> modelOfCell;
+    private final Function<CellRecord, CellAblation> ablationOfCell;
 
-    /** @param modelOfCell the agent model of a cell (its campaign's model entry) */
+    /** @param modelOfCell the agent model of a cell (its campaign's model entry); no cell is ablated */
     public ReactModelActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, ReactAgentModel> modelOfCell) {
+        this(store, evalSets, modelOfCell, cell -> CellAblation.NONE);
+    }
+
+    /** @param ablationOfCell each cell's ablation: what its agent is shown of a sample and how its prompt reads */
+    public ReactModelActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, ReactAgentModel> modelOfCell,
+                                    Function<CellRecord, CellAblation> ablationOfCell) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
         this.modelOfCell = modelOfCell;
+        this.ablationOfCell = ablationOfCell;
     }
 
     @Override
@@ -60,7 +70,17 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
         ReactAgentModel model = modelOfCell.apply(cell);
         ReactAgentModel.Reply reply;
         try {
-            reply = Heartbeating.call(() -> model.next(sample, initial, previous, settings, ref.trial()), HEARTBEAT_EVERY, ref.step());
+            reply = Heartbeating.call(() -> {
+                // stored observations are already in the shown names (ReactToolActivitiesImpl)
+                CellAblation ablation = ablationOfCell.apply(cell);
+                EvalSample shown = ablation.shown(sample);
+                RenderedPrompt rendered = model.prompt(shown, initial, previous, settings);
+                RenderedPrompt prompt = rendered == null ? null : ablation.prompt(sample, rendered);
+                if (prompt != null) {
+                    store.saveStepPrompt(ref.cellId(), sampleId, ref.trial(), ref.step(), ReactTrajectoryStore.json(prompt));
+                }
+                return model.next(shown, prompt, initial, previous, settings, ref.trial());
+            }, HEARTBEAT_EVERY, ref.step());
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.CONTEXT_LENGTH) {
                 store.recordError(ref.cellId(), sampleId, ref.trial(), ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, e.getMessage());

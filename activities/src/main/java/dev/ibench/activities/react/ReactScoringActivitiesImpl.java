@@ -1,6 +1,7 @@
 package dev.ibench.activities.react;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.activities.campaign.CellAblation;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.store.CellRecord;
@@ -25,6 +26,7 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
     private final Function<String, SequenceExecutor> executorOfEvalSet;
+    private final Function<CellRecord, CellAblation> ablationOfCell;
 
     /** One completion executor for every eval set. */
     public ReactScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, SequenceExecutor executor) {
@@ -33,10 +35,17 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
 
     /** @param executorOfEvalSet the completion executor of an eval set (a REST set's endpoints compare answers their way) */
     public ReactScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet) {
+        this(store, evalSets, executorOfEvalSet, cell -> CellAblation.NONE);
+    }
+
+    /** @param ablationOfCell each cell's ablation: the trajectory's calls are recorded in the sample's own names */
+    public ReactScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
+                                      Function<CellRecord, CellAblation> ablationOfCell) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
         this.executorOfEvalSet = executorOfEvalSet;
+        this.ablationOfCell = ablationOfCell;
     }
 
     @Override
@@ -45,7 +54,11 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
         CellRecord cell = ReactSamples.cell(store, ref);
         String sampleId = ReactSamples.sampleId(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
-        List<ReactStep> steps = trajectories.steps(ref.cellId(), sampleId, ref.trial(), request.budget());
+        CellAblation ablation = ablationOfCell.apply(cell);
+        List<ReactStep> steps = trajectories.steps(ref.cellId(), sampleId, ref.trial(), request.budget()).stream()
+                .map(s -> s.isAction() ? new ReactStep(s.step(), s.rawOutput(), s.turn(), ablation.restore(sample, s.call()), s.observation(),
+                        s.toolOk()) : s)
+                .toList();
         ReactOutcome outcome = ReactOutcomeClassifier.classify(sample, steps, request.budget(), executorOfEvalSet.apply(cell.evalSet()));
         ObjectNode json = Json.MAPPER.valueToTree(outcome);
         json.put("mode", "react");

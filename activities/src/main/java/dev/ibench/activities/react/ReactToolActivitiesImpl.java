@@ -1,10 +1,12 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.campaign.CellAblation;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ToolExecutionRecord;
+import dev.ibench.core.ablation.Ablation;
 import dev.ibench.core.react.ObservationTruncation;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.runtime.ToolRuntime;
@@ -29,6 +31,8 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
     /** A tool server that did not answer; retried. */
     public static final String TOOLS_UNREACHABLE = "ToolsUnreachable";
     private static final int PREVIEW_CHARS = 120;
+    /** The observation of an action the cell's ablation refuses (a tool or argument name that was not offered). */
+    static final String NOT_OFFERED = "Error: the action could not be run: its tool or an argument name is not one this API serves";
     /** Heartbeats of a running action: how a cancellation reaches it (the step's heartbeat timeout is longer). */
     static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
 
@@ -36,6 +40,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
     private final ReactTrajectoryStore trajectories;
     private final EvalSetCache evalSets;
     private final Function<CellRecord, ReactToolEnvironment> environmentOfCell;
+    private final Function<CellRecord, CellAblation> ablationOfCell;
 
     /** In-process SLOT/SEL tools only. */
     public ReactToolActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ToolRuntime runtime) {
@@ -48,10 +53,26 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
     }
 
     private ReactToolActivitiesImpl(ResultsStore store, Function<CellRecord, ReactToolEnvironment> environmentOfCell, EvalSetCache evalSets) {
+        this(store, environmentOfCell, evalSets, cell -> CellAblation.NONE);
+    }
+
+    private ReactToolActivitiesImpl(ResultsStore store, Function<CellRecord, ReactToolEnvironment> environmentOfCell, EvalSetCache evalSets,
+                                    Function<CellRecord, CellAblation> ablationOfCell) {
         this.store = store;
         this.trajectories = new ReactTrajectoryStore(store);
         this.evalSets = evalSets;
         this.environmentOfCell = environmentOfCell;
+        this.ablationOfCell = ablationOfCell;
+    }
+
+    /**
+     * As {@link #byCell(ResultsStore, EvalSetCache, Function)}, each cell's actions seen through its ablation: an action
+     * is mapped back to the sample's own names before it runs, and its observation (error messages included) is
+     * stored and shown in the names the agent was shown.
+     */
+    public static ReactToolActivitiesImpl byCell(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, ReactToolEnvironment> environmentOfCell,
+                                                 Function<CellRecord, CellAblation> ablationOfCell) {
+        return new ReactToolActivitiesImpl(store, environmentOfCell, evalSets, ablationOfCell);
     }
 
     /**
@@ -77,8 +98,9 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         } catch (ToolEnvironmentUnavailableException e) {
             throw unavailable(ref, e);
         }
-        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), 0, opening.step(), opening.note(), true);
-        return new ToolStepSummary(0, true, preview(opening.note()));
+        String note = ablationOfCell.apply(cell).observation(sample, opening.note());
+        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), 0, opening.step(), note, true);
+        return new ToolStepSummary(0, true, preview(note));
     }
 
     @Override
@@ -94,8 +116,15 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         }
         CellRecord cell = ReactSamples.cell(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
-        List<ToolCall> earlier = steps.subList(0, ref.step() - 1).stream().filter(ReactStep::isAction).map(ReactStep::call).toList();
-        ToolCall call = steps.get(ref.step() - 1).call();
+        CellAblation ablation = ablationOfCell.apply(cell);
+        List<ToolCall> earlier = steps.subList(0, ref.step() - 1).stream().filter(ReactStep::isAction)
+                .map(s -> ablation.restore(sample, s.call())).filter(c -> !Ablation.refused(c)).toList();
+        ToolCall call = ablation.restore(sample, steps.get(ref.step() - 1).call());
+        if (Ablation.refused(call)) {
+            // not run, and not echoed: under obfuscation the agent's wrong name may be a real one
+            trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, NOT_OFFERED, false);
+            return new ToolStepSummary(ref.step(), false, preview(NOT_OFFERED));
+        }
         ReactToolEnvironment environment = environmentOfCell.apply(cell);
         ReactToolEnvironment.ActionObservation observation;
         try {
@@ -110,8 +139,9 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         } catch (Unavailable e) {
             throw unavailable(ref, e.cause);
         }
-        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, observation.text(), observation.ok());
-        return new ToolStepSummary(ref.step(), observation.ok(), preview(observation.text()));
+        String shown = ablation.observation(sample, observation.text());
+        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, shown, observation.ok());
+        return new ToolStepSummary(ref.step(), observation.ok(), preview(shown));
     }
 
     /** Carries the checked exception out of the helper thread. */

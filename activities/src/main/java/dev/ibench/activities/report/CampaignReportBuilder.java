@@ -10,6 +10,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.ablation.UniverseSize;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
@@ -18,6 +19,7 @@ import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
+import dev.ibench.core.report.BenchmarkUniverse;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.CellStanding;
@@ -92,13 +94,25 @@ public final class CampaignReportBuilder {
                 .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
         List<CellReport> cells = new ArrayList<>();
         Map<String, CellStanding> standings = new LinkedHashMap<>();
-        for (CellRecord cell : store.cells(campaignId)) {
+        List<CellRecord> cellRecords = store.cells(campaignId);
+        for (CellRecord cell : cellRecords) {
             completions = new Completions(REACT.equals(cell.mode()) || SqlMode.MODE.equals(cell.mode()));
             CellReport report = cellReport(cell);
             cells.add(report);
             standings.put(cell.cellId(), standing(report));
         }
-        return new CampaignReport(campaignId, name, generatedAt, cells, standings);
+        return new CampaignReport(campaignId, name, generatedAt, cells, standings, universes(cellRecords));
+    }
+
+    /** The tool universe of every benchmark a {@code universe:<percent>} cell drew from, per database (seed Table 4). */
+    private List<BenchmarkUniverse> universes(List<CellRecord> cells) {
+        Map<String, String> evalSetOf = new LinkedHashMap<>();
+        cells.stream().filter(c -> c.ablation() != null && c.ablation().startsWith("universe:"))
+                .forEach(c -> evalSetOf.putIfAbsent(c.benchmark(), c.evalSet()));
+        List<BenchmarkUniverse> out = new ArrayList<>();
+        evalSetOf.forEach((benchmark, evalSet) -> UniverseSize.of(evalSets.samples(evalSet).values())
+                .forEach(size -> out.add(new BenchmarkUniverse(benchmark, size))));
+        return out;
     }
 
     /** The cell's recorded state (else judged by its results) and its denominators. */
@@ -240,7 +254,7 @@ public final class CampaignReportBuilder {
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         int scored = results.size() - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
-                unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected);
+                unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
     }
 
     /**

@@ -147,6 +147,21 @@ public final class ResultsStore {
                 rs -> rs.getString(1), cellId, sampleId, trial).stream().findFirst();
     }
 
+    /** The prompt step {@code step} of a ReACT trajectory sent (after the cell's ablation), as JSON. */
+    public void saveStepPrompt(String cellId, String sampleId, int trial, int step, String promptJson) {
+        update("save prompt " + key(cellId, sampleId, trial) + " step " + step,
+                "INSERT INTO react_step_prompts(cell_id, sample_id, trial, step, prompt_json) VALUES (?,?,?,?,?) "
+                        + "ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET prompt_json=excluded.prompt_json",
+                cellId, sampleId, trial, step, promptJson);
+    }
+
+    /** The stored prompts of a ReACT trajectory, in step order. */
+    public List<String> stepPrompts(String cellId, String sampleId, int trial) {
+        return query("read step prompts " + key(cellId, sampleId, trial),
+                "SELECT prompt_json FROM react_step_prompts WHERE cell_id=? AND sample_id=? AND trial=? ORDER BY step",
+                rs -> rs.getString(1), cellId, sampleId, trial);
+    }
+
     /** Stores an ablation's material for a sample once: a second write under the same key keeps the first. */
     public void saveAblationGeneration(String key, String ablation, String sampleId, String outcomeJson) {
         update("save " + ablation + " of sample " + sampleId,

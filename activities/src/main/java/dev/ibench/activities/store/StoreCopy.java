@@ -37,6 +37,7 @@ public final class StoreCopy {
             new Table("model_calls", List.of("cell_id", "sample_id", "trial", "step", "cache_key", "raw_output", "prompt_tokens",
                     "completion_tokens", "latency_ms", "cache_hit", "created_at"), false),
             new Table("rendered_prompts", List.of("cell_id", "sample_id", "trial", "prompt_json"), false),
+            new Table("react_step_prompts", List.of("cell_id", "sample_id", "trial", "step", "prompt_json"), false),
             new Table("tool_executions", List.of("cell_id", "sample_id", "trial", "step", "call_json", "observation", "ok"), false),
             new Table("sample_results", List.of("cell_id", "sample_id", "trial", "status", "completed", "score_json", "error",
                     "updated_at"), false),

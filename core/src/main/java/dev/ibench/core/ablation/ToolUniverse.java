@@ -6,7 +6,7 @@ import dev.ibench.core.sample.ToolCall;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -15,17 +15,20 @@ import java.util.stream.Collectors;
 
 /**
  * {@code universe:<percent>} (seed 000 appendix C.2, Table 4): the tools offered are that share of the database's full
- * tool universe (every tool any sample of the same database in the eval set offers), rounded, never fewer than the
- * gold tools: the gold tools always, the rest a shortlist drawn with a seed of the campaign and the sample, listed in
- * universe order. A predicted call to a tool that was not offered is refused: it is renamed
- * {@code <not offered: NAME>}, so it executes as an unknown tool and matches no gold call.
+ * tool universe ({@link DatabaseTools}), {@code floor(N * percent / 100)} of its {@code N} tools as in Table 4 (superhero's
+ * 109 REST endpoints: 10, 27, 54, 81, 109), never fewer than the gold tools: the gold tools always, the rest a shortlist
+ * drawn with a seed of the campaign and the sample, listed in universe order. Each offered tool carries the spec this
+ * sample would have (its own where it offers the tool, else the one built for its starting table), so
+ * {@code universe:100} of a sample that already offers its whole universe (SLOT) is the sample as it is. A predicted call
+ * to a tool that was not offered is refused: it is renamed {@code <not offered: NAME>}, so it executes as an unknown tool
+ * and matches no gold call.
  */
 final class ToolUniverse implements Ablation {
     static final String PREFIX = "universe:";
 
     private final int percent;
     /** Universe per database, for the one eval set (by identity) a cell's ablation serves. */
-    private final Map<Collection<EvalSample>, Map<String, List<Map<String, Object>>>> universes =
+    private final Map<Collection<EvalSample>, Map<String, DatabaseTools>> universes =
             Collections.synchronizedMap(new java.util.IdentityHashMap<>());
 
     private ToolUniverse(int percent) {
@@ -62,56 +65,45 @@ final class ToolUniverse implements Ablation {
     public ParsedOutput restore(EvalSample original, Collection<EvalSample> evalSet, long seed, ParsedOutput parsed) {
         Set<String> names = offered(original, evalSet, seed).stream().map(t -> String.valueOf(t.get("name"))).collect(Collectors.toSet());
         List<ToolCall> calls = parsed.calls().stream()
-                .map(c -> names.contains(c.name()) ? c : new ToolCall("<not offered: " + c.name() + ">", c.arguments(), c.label()))
+                .map(c -> names.contains(c.name()) ? c : new ToolCall(NOT_OFFERED.formatted(c.name()), c.arguments(), c.label()))
                 .toList();
         return new ParsedOutput(parsed.status(), calls, parsed.stage(), parsed.problem(), parsed.malformedItems());
     }
 
     /** The offered tools of a sample; the same for the prompt and for scoring. */
     List<Map<String, Object>> offered(EvalSample sample, Collection<EvalSample> evalSet, long seed) {
-        List<Map<String, Object>> universe = universe(sample, evalSet);
-        Set<String> gold = sample.output().stream().map(ToolCall::name).collect(Collectors.toSet());
-        int size = Math.max((int) gold.stream().filter(g -> universe.stream().anyMatch(t -> g.equals(t.get("name")))).count(),
-                Math.round(universe.size() * percent / 100f));
-        List<String> others = new ArrayList<>(universe.stream().map(t -> String.valueOf(t.get("name"))).filter(n -> !gold.contains(n)).toList());
+        List<String> universe = universe(sample, evalSet);
+        Set<String> gold = sample.output().stream().map(ToolCall::name).filter(universe::contains).collect(Collectors.toSet());
+        int size = Math.max(gold.size(), count(universe.size(), percent));
+        List<String> others = new ArrayList<>(universe.stream().filter(n -> !gold.contains(n)).toList());
         // String.hashCode is specified, so the shortlist is the same on every machine and JVM
         Collections.shuffle(others, new Random(seed * 1_000_003L + sample.sampleId().hashCode()));
-        Set<String> kept = new java.util.HashSet<>(gold);
+        Set<String> kept = new HashSet<>(gold);
         for (String name : others) {
             if (kept.size() >= size) {
                 break;
             }
             kept.add(name);
         }
-        return universe.stream().filter(t -> kept.contains(String.valueOf(t.get("name")))).toList();
+        DatabaseTools tools = database(sample, evalSet);
+        return universe.stream().filter(kept::contains).map(n -> tools.specFor(n, sample)).toList();
     }
 
-    /**
-     * Every tool offered by a sample of the same database, first spec of each name, in eval set order (plus the
-     * sample's own, should it not be in the eval set).
-     */
-    private List<Map<String, Object>> universe(EvalSample sample, Collection<EvalSample> evalSet) {
-        Map<String, List<Map<String, Object>>> byDatabase = universes.computeIfAbsent(evalSet, ToolUniverse::universesByDatabase);
-        List<Map<String, Object>> universe = byDatabase.getOrDefault(database(sample), List.of());
-        Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
-        universe.forEach(t -> byName.put(String.valueOf(t.get("name")), t));
-        sample.tools().forEach(t -> byName.putIfAbsent(String.valueOf(t.get("name")), t));
-        return byName.size() == universe.size() ? universe : List.copyOf(byName.values());
+    /** How many of a universe of {@code universeSize} tools a share offers (Table 4 rounds down), at least one. */
+    static int count(int universeSize, int percent) {
+        return Math.max(Math.min(1, universeSize), universeSize * percent / 100);
     }
 
-    private static Map<String, List<Map<String, Object>>> universesByDatabase(Collection<EvalSample> evalSet) {
-        Map<String, Map<String, Map<String, Object>>> byDatabase = new LinkedHashMap<>();
-        for (EvalSample s : evalSet) {
-            Map<String, Map<String, Object>> byName = byDatabase.computeIfAbsent(database(s), d -> new LinkedHashMap<>());
-            s.tools().forEach(t -> byName.putIfAbsent(String.valueOf(t.get("name")), t));
-        }
-        Map<String, List<Map<String, Object>>> out = new LinkedHashMap<>();
-        byDatabase.forEach((db, tools) -> out.put(db, List.copyOf(tools.values())));
-        return out;
+    /** The database's tool names, plus the sample's own should it not be in the eval set. */
+    private List<String> universe(EvalSample sample, Collection<EvalSample> evalSet) {
+        List<String> names = new ArrayList<>(database(sample, evalSet).names());
+        sample.tools().stream().map(DatabaseTools::name).filter(n -> !names.contains(n)).forEach(names::add);
+        return names;
     }
 
-    private static String database(EvalSample sample) {
-        Object path = sample.initializationStep() == null ? null : sample.initializationStep().get("database_path");
-        return path != null ? String.valueOf(path) : String.valueOf(sample.datasetName());
+    private DatabaseTools database(EvalSample sample, Collection<EvalSample> evalSet) {
+        String database = DatabaseTools.database(sample);
+        Map<String, DatabaseTools> byDatabase = universes.computeIfAbsent(evalSet, DatabaseTools::of);
+        return byDatabase.getOrDefault(database, DatabaseTools.empty(database));
     }
 }

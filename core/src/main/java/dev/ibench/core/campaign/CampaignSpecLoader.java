@@ -84,8 +84,8 @@ public final class CampaignSpecLoader {
             } catch (IllegalArgumentException e) {
                 require(file, false, "ablations: " + e.getMessage());
             }
-            require(file, ablation.equals(CampaignSpec.DEFAULT_ABLATION) || spec.modes().equals(List.of("direct")),
-                    "ablations: '" + ablation + "' applies to direct cells only; run react and sql cells in a campaign without ablations");
+            require(file, ablation.equals(CampaignSpec.DEFAULT_ABLATION) || !spec.modes().contains("sql"),
+                    "ablations: '" + ablation + "' applies to direct and react cells only; run sql cells in a campaign without ablations");
         }
         spec.ablationSettings().problems(spec.ablations()).forEach(p -> require(file, false, p));
         spec.decoding().problems().forEach(p -> require(file, false, p));

@@ -17,6 +17,20 @@ public final class JsonReportRenderer {
         root.put("campaign_id", report.campaignId());
         root.put("name", report.name());
         root.put("generated_at", report.generatedAt());
+        if (!report.universes().isEmpty()) {
+            List<Object> universes = new ArrayList<>();
+            for (BenchmarkUniverse u : report.universes()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("benchmark", u.benchmark());
+                row.put("database", u.size().database());
+                row.put("tools", u.size().tools());
+                Map<String, Integer> offered = new LinkedHashMap<>();
+                BenchmarkUniverse.shares(report).forEach(p -> offered.put(p + "%", u.size().offered(p)));
+                row.put("offered", offered);
+                universes.add(row);
+            }
+            root.put("tool_universes", universes);
+        }
         List<Object> cells = new ArrayList<>();
         for (CellReport cell : report.cells()) {
             Map<String, Object> c = new LinkedHashMap<>();

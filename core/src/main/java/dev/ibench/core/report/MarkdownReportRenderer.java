@@ -54,6 +54,7 @@ public final class MarkdownReportRenderer {
                 md.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
             }
         }
+        md.append(BenchmarkUniverse.markdown(report));
         return md.toString();
     }
 

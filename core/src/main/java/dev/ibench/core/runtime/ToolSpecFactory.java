@@ -37,14 +37,35 @@ public final class ToolSpecFactory {
         return out;
     }
 
+    /**
+     * The tools of {@code style} bound to one key (SEL's getter {@code get_<key>s}), as a sample whose keys are
+     * {@code keys} would offer them: a tool universe offers them to samples whose starting table lacks that key.
+     */
+    public List<Map<String, Object>> keyBoundSpecs(ToolStyle style, KeyDescription key, List<KeyDescription> keys) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        if (style != ToolStyle.SEL) {
+            return out;
+        }
+        for (ToolDeclaration d : catalog.declarationsFor(style)) {
+            if (d.sel() != null && d.param(d.sel().param()).source() == ValueSource.KEY_NAMES) {
+                out.add(keyBoundSpec(d, key, keys));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, Object> keyBoundSpec(ToolDeclaration d, KeyDescription key, List<KeyDescription> keys) {
+        SelBinding b = d.sel();
+        return spec(b.toolName(key.keyName()), "Lookup data " + key.keyName() + ": " + key.description(), remaining(d, b, null), keys);
+    }
+
     private List<Map<String, Object>> selSpecs(ToolDeclaration d, List<KeyDescription> keys) {
         SelBinding b = d.sel();
         ParamDeclaration bound = d.param(b.param());
         List<Map<String, Object>> out = new ArrayList<>();
         if (bound.source() == ValueSource.KEY_NAMES) {
             for (KeyDescription k : keys) {
-                List<ParamDeclaration> params = remaining(d, b, null);
-                out.add(spec(b.toolName(k.keyName()), "Lookup data " + k.keyName() + ": " + k.description(), params, keys));
+                out.add(keyBoundSpec(d, k, keys));
             }
             return out;
         }

@@ -38,14 +38,14 @@ class AblationTest {
     }
 
     @Test
-    void obfuscationRenamesFunctionsAndArgumentsConsistentlyKeepsDescriptionsAndMapsPredictionsBack() {
+    void obfuscationRenamesFunctionsAndArgumentsConsistentlyInDescriptionsTooAndMapsPredictionsBack() {
         EvalSample s = sample("s1", "db", List.of(seedTool("filter_data", "data_source", "key_name"),
                         openAiTool("sort_data", "data_source", "ascending")),
                 List.of(new ToolCall("filter_data", Map.of("data_source", "$starting_table_var$", "key_name", "height"), "F")));
         Ablation obfuscated = Ablation.parse("obfuscated");
         EvalSample shown = obfuscated.shown(s, List.of(s), 0);
         // by hand: FUNC_1 = filter_data, FUNC_2 = sort_data; ARG_1 = data_source (shared), ARG_2 = key_name, ARG_3 = ascending
-        assertThat(shown.tools().get(0)).containsEntry("name", "FUNC_1").containsEntry("description", "does filter_data");
+        assertThat(shown.tools().get(0)).containsEntry("name", "FUNC_1").containsEntry("description", "does FUNC_1");
         assertThat(new ArrayList<Object>(((Map<?, ?>) shown.tools().get(0).get("arguments")).keySet())).containsExactly("ARG_1", "ARG_2");
         Map<?, ?> parameters = (Map<?, ?>) shown.tools().get(1).get("parameters");
         assertThat(shown.tools().get(1)).containsEntry("name", "FUNC_2");
@@ -58,7 +58,7 @@ class AblationTest {
                 new ToolCall("made_up", Map.of("ARG_9", 1), null)), "json");
         assertThat(obfuscated.restore(s, List.of(s), 0, predicted).calls()).containsExactly(
                 new ToolCall("sort_data", Map.of("ascending", true, "data_source", "$F$"), null),
-                new ToolCall("made_up", Map.of("ARG_9", 1), null));
+                new ToolCall("<not offered: made_up>", Map.of("<not offered: ARG_9>", 1), null));
     }
 
     @Test

@@ -195,8 +195,12 @@ class CampaignSpecLoaderTest {
         CampaignSpec ablated = new CampaignSpecLoader().load(write(base + "ablations: [none, obfuscated, 'universe:40']\n"));
         assertThat(CellPlan.cells("c", ablated)).extracting(CellSpec::cellId)
                 .containsExactly("c/m/b/direct", "c/m/b/direct/obfuscated", "c/m/b/direct/universe:40");
-        Path reactAblated = write(base + "modes: [react]\nablations: [obfuscated]\n");
-        assertThatThrownBy(() -> new CampaignSpecLoader().load(reactAblated)).hasMessageContaining("direct cells only");
+        CampaignSpec reactAblated = new CampaignSpecLoader().load(write(base + "modes: [direct, react]\nablations: [none, obfuscated]\n"));
+        assertThat(CellPlan.cells("c", reactAblated)).extracting(CellSpec::cellId)
+                .containsExactly("c/m/b/direct", "c/m/b/direct/obfuscated", "c/m/b/react", "c/m/b/react/obfuscated");
+        Path sqlAblated = write(base + "modes: [react, sql]\nablations: [obfuscated]\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(sqlAblated)).hasMessageContaining("direct and react cells only")
+                .hasMessageContaining("sql cells");
         assertThat(new CampaignSpecLoader().load(write(base + "modes: [direct, sql]\n")).modes()).containsExactly("direct", "sql");
         Path agent = write(base + "modes: [agent]\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(agent)).hasMessageContaining("unknown mode 'agent'")

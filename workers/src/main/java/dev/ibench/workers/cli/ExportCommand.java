@@ -1,6 +1,7 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.activities.report.StoredPrompts;
 import dev.ibench.core.report.export.SampleScoresExport;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -9,11 +10,12 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ibench campaign export ID --format csv|jsonl [--out FILE]}: every sample trial's scores (docs/reports.md). */
+/** {@code ibench campaign export ID --format csv|jsonl [--with-prompts] [--out FILE]}: every sample trial's scores, with its prompts on request (docs/reports.md). */
 class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "ID") String id;
     @Option(names = "--format", required = true, description = "csv or jsonl.") String format;
     @Option(names = "--out", paramLabel = "FILE", description = "Write to FILE instead of standard output.") Path out;
+    @Option(names = "--with-prompts", description = "jsonl only: each item's rendered prompts (every step's for ReACT).") boolean withPrompts;
 
     @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
 
@@ -22,12 +24,16 @@ class ExportCommand implements Callable<Integer> {
         if (!format.equals("csv") && !format.equals("jsonl")) {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--format must be csv or jsonl, got '" + format + "'");
         }
+        if (withPrompts && !format.equals("jsonl")) {
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--with-prompts needs --format jsonl (csv has no place for prompts)");
+        }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
         var rows = new java.util.ArrayList<dev.ibench.core.report.SampleRow>();
         var report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
                 .build(id, java.time.Instant.now().toString(), 0, rows::add);
         var standings = report.standings();
-        CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows, standings) : SampleScoresExport.jsonl(id, rows, standings));
+        CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows, standings)
+                : SampleScoresExport.jsonl(id, rows, standings, withPrompts ? new StoredPrompts(services.store()) : null));
         return 0;
     }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.sample.EvalSample;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
@@ -18,10 +20,14 @@ import dev.ibench.workflows.campaign.CellState;
 import io.temporal.client.WorkflowStub;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code tools_via: mcp}) scores every sample exactly as the same cell without MCP (SLOT/SEL: the in-process runtime;
  * REST: HTTP calls to the worker's REST tool server): SLOT through a stdio server the worker starts by command
  * ({@code ibench serve-tools FILE --mcp stdio}), SEL and REST through streamable HTTP servers given by URL. Real dev
- * server, worker in its own JVM, real MCP Java SDK on both ends.
+ * server, worker in its own JVM, real MCP Java SDK on both ends. Then an {@code obfuscated} SEL cell through MCP (issue
+ * 30): every sample completed, the actions reached the MCP server, and no stored observation names a real tool or argument.
  */
 class McpReactCampaignIT {
     private static final int SAMPLES = 12;
@@ -97,6 +104,30 @@ class McpReactCampaignIT {
                     assertThat(completed).as("the oracle agent completes every sample").isEqualTo(SAMPLES);
                 }
             }
+
+            // issue 30: an obfuscated ReACT cell through MCP; the server is called in real names, the agent reads none
+            Path selObfuscated = campaign("sel-mcp-obfuscated", sel,
+                    "tools_via: mcp\nmcp: {url: \"http://127.0.0.1:" + http.port() + "/mcp\"}\nablations: [obfuscated]\n");
+            long before = http.toolCalls();
+            String cell = "sel-mcp-obfuscated/oracle/superhero/react/obfuscated";
+            Map<String, JsonNode> obfuscated = run(services, connection, selObfuscated, "sel-mcp-obfuscated", cell);
+            assertThat(http.toolCalls() - before).as("the obfuscated cell's actions reached the MCP server")
+                    .isGreaterThanOrEqualTo(obfuscated.values().stream().mapToInt(o -> o.get("loops").asInt() - 1).sum());
+            assertThat(obfuscated).hasSize(SAMPLES).allSatisfy((sample, outcome) -> assertThat(outcome.get("completed").asBoolean()).as(sample).isTrue());
+            Map<String, EvalSample> samples = services.evalSets().samples(sel.toString());
+            for (String sampleId : obfuscated.keySet()) {
+                Set<String> real = new HashSet<>();
+                samples.get(sampleId).tools().forEach(t -> {
+                    real.add((String) t.get("name"));
+                    if (t.get("parameters") instanceof Map<?, ?> p && p.get("properties") instanceof Map<?, ?> properties) {
+                        properties.keySet().forEach(k -> real.add((String) k));
+                    }
+                });
+                Pattern word = Pattern.compile("(?<![A-Za-z0-9_\\\\])(?:" + real.stream().map(Pattern::quote).collect(Collectors.joining("|")) + ")(?![A-Za-z0-9_])");
+                for (ToolExecutionRecord step : services.store().toolExecutions(cell, sampleId, 0)) {
+                    assertThat(word.matcher(step.observation()).find()).as("%s step %d: a real name in %s", sampleId, step.step(), step.observation()).isFalse();
+                }
+            }
         }
     }
 
@@ -116,12 +147,16 @@ class McpReactCampaignIT {
 
     /** Runs the campaign to its end; sample id -> stored outcome (score_json). */
     private Map<String, JsonNode> run(CampaignServices services, TemporalConnection connection, Path file, String id) throws Exception {
+        return run(services, connection, file, id, id + "/oracle/superhero/react");
+    }
+
+    private Map<String, JsonNode> run(CampaignServices services, TemporalConnection connection, Path file, String id, String cell) throws Exception {
         String campaignId = new CampaignStarter(services, connection.client()).start(file, id);
         CampaignStatus status = WorkflowStub.fromTyped(connection.client().newWorkflowStub(CampaignWorkflow.class,
                 CampaignWorkflow.workflowId(campaignId))).getResult(10, TimeUnit.MINUTES, CampaignStatus.class);
         assertThat(status.state()).as(Files.readString(dir.resolve("worker.log"))).isEqualTo(CellState.COMPLETED);
         Map<String, JsonNode> out = new TreeMap<>();
-        for (SampleResultRecord r : services.store().sampleResults(campaignId + "/oracle/superhero/react")) {
+        for (SampleResultRecord r : services.store().sampleResults(cell)) {
             assertThat(r.status()).as(id + " " + r.sampleId() + " " + r.error()).isEqualTo(SampleResultRecord.SCORED);
             out.put(r.sampleId(), Json.MAPPER.readTree(r.scoreJson()));
         }

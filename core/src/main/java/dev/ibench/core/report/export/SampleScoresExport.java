@@ -1,14 +1,17 @@
 package dev.ibench.core.report.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.SampleRow;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Per-sample scores of a campaign as CSV (one row per sample trial, one column per score key; empty where a cell has
@@ -51,6 +54,16 @@ public final class SampleScoresExport {
     }
 
     public static String jsonl(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings) {
+        return jsonl(campaignId, rows, standings, null);
+    }
+
+    /**
+     * {@link #jsonl(String, List, Map)} with each item's rendered prompts under {@code prompts} (a direct or sql item's
+     * one prompt, a ReACT item's prompt of every step in order), each the stored prompt JSON ({@code text} or
+     * {@code messages}, and {@code tools}); {@code prompts} null: none written.
+     */
+    public static String jsonl(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings,
+                               Function<SampleRow, List<String>> prompts) {
         StringBuilder out = new StringBuilder();
         for (SampleRow r : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -68,6 +81,13 @@ public final class SampleScoresExport {
             m.put("cell_planned", standing == null ? null : standing.planned());
             m.put("scores", r.scores());
             try {
+                if (prompts != null) {
+                    List<JsonNode> shown = new ArrayList<>();
+                    for (String prompt : prompts.apply(r)) {
+                        shown.add(Json.MAPPER.readTree(prompt));
+                    }
+                    m.put("prompts", shown);
+                }
                 out.append(Json.MAPPER.writeValueAsString(m)).append('\n');
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("cannot write the scores of " + r.sampleId(), e);

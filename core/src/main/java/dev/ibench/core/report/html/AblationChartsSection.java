@@ -1,5 +1,6 @@
 package dev.ibench.core.report.html;
 
+import dev.ibench.core.report.BenchmarkUniverse;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.chart.BarChart;
@@ -13,27 +14,58 @@ import java.util.TreeSet;
 /**
  * Seed 000 Figures 3 and 4, when the campaign has those cells: completion rate with obfuscated against plain tool
  * names (per model and benchmark, one chart per mode), and completion rate against the share of the tool universe
- * shown (one line per model, per benchmark and mode; the cell without ablation is the 100% point).
+ * shown (one line per model, per benchmark and mode; {@code universe:100}, else the cell without ablation, is the
+ * 100% point); then the universe sizes per database (seed Table 4). The seed ran both with ReACT agents, so the ReACT
+ * charts come first and carry the figure's name; direct-cell charts follow, labelled as direct cells.
  */
 final class AblationChartsSection implements HtmlSection {
     private static final String METRIC = "completion_rate";
     private static final String UNIVERSE = "universe:";
+    private static final String REACT = "react";
 
     @Override
     public void render(HtmlReportData data, StringBuilder h) {
         List<String> charts = new ArrayList<>();
         List<CellReport> cells = data.report().cells();
-        for (String mode : cells.stream().map(CellReport::mode).distinct().toList()) {
+        List<String> modes = new ArrayList<>(cells.stream().map(CellReport::mode).distinct().toList());
+        modes.sort((a, b) -> Boolean.compare(!a.equals(REACT), !b.equals(REACT)));
+        for (String mode : modes) {
             obfuscation(data, mode).ifPresent(charts::add);
             for (String benchmark : cells.stream().filter(c -> c.mode().equals(mode)).map(CellReport::benchmark).distinct().toList()) {
                 universe(data, mode, benchmark).ifPresent(charts::add);
             }
         }
         if (!charts.isEmpty()) {
-            h.append("<h2 id=\"ablations\">Ablations (seed Figures 3 and 4)</h2><div class=\"charts\">");
+            h.append("<h2 id=\"ablations\">Ablations (seed Figures 3 and 4)</h2>");
+            h.append("<p>The seed's Figures 3 and 4 are ReACT results; charts of direct cells are this campaign's direct-mode counterpart.</p>");
+            h.append("<div class=\"charts\">");
             charts.forEach(h::append);
             h.append("</div>");
         }
+        universeSizes(data, h);
+    }
+
+    /** The seed's name of a chart of {@code mode}: the figure itself for ReACT cells, its direct-cell counterpart else. */
+    private static String figure(int number, String mode) {
+        return mode.equals(REACT) ? "Figure " + number + " (ReACT): " : "Figure " + number + ", direct cells (" + mode + "): ";
+    }
+
+    private static void universeSizes(HtmlReportData data, StringBuilder h) {
+        List<BenchmarkUniverse> universes = data.report().universes();
+        if (universes.isEmpty()) {
+            return;
+        }
+        List<Integer> shares = BenchmarkUniverse.shares(data.report());
+        h.append("<h3 id=\"universe-sizes\">Tool universe sizes (seed Table 4)</h3><table class=\"universes\"><tr><th>benchmark</th><th>database</th>");
+        shares.forEach(p -> h.append("<th>").append(p).append("%</th>"));
+        h.append("</tr>");
+        for (BenchmarkUniverse u : universes) {
+            h.append("<tr><td class=\"label\">").append(Html.escape(u.benchmark())).append("</td><td class=\"label\">")
+                    .append(Html.escape(u.size().database())).append("</td>");
+            shares.forEach(p -> h.append("<td>").append(u.size().offered(p)).append("</td>"));
+            h.append("</tr>");
+        }
+        h.append("</table><p>A share offers floor(N &times; percent / 100) of the database's N tools, never fewer than a sample's gold tools.</p>");
     }
 
     private static Optional<String> obfuscation(HtmlReportData data, String mode) {
@@ -56,12 +88,15 @@ final class AblationChartsSection implements HtmlSection {
             obf.add(o == null ? null : o.mean());
             obfSpread.add(o == null ? null : o.spread());
         }
-        return Optional.of(BarChart.render("obfuscation-" + mode, mode + ": obfuscated vs plain tool names", METRIC, groups,
+        return Optional.of(BarChart.render("obfuscation-" + mode, figure(3, mode) + "obfuscated vs plain tool names", METRIC, groups,
                 List.of(new Series("plain", plain, plainSpread), new Series("obfuscated", obf, obfSpread)), 1.0));
     }
 
     private static Optional<String> universe(HtmlReportData data, String mode, String benchmark) {
-        List<CellReport> cells = data.report().cells().stream().filter(c -> c.mode().equals(mode) && c.benchmark().equals(benchmark)).toList();
+        // a universe:100 cell, where there is one, is the 100% point before the cell without ablation
+        List<CellReport> cells = data.report().cells().stream().filter(c -> c.mode().equals(mode) && c.benchmark().equals(benchmark))
+                .sorted((a, b) -> Boolean.compare(!HtmlReportData.ablationOf(a).startsWith(UNIVERSE), !HtmlReportData.ablationOf(b).startsWith(UNIVERSE)))
+                .toList();
         if (cells.stream().noneMatch(c -> HtmlReportData.ablationOf(c).startsWith(UNIVERSE))) {
             return Optional.empty();
         }
@@ -80,7 +115,7 @@ final class AblationChartsSection implements HtmlSection {
             }
             series.add(new Series(model, values, errors));
         }
-        return Optional.of(LineChart.render("universe-" + mode + "-" + benchmark, mode + " on " + benchmark + ": tool universe shown",
+        return Optional.of(LineChart.render("universe-" + mode + "-" + benchmark, figure(4, mode) + benchmark + ", tool universe shown",
                 "share of the tool universe (%)", METRIC, xs, series, 1.0));
     }
 

@@ -31,4 +31,16 @@ class SampleScoresExportTest {
         assertThat(Json.MAPPER.readTree(lines[1]).get("cell_state").asText()).isEqualTo("stopped: 401, no key");
         assertThat(Json.MAPPER.readTree(lines[1]).get("cell_planned").asInt()).isEqualTo(4);
     }
+
+    @Test
+    void withPromptsEachLineCarriesItsItemsPromptsAsJsonInStepOrder() throws Exception {
+        List<SampleRow> rows = List.of(new SampleRow("c/m/b/react/obfuscated", "m", "b", "react", "obfuscated", "s1", 0, "scored", Map.of(), null),
+                new SampleRow("c/m/b/direct", "m", "b", "direct", "none", "s1", 0, "scored", Map.of(), null));
+        Map<String, List<String>> stored = Map.of("react", List.of("{\"text\":\"step 1\"}", "{\"text\":\"step 2\"}"), "direct", List.of());
+        String[] lines = SampleScoresExport.jsonl("c", rows, java.util.Map.of(), r -> stored.get(r.mode())).split("\n");
+        assertThat(Json.MAPPER.readTree(lines[0]).get("prompts")).hasSize(2);
+        assertThat(Json.MAPPER.readTree(lines[0]).at("/prompts/1/text").asText()).isEqualTo("step 2");
+        assertThat(Json.MAPPER.readTree(lines[1]).get("prompts")).isEmpty();
+        assertThat(Json.MAPPER.readTree(SampleScoresExport.jsonl("c", rows, java.util.Map.of()).split("\n")[0]).has("prompts")).as("not asked: none").isFalse();
+    }
 }

@@ -36,7 +36,7 @@ public final class CampaignModelsRegistration implements RoleRegistration {
         ModelCallActivitiesImpl activities = new ModelCallActivitiesImpl(
                 services.store(), services.evalSets(), services.modelRunners(), setup.meters(), new CellBatchGate(setup.client()));
         ReactModelActivitiesImpl reactSteps = new ReactModelActivitiesImpl(services.store(), services.evalSets(),
-                new ReactAgents(services.modelRunners()));
+                new ReactAgents(services.modelRunners()), services.modelRunners()::ablation);
         for (ModelEntry model : models) {
             WorkerOptions.Builder options = WorkerOptions.newBuilder()
                     .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault());

@@ -14,7 +14,8 @@ import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
  * ({@code CampaignModelsRegistration}). The results store, eval sets and tool runtime
  * are the process's {@link CampaignServices}, shared with the direct-mode campaign activities; ReACT actions run where
  * {@link CampaignServices#reactCellToolEnvironments()} says (an MCP server for tools_via: mcp; REST eval sets: HTTP calls to the worker's REST tool servers),
- * and trajectories are scored with each eval set's own completion executor.
+ * and trajectories are scored with each eval set's own completion executor. Every step sees its cell's ablation
+ * ({@code ModelRunners#ablation}): actions are mapped back to the sample's names before they run, observations shown in the agent's.
  */
 public final class ReactRegistration {
     public void workflows(WorkerSetup setup) {
@@ -25,14 +26,15 @@ public final class ReactRegistration {
     public void tools(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(
-                ReactToolActivitiesImpl.byCell(services.store(), services.evalSets(), services.reactCellToolEnvironments()));
+                ReactToolActivitiesImpl.byCell(services.store(), services.evalSets(), services.reactCellToolEnvironments(),
+                        services.modelRunners()::ablation));
         setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + services.dataRoot() + ")");
     }
 
     public void scoring(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(
-                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors()));
+                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors(), services.modelRunners()::ablation));
         setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + services.database().location().display() + ")");
     }
 }
