@@ -48,7 +48,8 @@ final class BuildCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print coverage.json to stdout")
     boolean json;
 
-    @Option(names = {"-v", "--verbose"}, description = "log every question that was not verified, with its reason")
+    /** Also set by the inherited --verbose ({@link IbenchCli}), which shows library logs too. */
+    @Option(names = "-v", description = "log every question that was not verified, with its reason (so does --verbose)")
     boolean verbose;
 
     @Option(names = "--codegen-model", paramLabel = "PROFILE",
@@ -146,7 +147,7 @@ final class BuildCommand implements Callable<Integer> {
         }
         BenchmarkBuilder.Result result;
         try {
-            result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose).build(options);
+            result = new BenchmarkBuilder(msg -> System.err.println("build: " + msg), verbose || TerminalLogging.verbose()).build(options);
         } catch (java.io.IOException e) {
             System.err.println("ibench build: cannot read dataset under " + root + ": " + e);
             return 1;
