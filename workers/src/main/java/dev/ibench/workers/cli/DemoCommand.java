@@ -1,8 +1,8 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.campaign.DemoCampaign;
-import dev.ibench.workers.campaign.DemoRun;
+import dev.ibench.workers.demo.DemoCampaign;
+import dev.ibench.workers.demo.DemoRun;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;

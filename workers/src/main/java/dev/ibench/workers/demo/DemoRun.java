@@ -1,9 +1,17 @@
-package dev.ibench.workers.campaign;
+package dev.ibench.workers.demo;
 
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.core.campaign.CampaignSpecLoader;
 import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignExit;
+import dev.ibench.workers.campaign.CampaignReports;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.CampaignStarter;
+import dev.ibench.workers.campaign.CampaignStatusReader;
+import dev.ibench.workers.campaign.CampaignStatusView;
+import dev.ibench.workers.campaign.CampaignWaiter;
+import dev.ibench.workers.campaign.TemporalUiLinks;
 import dev.ibench.workers.server.EmbeddedDefault;
 import dev.ibench.workers.server.RunningServer;
 import dev.ibench.workers.temporal.TemporalConnection;

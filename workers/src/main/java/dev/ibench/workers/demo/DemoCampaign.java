@@ -1,4 +1,4 @@
-package dev.ibench.workers.campaign;
+package dev.ibench.workers.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,4 +1,4 @@
-package dev.ibench.workers.campaign;
+package dev.ibench.workers.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
