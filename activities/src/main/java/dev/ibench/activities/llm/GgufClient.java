@@ -80,9 +80,11 @@ public final class GgufClient implements ModelClient {
             StringBuilder text = new StringBuilder();
             long deadline = start + timeout.toNanos();
             LlamaIterator it = model.generate(params).iterator();
+            int pieces = 0;
             while (it.hasNext()) {
                 LlamaOutput piece = it.next();
                 text.append(piece.text);
+                pieces++;
                 if (System.nanoTime() > deadline) {
                     it.cancel();
                     throw ModelCallException.of(ErrorKind.TIMEOUT, endpoint, "generation exceeded " + timeout.toSeconds() + " s");
@@ -90,7 +92,8 @@ public final class GgufClient implements ModelClient {
             }
             String out = text.toString();
             int completionTokens = out.isEmpty() ? 0 : model.encode(out).length;
-            String finish = completionTokens >= maxTokens ? "length" : "stop";
+            // one piece per generated token: re-encoding the text can count fewer, so a cut answer would look finished
+            String finish = Math.max(completionTokens, pieces) >= maxTokens ? "length" : "stop";
             return new ModelResponse(out, List.of(), finish, promptTokens, completionTokens, (System.nanoTime() - start) / 1_000_000);
         }
     }
