@@ -35,7 +35,7 @@ final class TerminalLogging {
     static synchronized void configure(String[] args, IbenchHome home) {
         List<String> words = Arrays.asList(args);
         verbose = words.contains(VERBOSE);
-        if (verbose || words.stream().filter(a -> !a.startsWith("-")).findFirst().filter("worker"::equals).isPresent()) {
+        if (verbose || words.contains("worker")) { // `ibench [--store URL] worker ...`: a service, logging on its console
             return;
         }
         Path logs = home.state().resolve("logs");
