@@ -4,7 +4,8 @@ package dev.ibench.activities.campaign;
  * What one work item contributed to its cell's progress. {@code infraError} items were not scored at
  * all (the model could not be reached) and can be re-run with {@code campaign retry-errors};
  * {@code rejected} items were refused by the endpoint (e.g. prompt longer than the context) and are
- * neither scored nor re-run. {@code rejected} is last so payloads written before it still read (as false).
+ * neither scored nor re-run. {@code completed}: the answer did the task (its calls executed to the gold answer; for a
+ * BFCL sample, which has nothing to execute, BFCL's AST check passed). {@code rejected} is last so payloads written before it still read (as false).
  * The tokens and {@code costUsd} are what a ReACT trajectory's model steps paid (cache hits and steps stored before
  * count 0; cost null when no paid step had a price); a direct item's spend is in its model call's result instead,
  * so scoring outcomes carry 0 and null, as do payloads written before these fields.

@@ -114,7 +114,9 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
                 score.completed(), summaryJson(score), null));
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));
-        return new SampleOutcome(false, score.parsed().isParsed(), Boolean.TRUE.equals(score.completed()));
+        // a BFCL sample has nothing to execute: BFCL's AST check is what makes its answer correct
+        boolean correct = Boolean.TRUE.equals(score.completed()) || score.completed() == null && score.bfcl() != null && score.bfcl().valid();
+        return new SampleOutcome(false, score.parsed().isParsed(), correct);
     }
 
     @Override

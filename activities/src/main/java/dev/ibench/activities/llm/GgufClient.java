@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An in-process GGUF model through java-llama.cpp (de.kherud:llama 4.1.0). Raw prompts are used as they
@@ -52,10 +53,7 @@ public final class GgufClient implements ModelClient {
         LlamaModel model = GgufModels.get(modelFile, contextLength, threads);
         synchronized (model) {
             long start = System.nanoTime();
-            String prompt = request.prompt().isRaw() ? request.prompt().text() : applyChatTemplate(model, request.prompt().messages());
-            if (prompt.isBlank()) {
-                throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "the prompt is empty (after applying the chat template)");
-            }
+            String prompt = prompt(model, request);
             int promptTokens = model.encode(prompt).length;
             int maxTokens = request.decoding().maxTokens();
             if (promptTokens + maxTokens > contextLength) {
@@ -82,9 +80,11 @@ public final class GgufClient implements ModelClient {
             StringBuilder text = new StringBuilder();
             long deadline = start + timeout.toNanos();
             LlamaIterator it = model.generate(params).iterator();
+            int pieces = 0;
             while (it.hasNext()) {
                 LlamaOutput piece = it.next();
                 text.append(piece.text);
+                pieces++;
                 if (System.nanoTime() > deadline) {
                     it.cancel();
                     throw ModelCallException.of(ErrorKind.TIMEOUT, endpoint, "generation exceeded " + timeout.toSeconds() + " s");
@@ -92,9 +92,27 @@ public final class GgufClient implements ModelClient {
             }
             String out = text.toString();
             int completionTokens = out.isEmpty() ? 0 : model.encode(out).length;
-            String finish = completionTokens >= maxTokens ? "length" : "stop";
+            // one piece per generated token: re-encoding the text can count fewer, so a cut answer would look finished
+            String finish = Math.max(completionTokens, pieces) >= maxTokens ? "length" : "stop";
             return new ModelResponse(out, List.of(), finish, promptTokens, completionTokens, (System.nanoTime() - start) / 1_000_000);
         }
+    }
+
+    @Override
+    public Optional<PromptFit> measure(ModelRequest request) {
+        LlamaModel model = GgufModels.get(modelFile, contextLength, threads);
+        synchronized (model) {
+            return Optional.of(new PromptFit(model.encode(prompt(model, request)).length, request.decoding().maxTokens(), contextLength));
+        }
+    }
+
+    /** The text the model reads: a raw prompt as it is, chat messages through the model's own template. */
+    private String prompt(LlamaModel model, ModelRequest request) {
+        String prompt = request.prompt().isRaw() ? request.prompt().text() : applyChatTemplate(model, request.prompt().messages());
+        if (prompt.isBlank()) {
+            throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "the prompt is empty (after applying the chat template)");
+        }
+        return prompt;
     }
 
     private String applyChatTemplate(LlamaModel model, List<ChatMessage> messages) {

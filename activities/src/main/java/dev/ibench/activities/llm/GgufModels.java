@@ -4,7 +4,9 @@ import de.kherud.llama.LlamaModel;
 import de.kherud.llama.ModelParameters;
 import de.kherud.llama.args.LogFormat;
 import java.io.IOException;
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,10 +35,12 @@ final class GgufModels {
     private static LlamaModel load(Path file, int contextLength, int threads) {
         long start = System.nanoTime();
         LlamaModel model;
-        // java-llama.cpp's native-library loader prints to System.out; keep stdout clean for --json output
+        // java-llama.cpp's native-library loader prints to System.out: into the log, so stdout stays clean for --json
+        // output and a user's terminal for ibench's own lines
         PrintStream stdout = System.out;
+        ByteArrayOutputStream loaderOutput = new ByteArrayOutputStream();
         synchronized (GgufModels.class) {
-            System.setOut(System.err);
+            System.setOut(new PrintStream(loaderOutput, true, StandardCharsets.UTF_8));
             try {
                 useOwnNativeLibraryFolder();
                 installLogger();
@@ -49,6 +53,9 @@ final class GgufModels {
                         .disableLog());
             } finally {
                 System.setOut(stdout);
+                if (loaderOutput.size() > 0) {
+                    LOG.info("java-llama.cpp: {}", loaderOutput.toString(StandardCharsets.UTF_8).strip());
+                }
             }
         }
         LOG.info("loaded GGUF model {} (context {}, {} threads) in {} ms", file.getFileName(), contextLength, threads,

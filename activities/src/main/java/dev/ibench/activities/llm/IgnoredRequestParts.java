@@ -3,6 +3,7 @@ package dev.ibench.activities.llm;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.sample.NativeToolName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,8 @@ public final class IgnoredRequestParts {
         if (!prompt.tools().isEmpty() && response.toolCalls().isEmpty()) {
             boolean mentionsATool = prompt.tools().stream()
                     .map(t -> t.get("function") instanceof Map<?, ?> f ? String.valueOf(f.get("name")) : String.valueOf(t.get("name")))
-                    .anyMatch(text::contains);
+                    // a tool may be named as the user knows it (math.factorial), not as sent (math_factorial)
+                    .anyMatch(name -> text.contains(name) || NativeToolName.of(text).contains(name));
             if (!mentionsATool) {
                 findings.add(new Finding(TOOLS_DROPPED, "profile " + profile.name() + " sends " + prompt.tools().size()
                         + " native tools but the answer has no tool call and names no tool: the server or the model's chat "

@@ -1,5 +1,7 @@
 package dev.ibench.activities.llm;
 
+import java.util.Optional;
+
 /**
  * A model provider: one implementation per provider ({@link OpenAiClient}, {@link GgufClient}) and the
  * test tools ({@link OracleClient}, {@link ReplayClient}). A call either returns a response or throws a
@@ -10,6 +12,14 @@ public interface ModelClient extends AutoCloseable {
     String endpoint();
 
     ModelResponse complete(ModelRequest request);
+
+    /**
+     * The request's prompt measured with this model's tokenizer against its context, without generating; empty when the
+     * provider cannot tell before the call (remote endpoints, test tools).
+     */
+    default Optional<PromptFit> measure(ModelRequest request) {
+        return Optional.empty();
+    }
 
     /** False for test tools whose answers must not be mixed into the response cache. */
     default boolean cacheable() {

@@ -240,6 +240,17 @@ public final class ResultsStore {
                 rs -> rs.getString(1), campaignId).stream().findFirst();
     }
 
+    /** Every campaign in the store with its planned and finished items, newest first. */
+    public List<CampaignSummary> campaignSummaries() {
+        return query("list campaigns",
+                "SELECT c.campaign_id, c.name, c.created_at, "
+                        + "(SELECT COALESCE(SUM(ce.trials * (SELECT COUNT(*) FROM cell_samples s WHERE s.cell_id=ce.cell_id)), 0) "
+                        + "FROM cells ce WHERE ce.campaign_id=c.campaign_id), "
+                        + "(SELECT COUNT(*) FROM sample_results r JOIN cells ce ON ce.cell_id=r.cell_id WHERE ce.campaign_id=c.campaign_id) "
+                        + "FROM campaigns c ORDER BY c.created_at DESC, c.campaign_id DESC",
+                rs -> new CampaignSummary(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getLong(5)));
+    }
+
     /** The specs (JSON) of every campaign in the store, oldest first. */
     public List<String> campaignSpecJsons() {
         return query("read campaign specs", "SELECT spec_json FROM campaigns ORDER BY " + database.dialect().insertionOrder(), rs -> rs.getString(1));

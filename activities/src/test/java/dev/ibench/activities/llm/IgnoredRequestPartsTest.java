@@ -56,4 +56,14 @@ class IgnoredRequestPartsTest {
         assertThat(kinds(true, WITH_TOOLS, answer("no idea", "stop", List.of())))
                 .containsExactly(IgnoredRequestParts.CONSTRAINT_IGNORED, IgnoredRequestParts.TOOLS_DROPPED);
     }
+
+    @Test
+    void aToolNamedAsTheUserKnowsItIsNamedThoughSentUnderItsApiSafeName() {
+        // BFCL's music_composer.create_mix is sent as music_composer_create_mix (NativeToolName)
+        RenderedPrompt dotted = RenderedPrompt.chat(List.of(ChatMessage.user("q")),
+                List.of(Map.of("type", "function", "function", Map.of("name", "music_composer_create_mix"))));
+        assertThat(kinds(false, dotted, answer("[{\"name\":\"music_composer.create_mix\",\"arguments\":{}}]", "stop", List.of()))).isEmpty();
+        assertThat(kinds(false, dotted, answer("[{\"name\":\"music_composer.mix\",\"arguments\":{}}]", "stop", List.of())))
+                .containsExactly(IgnoredRequestParts.TOOLS_DROPPED);
+    }
 }

@@ -146,18 +146,24 @@ public final class CampaignStarter {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise campaign " + campaignId, e);
         }
-        CampaignWorkflow workflow = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
+        CampaignWorkflow workflow = client.newWorkflowStub(CampaignWorkflow.class, workflowOptions(campaignId,
+                "Campaign " + spec.name() + ": " + spec.models().size() + " model(s) x "
+                        + spec.benchmarks().size() + " benchmark(s) x " + spec.modes() + ", " + spec.trials() + " trial(s)"));
+        WorkflowClient.start(workflow::run, new CampaignRequest(campaignId, spec.cellsInFlight(), spec.samplesInFlight(), false));
+        return campaignId;
+    }
+
+    /** The options of a campaign's workflow run (its first, or a retry of its infra errors): id, queue, summary, search attributes. */
+    static WorkflowOptions workflowOptions(String campaignId, String summary) {
+        return WorkflowOptions.newBuilder()
                 .setWorkflowId(CampaignWorkflow.workflowId(campaignId))
                 .setTaskQueue(TaskQueues.WORKFLOWS)
-                .setStaticSummary("Campaign " + spec.name() + ": " + spec.models().size() + " model(s) x "
-                        + spec.benchmarks().size() + " benchmark(s) x " + spec.modes() + ", " + spec.trials() + " trial(s)")
+                .setStaticSummary(summary)
                 .setTypedSearchAttributes(SearchAttributes.newBuilder()
                         .set(IbenchSearchAttributes.CAMPAIGN_ID, campaignId)
                         .set(IbenchSearchAttributes.STATE, CellState.PLANNING.name())
                         .build())
-                .build());
-        WorkflowClient.start(workflow::run, new CampaignRequest(campaignId, spec.cellsInFlight(), spec.samplesInFlight(), false));
-        return campaignId;
+                .build();
     }
 
     private static CampaignSpec resolvePaths(Path file, CampaignSpec spec) {

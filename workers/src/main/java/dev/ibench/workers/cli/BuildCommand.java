@@ -39,7 +39,8 @@ final class BuildCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print coverage.json to stdout")
     boolean json;
 
-    @Option(names = {"-v", "--verbose"}, description = "log every question that was not verified, with its reason")
+    /** Also set by the inherited --verbose ({@link IbenchCli}), which shows library logs too. */
+    @Option(names = "-v", description = "log every question that was not verified, with its reason (so does --verbose)")
     boolean verbose;
 
     @Option(names = "--codegen-model", paramLabel = "PROFILE",
@@ -82,7 +83,7 @@ final class BuildCommand implements Callable<Integer> {
         try {
             BuildRequest request = BuildRequest.of(source, root, db, style, mode, out, dataRoot,
                     () -> new RestBuild(codegenModel, judgeModel, maxAttempts, deterministicFirst, RestBuild.threshold(nearDuplicateThreshold),
-                            limit, questionsInFlight, !noWorker, timeoutMinutes), verbose, !noPublish);
+                            limit, questionsInFlight, !noWorker, timeoutMinutes), verbose || TerminalLogging.verbose(), !noPublish);
             outcome = new BenchmarkBuild(System.err).run(request);
         } catch (BuildInputException e) {
             System.err.println("ibench build: " + e.getMessage());

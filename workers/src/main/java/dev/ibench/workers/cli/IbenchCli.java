@@ -1,6 +1,10 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.StoreSetting;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -36,21 +40,37 @@ public final class IbenchCli implements Runnable {
         System.setProperty(StoreSetting.PROPERTY, value);
     }
 
+    /** Acted on in {@link #main} before any logger exists ({@link TerminalLogging}); declared so every command accepts it. */
+    @CommandLine.Option(names = TerminalLogging.VERBOSE, scope = CommandLine.ScopeType.INHERIT,
+            description = "Show the logs of the libraries under ibench (Temporal SDK, gRPC, Tomcat, HikariCP, Flyway, llama.cpp) "
+                    + "on the terminal instead of the log file under .ibench/logs/.")
+    boolean verbose;
+
     @Override
     public void run() {
         spec.commandLine().usage(System.out);
     }
 
-    /** A command that fails says what went wrong in one line (the stack trace with IBENCH_DEBUG set) and exits 1. */
+    /**
+     * A command that fails says in one line what went wrong and where the details are: the stack trace goes to the log
+     * file ({@link TerminalLogging}), or to the terminal with --verbose or IBENCH_DEBUG set. Exit 1.
+     */
     private static int reportFailure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
-        command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + (e.getMessage() == null ? e : e.getMessage()));
-        if (System.getenv("IBENCH_DEBUG") != null) {
+        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        Optional<Path> logFile = TerminalLogging.file();
+        command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + message
+                + logFile.map(f -> " (details: " + f + ")").orElse(""));
+        if (logFile.isPresent()) {
+            LoggerFactory.getLogger(IbenchCli.class).error(command.getCommandSpec().qualifiedName() + " failed", e);
+        }
+        if (TerminalLogging.verbose() || System.getenv("IBENCH_DEBUG") != null) {
             e.printStackTrace(command.getErr());
         }
         return 1;
     }
 
     public static void main(String[] args) {
+        TerminalLogging.configure(args, IbenchHome.resolve());
         int exit = new CommandLine(new IbenchCli())
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler(IbenchCli::reportFailure)

@@ -1,6 +1,6 @@
 package dev.ibench.workers.mcp;
 
-import dev.ibench.core.rest.RestPublication;
+import dev.ibench.core.score.EvalSetFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Which eval-set file {@code serve-tools DIR --mcp} serves: DIR itself if a file, {@code --eval-set}, or DIR's only eval set. */
+/**
+ * Which eval-set file {@code serve-tools DIR --mcp} serves: DIR itself if a file, {@code --eval-set}, or DIR's only eval
+ * set, told from the folder's other files ({@code coverage.json}, {@code artifacts.json}, ...) by content ({@link EvalSetFiles}).
+ */
 public final class McpEvalSetChoice {
     private McpEvalSetChoice() {}
 
@@ -37,9 +40,7 @@ public final class McpEvalSetChoice {
     private static List<Path> evalSets(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(Files::isRegularFile)
-                    .filter(p -> p.getFileName().toString().endsWith(".json"))
-                    .filter(p -> !p.getFileName().toString().equals("coverage.json"))
-                    .filter(p -> !p.getFileName().toString().endsWith(RestPublication.FILE_SUFFIX))
+                    .filter(EvalSetFiles::isEvalSet)
                     .sorted()
                     .toList();
         } catch (IOException e) {

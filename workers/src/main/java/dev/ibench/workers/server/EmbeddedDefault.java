@@ -21,7 +21,8 @@ public record EmbeddedDefault(String address, String namespace, Optional<String>
         String address = settings.address();
         String namespace = settings.namespace();
         try (TemporalConnection probe = TemporalConnection.open(address, namespace)) {
-            if (probe.isReachable(Duration.ofSeconds(2))) {
+            // a server named by the user gets longer to answer (a first gRPC connection on a loaded machine takes seconds)
+            if (probe.isReachable(Duration.ofSeconds(settings.addressSource().equals("default") ? 2 : 15))) {
                 log.println("Using the Temporal server already running on " + address);
                 return new EmbeddedDefault(address, namespace, Optional.of(DevServerSettings.defaults(home.state()).uiUrl()), null);
             }

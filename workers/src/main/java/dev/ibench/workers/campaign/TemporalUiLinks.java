@@ -1,4 +1,4 @@
-package dev.ibench.workers.cli;
+package dev.ibench.workers.campaign;
 
 import dev.ibench.core.report.html.CellLinks;
 import java.net.URLEncoder;
@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * The HTML report's links to the Temporal Web UI: a cell's workflow list filtered to its workflow id
  * ({@code ibench-cell-<cell id>}), which finds every run of it.
  */
-record TemporalUiLinks(String uiUrl, String namespace) implements CellLinks {
+public record TemporalUiLinks(String uiUrl, String namespace) implements CellLinks {
     @Override
     public String cell(String cellId) {
         String query = "WorkflowId=\"ibench-cell-" + cellId + "\"";
