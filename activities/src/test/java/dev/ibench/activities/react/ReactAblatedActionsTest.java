@@ -34,11 +34,11 @@ class ReactAblatedActionsTest {
     @Test
     void actionsRunInRealNamesAndObservationsComeBackInTheShownOnes() throws Exception {
         Map<String, Object> filter = Map.of("name", "filter_data", "description", "filters; see sort_data",
-                "parameters", Map.of("type", "object", "properties", Map.of("data_source", Map.of("type", "string"), "key_name", Map.of("type", "string"))));
+                "parameters", Map.of("type", "object", "properties", ordered("data_source", Map.of("type", "string"), "key_name", Map.of("type", "string"))));
         Map<String, Object> sort = Map.of("name", "sort_data", "description", "sorts",
                 "parameters", Map.of("type", "object", "properties", Map.of("data_source", Map.of("type", "string"))));
         EvalSample sample = new EvalSample("s1", "db", "Who is tallest?", "SELECT 1", 1,
-                List.of(new ToolCall("filter_data", Map.of("data_source", "$starting_table_var$", "key_name", "height"), "F")),
+                List.of(new ToolCall("filter_data", ordered("data_source", "$starting_table_var$", "key_name", "height"), "F")),
                 Map.of("database_path", "db.sqlite"), List.of(filter, sort), List.of());
         Path evalSet = dir.resolve("set.json");
         Files.writeString(evalSet, Json.MAPPER.writeValueAsString(Map.of("data", List.of(sample))));
@@ -93,5 +93,13 @@ class ReactAblatedActionsTest {
                 temporal.close();
             }
         }
+    }
+
+    /** Argument order decides ARG_n (order of first appearance); {@code Map.of}'s order changes from JVM to JVM. */
+    private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put(k1, v1);
+        m.put(k2, v2);
+        return m;
     }
 }
