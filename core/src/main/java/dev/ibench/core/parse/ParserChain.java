@@ -26,10 +26,30 @@ public final class ParserChain {
     }
 
     public ParsedOutput parse(String rawOutput) {
+        return parse(rawOutput, null);
+    }
+
+    /**
+     * Parses a raw output after taking its reasoning out ({@link ReasoningSeparator}): reasoning is never read as calls.
+     * {@code separateReasoning} is reasoning the server returned apart from the output ({@code reasoning_content}),
+     * null when none: with an empty output it makes the answer {@link ParseStatus#REASONING_ONLY}.
+     */
+    public ParsedOutput parse(String rawOutput, String separateReasoning) {
+        boolean reasoned = separateReasoning != null && !separateReasoning.isBlank();
         if (rawOutput == null || rawOutput.isBlank()) {
+            return reasoned ? ParsedOutput.reasoningOnly("the server returned reasoning (" + separateReasoning.strip().length()
+                    + " characters) and no answer") : ParsedOutput.unparseable("empty output");
+        }
+        ReasoningSplit split = ReasoningSeparator.split(stripSpecialTokens(rawOutput));
+        if (split.reasoningOnly()) {
+            return ParsedOutput.reasoningOnly(split.cutInReasoning()
+                    ? "the output ended inside its reasoning (" + split.reasoning().length() + " characters), before any answer"
+                    : "the output holds reasoning (" + split.reasoning().length() + " characters) and no answer after it");
+        }
+        String text = split.answer();
+        if (text.isBlank()) {
             return ParsedOutput.unparseable("empty output");
         }
-        String text = stripSpecialTokens(rawOutput);
         ParsedOutput firstFormatProblem = null;
         for (ParseStage stage : stages) {
             Optional<Object> value;

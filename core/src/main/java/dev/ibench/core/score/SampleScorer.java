@@ -71,9 +71,14 @@ public final class SampleScorer {
      * never left to fail the scoring step (which would end as an infrastructure error).
      */
     public SampleScore score(EvalSample sample, String generatedText) {
+        return score(sample, generatedText, null);
+    }
+
+    /** {@link #score(EvalSample, String)} of an output whose server returned its reasoning apart (null: none). */
+    public SampleScore score(EvalSample sample, String generatedText, String separateReasoning) {
         ParsedOutput parsed;
         try {
-            parsed = restore.apply(sample, parser.parse(generatedText));
+            parsed = restore.apply(sample, parser.parse(generatedText, separateReasoning));
         } catch (RuntimeException | StackOverflowError broken) {
             parsed = ParsedOutput.unparseable("parser failed on this output: " + broken.getClass().getSimpleName()
                     + (broken.getMessage() == null ? "" : ": " + broken.getMessage()));
