@@ -1,5 +1,6 @@
 package dev.ibench.activities.llm;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.ibench.core.sample.ToolCall;
 import java.util.List;
@@ -8,17 +9,29 @@ import java.util.List;
  * What a model answered. {@code text} is the generated text (empty when the model only made native tool
  * calls); {@code toolCalls} are native tool calls (chat API {@code tool_calls}), with null labels.
  * Token counts are the provider's own (usage block, or llama.cpp tokenizer counts for gguf).
+ * {@code reasoning} is reasoning the server returned apart from the text ({@code reasoning_content} or {@code reasoning},
+ * null when none); {@code reasoningTokens} the server's {@code usage.completion_tokens_details.reasoning_tokens}, which
+ * OpenAI-compatible servers count inside {@code completion_tokens} (so spend and budgets include them).
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelResponse(
         @JsonProperty("text") String text,
         @JsonProperty("tool_calls") List<ToolCall> toolCalls,
         @JsonProperty("finish_reason") String finishReason,
         @JsonProperty("prompt_tokens") int promptTokens,
         @JsonProperty("completion_tokens") int completionTokens,
-        @JsonProperty("latency_ms") long latencyMillis) {
+        @JsonProperty("latency_ms") long latencyMillis,
+        @JsonProperty("reasoning") String reasoning,
+        @JsonProperty("reasoning_tokens") int reasoningTokens) {
     public ModelResponse {
         text = text == null ? "" : text;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+        reasoning = reasoning == null || reasoning.isEmpty() ? null : reasoning;
+    }
+
+    /** A response without reasoning returned apart. */
+    public ModelResponse(String text, List<ToolCall> toolCalls, String finishReason, int promptTokens, int completionTokens, long latencyMillis) {
+        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, null, 0);
     }
 
     public int totalTokens() {

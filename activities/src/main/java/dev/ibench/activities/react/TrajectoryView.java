@@ -6,6 +6,7 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ReasoningSeparator;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.react.ReactTurn;
 import java.util.ArrayList;
@@ -39,7 +40,12 @@ public record TrajectoryView(
             @JsonProperty("final_answer") String finalAnswer,
             @JsonProperty("observation") String observation,
             @JsonProperty("tool_ok") Boolean toolOk,
-            @JsonProperty("raw_output") String rawOutput) {}
+            @JsonProperty("raw_output") String rawOutput,
+            @JsonProperty("reasoning") String reasoning) {
+        public Step {
+            reasoning = reasoning == null || reasoning.isBlank() ? null : reasoning;
+        }
+    }
 
     /** The trajectories of {@code sampleId} in the react cells of a campaign (one per cell and trial). */
     public static List<TrajectoryView> of(ResultsStore store, String campaignId, String sampleId) {
@@ -66,12 +72,17 @@ public record TrajectoryView(
         ReactTurn turn = s.turn();
         if (turn instanceof ReactTurn.Action a) {
             return new Step(s.step(), "action", a.thought(), a.tool(), a.arguments(), null, s.observation(),
-                    s.observation() == null ? null : s.toolOk(), s.rawOutput());
+                    s.observation() == null ? null : s.toolOk(), s.rawOutput(), reasoning(s));
         }
         if (turn instanceof ReactTurn.FinalAnswer f) {
-            return new Step(s.step(), "final_answer", f.thought(), null, null, f.answer(), null, null, s.rawOutput());
+            return new Step(s.step(), "final_answer", f.thought(), null, null, f.answer(), null, null, s.rawOutput(), reasoning(s));
         }
-        return new Step(s.step(), "parse_failure", turn.thought(), null, null, null, s.observation(), false, s.rawOutput());
+        return new Step(s.step(), "parse_failure", turn.thought(), null, null, null, s.observation(), false, s.rawOutput(), reasoning(s));
+    }
+
+    /** The step's reasoning: written in its output ({@code <think>}, harmony analysis), never read as its action. */
+    private static String reasoning(ReactStep s) {
+        return s.rawOutput() == null ? null : ReasoningSeparator.split(s.rawOutput()).reasoning();
     }
 
     @SuppressWarnings("unchecked")

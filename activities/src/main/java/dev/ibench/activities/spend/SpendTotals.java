@@ -2,11 +2,18 @@ package dev.ibench.activities.spend;
 
 /**
  * What a campaign, model or cell spent according to the ledger: provider attempts (failed ones among them), cache
- * hits, tokens of every attempt, cost in USD (null when no entry had prices) and the summed latency of the attempts.
+ * hits, tokens of every attempt, cost in USD (null when no entry had prices) and the summed latency of the attempts;
+ * {@code reasoningTokens} is the part of {@code completionTokens} the servers reported as reasoning.
  */
 public record SpendTotals(long attempts, long failedAttempts, long cacheHits, long promptTokens, long completionTokens,
-                          Double costUsd, long latencyMs) {
+                          Double costUsd, long latencyMs, long reasoningTokens) {
     public static final SpendTotals NONE = new SpendTotals(0, 0, 0, 0, 0, null, 0);
+
+    /** Totals without reasoning tokens. */
+    public SpendTotals(long attempts, long failedAttempts, long cacheHits, long promptTokens, long completionTokens, Double costUsd,
+                       long latencyMs) {
+        this(attempts, failedAttempts, cacheHits, promptTokens, completionTokens, costUsd, latencyMs, 0);
+    }
 
     public long tokens() {
         return promptTokens + completionTokens;

@@ -21,6 +21,7 @@ import dev.ibench.core.prompt.IclExamples;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.PromptRenderer;
+import dev.ibench.core.prompt.RequestSettings;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.prompt.ToolCallSchema;
@@ -130,6 +131,7 @@ final class ModelCommand implements Callable<Integer> {
             if (!json) {
                 System.out.printf("profile:  %s (provider %s, family %s, mode %s, api %s)%n", profile.name(), profile.provider(),
                         profile.family(), profile.mode().yamlName(), profile.api());
+                System.out.printf("request:  %s%n", RequestSettings.line(profile));
                 System.out.printf("sample:   %s (%s) style %s: %s%n", sample.sampleId(), sample.datasetName(),
                         promptStyle.name().toLowerCase(Locale.ROOT), sample.input());
                 System.out.printf("=== rendered prompt (%s, %d chars) ===%n%s%n", prompt.isRaw() ? "raw" : "chat messages",
@@ -165,6 +167,7 @@ final class ModelCommand implements Callable<Integer> {
                     ObjectNode out = Json.MAPPER.createObjectNode();
                     out.put("profile", profile.name());
                     out.put("sample_id", sample.sampleId());
+                    out.set("request_settings", Json.MAPPER.valueToTree(RequestSettings.of(profile)));
                     out.put("error_kind", e.kind().name());
                     out.put("retryable", e.retryable());
                     out.put("error", e.getMessage());
@@ -198,14 +201,18 @@ final class ModelCommand implements Callable<Integer> {
         private static void printText(ModelGateway gateway, CallResult r) {
             System.out.println("=== raw answer ===");
             System.out.println(r.response().text());
+            if (r.response().reasoning() != null) {
+                System.out.println("=== reasoning returned apart (reasoning_content; never parsed) ===");
+                System.out.println(r.response().reasoning());
+            }
             if (!r.response().toolCalls().isEmpty()) {
                 System.out.println("=== native tool calls ===");
                 r.response().toolCalls().forEach(c -> System.out.println(Json.MAPPER.valueToTree(c)));
             }
             System.out.println("===");
             System.out.printf("endpoint: %s%n", gateway.client().endpoint());
-            System.out.printf("tokens:   prompt %d, completion %d, total %d%n", r.response().promptTokens(), r.response().completionTokens(),
-                    r.response().totalTokens());
+            System.out.printf("tokens:   prompt %d, completion %d (reasoning %d), total %d%n", r.response().promptTokens(),
+                    r.response().completionTokens(), r.response().reasoningTokens(), r.response().totalTokens());
             System.out.printf("latency:  %d ms (finish %s)%n", r.response().latencyMillis(), r.response().finishReason());
             System.out.printf("cache:    %s (key %s), attempts %d%n", r.cacheHit() ? "hit" : "miss", r.cacheKey().substring(0, 12), r.attempts());
             System.out.printf("cost:     %s%n", r.costUsd() == null ? "n/a (no prices in profile)" : String.format(Locale.ROOT, "%.6f USD", r.costUsd()));
@@ -218,6 +225,7 @@ final class ModelCommand implements Callable<Integer> {
             out.put("endpoint", gateway.client().endpoint());
             out.put("sample_id", sample.sampleId());
             out.put("style", style.name().toLowerCase(Locale.ROOT));
+            out.set("request_settings", Json.MAPPER.valueToTree(RequestSettings.of(profile)));
             ObjectNode p = out.putObject("prompt");
             p.put("raw", prompt.isRaw());
             if (prompt.isRaw()) {
@@ -233,6 +241,10 @@ final class ModelCommand implements Callable<Integer> {
             out.set("tool_calls", Json.MAPPER.valueToTree(r.response().toolCalls()));
             out.put("prompt_tokens", r.response().promptTokens());
             out.put("completion_tokens", r.response().completionTokens());
+            out.put("reasoning_tokens", r.response().reasoningTokens());
+            if (r.response().reasoning() != null) {
+                out.put("reasoning", r.response().reasoning());
+            }
             out.put("latency_ms", r.response().latencyMillis());
             out.put("finish_reason", r.response().finishReason());
             out.put("cache_hit", r.cacheHit());
