@@ -169,7 +169,21 @@ class LlamaCppChatVectorsTest {
                 v("mistral", "mistralai-Mistral-Nemo-Instruct-2407.jinja content", HELLO, List.of(), "", HELLO),
                 differs("mistral", "mistralai-Mistral-Nemo-Instruct-2407.jinja [TOOL_CALLS] with id",
                         "[TOOL_CALLS][{\"name\": \"special_function\", \"arguments\": {\"arg1\": 1}, \"id\": \"123456789\"}]",
-                        SPECIAL, "", "", "llama.cpp keeps the call id 123456789; ibench's calls have no ids (scoring compares names and arguments)")));
+                        SPECIAL, "", "", "llama.cpp keeps the call id 123456789; ibench's calls have no ids (scoring compares names and arguments)"),
+                v("mistral", "Mistral-Small-3.2-24B-Instruct-2506.jinja content", HELLO, List.of(), "", HELLO),
+                differs("mistral", "Mistral-Small-3.2-24B-Instruct-2506.jinja [TOOL_CALLS]...[CALL_ID]...[ARGS]",
+                        "[TOOL_CALLS]special_function[CALL_ID]123456789[ARGS]{\"arg1\": 1}", SPECIAL, "", "",
+                        "llama.cpp keeps the call id; ibench's calls have no ids"),
+                differs("mistral", "Mistral-Small-3.2-24B-Instruct-2506.jinja two calls with ids",
+                        "[TOOL_CALLS]special_function[CALL_ID]000000001[ARGS]{\"arg1\": 1}"
+                                + "[TOOL_CALLS]special_function_with_opt[CALL_ID]000000002[ARGS]{\"arg1\": 1, \"arg2\": 2}",
+                        calls("special_function", "{\"arg1\": 1}", "special_function_with_opt", "{\"arg1\": 1, \"arg2\": 2}"), "", "",
+                        "llama.cpp keeps the call ids; ibench's calls have no ids"),
+                v("mistral", "unsloth-mistral-Devstral-Small-2507.jinja content", HELLO, List.of(), "", HELLO),
+                v("mistral", "unsloth-mistral-Devstral-Small-2507.jinja [TOOL_CALLS]...[ARGS]", "[TOOL_CALLS]special_function[ARGS]{\"arg1\": 1}",
+                        SPECIAL, "", ""),
+                v("mistral", "unsloth-mistral-Devstral-Small-2507.jinja content, call",
+                        HELLO + "[TOOL_CALLS]special_function[ARGS]{\"arg1\": 1}", SPECIAL, "", HELLO)));
         return all;
     }
 
@@ -203,7 +217,7 @@ class LlamaCppChatVectorsTest {
     void casesPerFamily() {
         Map<String, Long> perFamily = vectors().stream().collect(Collectors.groupingBy(Vector::family, TreeMap::new, Collectors.counting()));
         assertThat(perFamily).containsExactlyEntriesOf(new TreeMap<>(Map.of("gpt-oss", 16L, "qwen3", 2L, "deepseek-r1", 8L,
-                "deepseek-v3", 5L, "hermes", 8L, "granite", 6L, "llama3", 5L, "mistral", 2L)));
-        assertThat(Stream.of(vectors().toArray(Vector[]::new)).filter(v -> v.difference() != null).count()).isEqualTo(4);
+                "deepseek-v3", 5L, "hermes", 8L, "granite", 6L, "llama3", 5L, "mistral", 8L)));
+        assertThat(Stream.of(vectors().toArray(Vector[]::new)).filter(v -> v.difference() != null).count()).isEqualTo(6);
     }
 }
