@@ -38,6 +38,14 @@ class ReasoningFamilyTemplatesTest {
                 .as("a level leaves Qwen3's thinking on").endsWith("<|im_start|>assistant\n");
     }
 
+    private static EvalSample sample() {
+        try {
+            return PromptRendererTest.iclSample(IclExamples.SLOT_FILE, 2);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void theBuiltInReasoningProfilesLoad() {
         ProfileCatalog builtIn = ProfileCatalog.load(null);
@@ -49,5 +57,15 @@ class ReasoningFamilyTemplatesTest {
         assertThat(ReasoningControl.delivery(o4)).isEqualTo(ReasoningControl.Delivery.REASONING_EFFORT);
         assertThat(ReasoningControl.delivery(builtIn.resolve("vllm-qwen3-8b"))).isEqualTo(ReasoningControl.Delivery.ENABLE_THINKING);
         assertThat(ReasoningControl.delivery(builtIn.resolve("vllm-gpt-oss-20b-prompt"))).isEqualTo(ReasoningControl.Delivery.PROMPT);
+        for (String tools : List.of("vllm-qwen3-8b", "sglang-deepseek-r1", "llama-cpp-qwen3", "vllm-gpt-oss-20b")) {
+            for (PromptStyle style : List.of(PromptStyle.SLOT, PromptStyle.SEL, PromptStyle.REST, PromptStyle.NESTFUL, PromptStyle.BFCL)) {
+                RenderedPrompt p = PromptRenderer.render(builtIn.resolve(tools), style, sample());
+                assertThat(p.isRaw()).isFalse();
+                assertThat(p.messages().get(0).role()).as("%s %s: messages, the server applies the model's template", tools, style)
+                        .isIn("system", "user");
+                assertThat(p.messages()).noneMatch(m -> m.content().contains("<|im_start|>") || m.content().contains("<|start|>"));
+                assertThat(p.tools()).as("native tools").isNotEmpty();
+            }
+        }
     }
 }
