@@ -63,7 +63,7 @@ public record DecodingSettings(int maxTokens, double temperature, List<String> s
         return server == null ? ServerSettings.DEFAULT : server;
     }
 
-    /** These settings with the server settings of {@code other}. */
+    /** These settings with other server settings. */
     public DecodingSettings withServer(ServerSettings settings) {
         return new DecodingSettings(maxTokens, temperature, stop, jsonSchema, topP, seed, frequencyPenalty, settings);
     }

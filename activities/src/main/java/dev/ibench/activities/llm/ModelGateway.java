@@ -192,9 +192,12 @@ public final class ModelGateway implements AutoCloseable {
         }
     }
 
+    /** How {@link HttpFailureClassifier} names the parameter a server refused. */
+    private static final java.util.regex.Pattern REFUSED_PARAMETER = java.util.regex.Pattern.compile("request parameter '([A-Za-z_]+)'");
+
     /** A parameter the server refuses is the profile's configuration error: the message names the profile and the setting to change. */
     private ModelCallException namingProfile(ModelCallException e) {
-        java.util.regex.Matcher named = java.util.regex.Pattern.compile("request parameter '([A-Za-z_]+)'").matcher(e.getMessage());
+        java.util.regex.Matcher named = REFUSED_PARAMETER.matcher(e.getMessage());
         String param = named.find() ? named.group(1) : "?";
         String fix = switch (param) {
             case "max_tokens" -> "set token_limit_parameter: max_completion_tokens";

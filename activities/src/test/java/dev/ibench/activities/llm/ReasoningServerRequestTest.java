@@ -148,6 +148,8 @@ class ReasoningServerRequestTest {
                 .hasMessageContaining("'reasoning_effort' must be one of [low, medium, high, off], got max");
         assertThatThrownBy(() -> profile("family: qwen3\ntoken_limit_parameter: max_new_tokens"))
                 .hasMessageContaining("'token_limit_parameter' must be one of");
+        assertThatThrownBy(() -> ProfileCatalog.parse("name: g\nprovider: gguf\nmodel_file: x.gguf\nfamily: qwen3\nsend_temperature: false\n", "g.yaml"))
+                .hasMessageContaining("g.yaml").hasMessageContaining("only act on provider openai, not gguf");
     }
 
     @Test

@@ -109,6 +109,10 @@ public record ModelProfile(
         if (maxConcurrency <= 0) problems.add("'max_concurrency' must be > 0");
         if (mode == PromptMode.TOOLS && "completions".equals(api)) problems.add("mode tools needs api chat (native tools only exist on chat endpoints)");
         if (server != null && !SERVERS.contains(server)) problems.add("'server' must be one of " + SERVERS + ", got " + server);
+        boolean requestSettings = server != null || !"max_tokens".equals(tokenLimitParameter) || !sendTemperature;
+        if (requestSettings && provider != null && !"openai".equals(provider)) {
+            problems.add("'server', 'token_limit_parameter' and 'send_temperature' only act on provider openai, not " + provider);
+        }
         if (!TOKEN_LIMIT_PARAMETERS.contains(tokenLimitParameter)) {
             problems.add("'token_limit_parameter' must be one of " + TOKEN_LIMIT_PARAMETERS + ", got " + tokenLimitParameter);
         }
