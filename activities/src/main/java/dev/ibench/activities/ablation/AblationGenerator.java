@@ -3,6 +3,7 @@ package dev.ibench.activities.ablation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
 import dev.ibench.activities.store.ResultsStore;
@@ -101,7 +102,8 @@ public final class AblationGenerator {
 
     private static String call(ProfileModel model, RenderedPrompt prompt, int maxTokens, String requestId, String ablation) {
         ModelRequest request = new ModelRequest(model.profile().model(), prompt,
-                new DecodingSettings(maxTokens, 0.0, model.profile().stop(), null), requestId);
+                new DecodingSettings(maxTokens, 0.0, model.profile().stop(), null).withServer(ModelGateway.serverSettings(model.profile())),
+                requestId);
         try {
             return model.gateway().call(request).response().text();
         } catch (ModelCallException e) {

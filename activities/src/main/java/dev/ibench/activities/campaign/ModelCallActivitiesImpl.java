@@ -277,7 +277,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private static ModelCallRecord outputRecord(WorkItem item, String sampleId, CallResult result) {
         return new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
                 RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
-                result.response().latencyMillis(), result.cacheHit());
+                result.response().latencyMillis(), result.cacheHit(), result.response().reasoning(),
+                result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null);
     }
 
     private CellRecord cellOf(String cellId) {

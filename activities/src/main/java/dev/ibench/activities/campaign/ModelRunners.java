@@ -160,7 +160,8 @@ public final class ModelRunners {
 
     /**
      * The profile a campaign's model runs with: the named profile with the entry's endpoint, key variable, model name
-     * and concurrency applied, its prices overridden by the entry's, and the campaign's {@code decoding:} temperature and max_tokens over the profile's.
+     * and concurrency applied, its prices overridden by the entry's, and the campaign's {@code decoding:} temperature, max_tokens and
+     * reasoning_effort over the profile's.
      */
     public ModelProfile profile(String campaignId, String modelName) {
         CampaignSpec spec = spec(campaignId);
@@ -182,6 +183,13 @@ public final class ModelRunners {
         if (decoding.temperature() != null || decoding.maxTokens() != null) {
             profile = profile.withDecoding(decoding.maxTokens() != null ? decoding.maxTokens() : profile.maxTokens(),
                     decoding.temperature() != null ? decoding.temperature() : profile.temperature());
+        }
+        if (decoding.reasoningEffort() != null) {
+            try {
+                profile = profile.withReasoningEffort(decoding.reasoningEffort()).validated(entry.profile() + " with the campaign's decoding.reasoning_effort");
+            } catch (IllegalArgumentException e) {
+                throw ApplicationFailure.newNonRetryableFailure("model " + modelName + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
+            }
         }
         return profile;
     }

@@ -110,7 +110,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
             });
         }
         SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).restoring(ablationOfCell.apply(cell)::restore)
-                .score(sample, call.rawOutput());
+                .score(sample, call.rawOutput(), call.reasoning());
         store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
                 score.completed(), summaryJson(score), null));
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));

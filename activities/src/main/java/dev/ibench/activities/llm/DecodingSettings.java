@@ -10,9 +10,40 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record DecodingSettings(int maxTokens, double temperature, List<String> stop, String jsonSchema, Double topP, Long seed,
-                               Double frequencyPenalty) {
+                               Double frequencyPenalty, ServerSettings server) {
+    /**
+     * How the server takes these settings (docs/model-profiles.md, request settings): the field carrying max_tokens
+     * (null: {@code max_tokens}), whether {@code temperature} is sent (null: yes), OpenAI's {@code reasoning_effort} and
+     * {@code chat_template_kwargs.enable_thinking} (null: not sent), and {@code keepSpecialTokens} (vLLM's and SGLang's
+     * {@code skip_special_tokens: false}, for raw harmony prompts whose answer is read by its special tokens; null: not
+     * sent). Null fields are left out of the cache key, so keys of requests without them are unchanged.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ServerSettings(String tokenLimitParameter, Boolean sendTemperature, String reasoningEffort, Boolean enableThinking,
+                                 Boolean keepSpecialTokens) {
+        public static final ServerSettings DEFAULT = new ServerSettings(null, null, null, null, null);
+
+        public ServerSettings {
+            tokenLimitParameter = "max_tokens".equals(tokenLimitParameter) ? null : tokenLimitParameter;
+            sendTemperature = Boolean.TRUE.equals(sendTemperature) ? null : sendTemperature;
+        }
+
+        public String tokenLimitField() {
+            return tokenLimitParameter == null ? "max_tokens" : tokenLimitParameter;
+        }
+
+        public boolean sendsTemperature() {
+            return sendTemperature == null || sendTemperature;
+        }
+
+        boolean isDefault() {
+            return equals(DEFAULT);
+        }
+    }
+
     public DecodingSettings {
         stop = stop == null ? List.of() : List.copyOf(stop);
+        server = server == null || server.isDefault() ? null : server;
         if (maxTokens <= 0) {
             throw new IllegalArgumentException("maxTokens must be > 0, got " + maxTokens);
         }
@@ -22,8 +53,23 @@ public record DecodingSettings(int maxTokens, double temperature, List<String> s
         this(maxTokens, temperature, stop, jsonSchema, null, null, null);
     }
 
+    public DecodingSettings(int maxTokens, double temperature, List<String> stop, String jsonSchema, Double topP, Long seed,
+                            Double frequencyPenalty) {
+        this(maxTokens, temperature, stop, jsonSchema, topP, seed, frequencyPenalty, null);
+    }
+
+    /** The server settings, {@link ServerSettings#DEFAULT} when none. */
+    public ServerSettings serverSettings() {
+        return server == null ? ServerSettings.DEFAULT : server;
+    }
+
+    /** These settings with other server settings. */
+    public DecodingSettings withServer(ServerSettings settings) {
+        return new DecodingSettings(maxTokens, temperature, stop, jsonSchema, topP, seed, frequencyPenalty, settings);
+    }
+
     /** These settings with another {@code max_tokens}. */
     public DecodingSettings withMaxTokens(int newMaxTokens) {
-        return new DecodingSettings(newMaxTokens, temperature, stop, jsonSchema, topP, seed, frequencyPenalty);
+        return new DecodingSettings(newMaxTokens, temperature, stop, jsonSchema, topP, seed, frequencyPenalty, server);
     }
 }

@@ -14,6 +14,8 @@ public enum ErrorKind {
     CONTEXT_LENGTH(false),
     CONFIGURATION(false),
     UNSUPPORTED(false),
+    /** 400/422 naming a request parameter the server does not take: the profile's request settings are wrong for it. */
+    UNSUPPORTED_PARAMETER(false),
     /** 402: quota or billing exhausted; the endpoint refuses every request until someone acts. */
     QUOTA_EXCEEDED(false),
     /** The response body is larger than the client reads; the same request would produce it again. */

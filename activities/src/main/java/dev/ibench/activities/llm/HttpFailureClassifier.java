@@ -39,6 +39,9 @@ final class HttpFailureClassifier {
             retryAfter = parseRetryAfter(retryAfterHeader);
         } else if ((status == 400 || status == 413 || status == 422) && body != null && CONTEXT_LENGTH.matcher(body).find()) {
             kind = ErrorKind.CONTEXT_LENGTH;
+        } else if ((status == 400 || status == 422) && UnsupportedParameter.named(body).isPresent()) {
+            kind = ErrorKind.UNSUPPORTED_PARAMETER;
+            cause = "the server does not accept the request parameter '" + UnsupportedParameter.named(body).get() + "' (" + cause + ")";
         } else if (status == 401) {
             kind = ErrorKind.UNAUTHORIZED;
             cause += key.present() ? " (check the key in the profile's api_key_env variable)" : " (the profile names no api_key_env)";

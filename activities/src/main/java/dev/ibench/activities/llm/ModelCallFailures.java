@@ -12,13 +12,17 @@ import java.util.Set;
  */
 public final class ModelCallFailures {
     public static final String TYPE_PREFIX = "ModelCall.";
-    /** The endpoint refuses every request (bad key, exhausted quota, unknown model, broken configuration): the run stops. */
+    /**
+     * The endpoint refuses every request (bad key, exhausted quota, unknown model, broken configuration, a request
+     * parameter the server does not take): the run stops.
+     */
     public static final String ENDPOINT_REJECTED = "ModelEndpointRejected";
     /** The endpoint refuses this request (too long, malformed for it): only its item ends. */
     public static final String SAMPLE_REJECTED = "ModelSampleRejected";
 
     private static final Set<ErrorKind> ENDPOINT_REJECTIONS =
-            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.QUOTA_EXCEEDED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION);
+            Set.of(ErrorKind.UNAUTHORIZED, ErrorKind.QUOTA_EXCEEDED, ErrorKind.FORBIDDEN, ErrorKind.NOT_FOUND, ErrorKind.CONFIGURATION,
+                    ErrorKind.UNSUPPORTED_PARAMETER);
     private static final Set<ErrorKind> SAMPLE_REJECTIONS =
             Set.of(ErrorKind.BAD_REQUEST, ErrorKind.CONTEXT_LENGTH, ErrorKind.UNSUPPORTED, ErrorKind.RESPONSE_TOO_LARGE);
 

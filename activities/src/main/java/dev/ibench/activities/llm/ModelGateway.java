@@ -1,6 +1,7 @@
 package dev.ibench.activities.llm;
 
 import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.ReasoningControl;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.prompt.ToolCallSchema;
 import java.nio.file.Path;
@@ -88,7 +89,15 @@ public final class ModelGateway implements AutoCloseable {
             default -> null;
         };
         return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema,
-                null, null, profile.frequencyPenalty()), sampleId);
+                null, null, profile.frequencyPenalty(), serverSettings(profile)), sampleId);
+    }
+
+    /** How the profile's server takes the request's settings: token-limit field, temperature, reasoning effort. */
+    public static DecodingSettings.ServerSettings serverSettings(ModelProfile profile) {
+        boolean rawHarmony = "gpt-oss".equals(profile.family()) && "completions".equals(profile.api())
+                && ("vllm".equals(profile.server()) || "sglang".equals(profile.server()));
+        return new DecodingSettings.ServerSettings(profile.tokenLimitParameter(), profile.sendTemperature(),
+                ReasoningControl.reasoningEffortField(profile), ReasoningControl.enableThinking(profile), rawHarmony ? Boolean.TRUE : null);
     }
 
     /** {@link #request} for one trial of a campaign: the trial's own sampling seed and the campaign's top_p (null: none). */
@@ -97,7 +106,7 @@ public final class ModelGateway implements AutoCloseable {
         ModelRequest base = request(profile, prompt, sampleId, sampleTools, maxCalls);
         DecodingSettings d = base.decoding();
         return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed,
-                d.frequencyPenalty()),
+                d.frequencyPenalty(), d.server()),
                 sampleId, trial);
     }
 
@@ -147,7 +156,7 @@ public final class ModelGateway implements AutoCloseable {
                 stats.cacheHits.incrementAndGet();
                 Double free = profile.hasPrices() ? 0.0 : null;
                 SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free,
-                        hit.get().tokensUnknown());
+                        hit.get().tokensUnknown(), hit.get().reasoningTokens());
                 writes.accept(() -> ledger.record(hitEntry));
                 return new CallResult(hit.get(), true, 0, free, key);
             }
@@ -167,7 +176,7 @@ public final class ModelGateway implements AutoCloseable {
                     stats.costUsd.add(cost);
                 }
                 SpendEntry paid = entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                        response.latencyMillis(), cost, response.tokensUnknown());
+                        response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
                 writes.accept(() -> {
                     if (useCache) {
                         cache.store(key, client.endpoint(), request.model(), response);
@@ -179,7 +188,7 @@ public final class ModelGateway implements AutoCloseable {
                 long latency = (System.nanoTime() - started) / 1_000_000;
                 try {
                     ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
-                            profile.hasPrices() ? 0.0 : null, false));
+                            profile.hasPrices() ? 0.0 : null, false, 0));
                 } catch (RuntimeException ledgerDown) {
                     e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
                 }
@@ -188,6 +197,9 @@ public final class ModelGateway implements AutoCloseable {
                     if (e.retryable()) {
                         throw new ModelCallException(e.kind(), e.endpoint(), e.httpStatus().orElse(null), e.retryAfter().orElse(null),
                                 e.getMessage() + " [gave up after " + attempt + " attempts]", null);
+                    }
+                    if (e.kind() == ErrorKind.UNSUPPORTED_PARAMETER) {
+                        throw namingProfile(e);
                     }
                     throw e;
                 }
@@ -199,10 +211,34 @@ public final class ModelGateway implements AutoCloseable {
         }
     }
 
+    /** How {@link HttpFailureClassifier} names the parameter a server refused. */
+    private static final java.util.regex.Pattern REFUSED_PARAMETER = java.util.regex.Pattern.compile("request parameter '([A-Za-z_]+)'");
+
+    /** A parameter the server refuses is the profile's configuration error: the message names the profile and the setting to change. */
+    private ModelCallException namingProfile(ModelCallException e) {
+        java.util.regex.Matcher named = REFUSED_PARAMETER.matcher(e.getMessage());
+        String param = named.find() ? named.group(1) : "?";
+        String fix = switch (param) {
+            case "max_tokens" -> "set token_limit_parameter: max_completion_tokens";
+            case "max_completion_tokens" -> "set token_limit_parameter: max_tokens";
+            case "temperature" -> "set send_temperature: false";
+            case "reasoning_effort", "chat_template_kwargs", "enable_thinking" -> "remove reasoning_effort or set the profile's 'server' kind";
+            default -> "remove the setting that sends it";
+        };
+        return new ModelCallException(e.kind(), e.endpoint(), e.httpStatus().orElse(null), null, "model profile " + profile.name()
+                + ": configuration error, the server refuses parameter '" + param + "' (" + fix + "): " + e.getMessage(), null);
+    }
+
     private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
-                             int promptTokens, int completionTokens, long latencyMs, Double costUsd, boolean tokensUnknown) {
+                             int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
+        return entry(cellId, request, attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, false, 0);
+    }
+
+    private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
+                             int promptTokens, int completionTokens, long latencyMs, Double costUsd, boolean tokensUnknown,
+                             int reasoningTokens) {
         return new SpendEntry(account.campaignId(), cellId, account.model(), client.endpoint(), request.sampleId(), request.trial(),
-                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown);
+                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown, reasoningTokens);
     }
 
     /** The answer with its tokens counted by the profile's tokenizer when the provider sent no usage block and one is named. */

@@ -1,5 +1,6 @@
 package dev.ibench.activities.llm;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.ibench.core.sample.ToolCall;
 import java.util.List;
@@ -9,7 +10,11 @@ import java.util.List;
  * calls); {@code toolCalls} are native tool calls (chat API {@code tool_calls}), with null labels.
  * Token counts are the provider's own (usage block, or llama.cpp tokenizer counts for gguf). {@code tokensUnknown}: the
  * provider sent no usage block and nothing counted them, so both counts are 0 and mean "not known" (docs/ledger.md).
+ * {@code reasoning} is reasoning the server returned apart from the text ({@code reasoning_content} or {@code reasoning},
+ * null when none); {@code reasoningTokens} the server's {@code usage.completion_tokens_details.reasoning_tokens}, which
+ * OpenAI-compatible servers count inside {@code completion_tokens} (so spend and budgets include them).
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelResponse(
         @JsonProperty("text") String text,
         @JsonProperty("tool_calls") List<ToolCall> toolCalls,
@@ -17,21 +22,36 @@ public record ModelResponse(
         @JsonProperty("prompt_tokens") int promptTokens,
         @JsonProperty("completion_tokens") int completionTokens,
         @JsonProperty("latency_ms") long latencyMillis,
-        @JsonProperty("tokens_unknown") boolean tokensUnknown) {
+        @JsonProperty("tokens_unknown") boolean tokensUnknown,
+        @JsonProperty("reasoning") String reasoning,
+        @JsonProperty("reasoning_tokens") int reasoningTokens) {
     public ModelResponse {
         text = text == null ? "" : text;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+        reasoning = reasoning == null || reasoning.isEmpty() ? null : reasoning;
     }
 
-    /** An answer with its token counts known. */
+    /** An answer with its token counts known and no reasoning returned apart. */
     public ModelResponse(String text, List<ToolCall> toolCalls, String finishReason, int promptTokens, int completionTokens,
                          long latencyMillis) {
-        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, false);
+        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, false, null, 0);
+    }
+
+    /** An answer without reasoning returned apart, its tokens known or not. */
+    public ModelResponse(String text, List<ToolCall> toolCalls, String finishReason, int promptTokens, int completionTokens,
+                         long latencyMillis, boolean tokensUnknown) {
+        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, tokensUnknown, null, 0);
+    }
+
+    /** An answer with its token counts known and the reasoning the server returned apart. */
+    public ModelResponse(String text, List<ToolCall> toolCalls, String finishReason, int promptTokens, int completionTokens,
+                         long latencyMillis, String reasoning, int reasoningTokens) {
+        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, false, reasoning, reasoningTokens);
     }
 
     /** This answer with token counts worked out by a tokenizer (known from now on). */
     public ModelResponse withCountedTokens(int prompt, int completion) {
-        return new ModelResponse(text, toolCalls, finishReason, prompt, completion, latencyMillis, false);
+        return new ModelResponse(text, toolCalls, finishReason, prompt, completion, latencyMillis, false, reasoning, reasoningTokens);
     }
 
     public int totalTokens() {

@@ -179,8 +179,20 @@ public final class OpenAiClient implements ModelClient {
             body.put("prompt", request.prompt().text());
         }
         DecodingSettings d = request.decoding();
-        body.put("max_tokens", d.maxTokens());
-        body.put("temperature", d.temperature());
+        DecodingSettings.ServerSettings server = d.serverSettings();
+        body.put(server.tokenLimitField(), d.maxTokens());
+        if (server.sendsTemperature()) {
+            body.put("temperature", d.temperature());
+        }
+        if (server.reasoningEffort() != null) {
+            body.put("reasoning_effort", server.reasoningEffort());
+        }
+        if (server.enableThinking() != null) {
+            body.putObject("chat_template_kwargs").put("enable_thinking", server.enableThinking());
+        }
+        if (Boolean.TRUE.equals(server.keepSpecialTokens())) {
+            body.put("skip_special_tokens", false);
+        }
         if (d.topP() != null) {
             body.put("top_p", d.topP());
         }
@@ -231,20 +243,34 @@ public final class OpenAiClient implements ModelClient {
             throw HttpFailureClassifier.malformed(where, "response has no choices[0]", text, apiKey);
         }
         String content;
+        String reasoning;
         List<ToolCall> calls = new ArrayList<>();
         if (chat) {
             JsonNode message = choice.path("message");
             content = message.path("content").isTextual() ? message.path("content").asText() : "";
+            reasoning = reasoning(message);
             for (JsonNode call : message.path("tool_calls")) {
                 calls.add(toolCall(where, call, text));
             }
         } else {
             content = choice.path("text").asText("");
+            reasoning = reasoning(choice);
         }
         JsonNode usage = root.path("usage");
         boolean counted = usage.path("prompt_tokens").isNumber() && usage.path("completion_tokens").isNumber();
         return new ModelResponse(content, calls, choice.path("finish_reason").asText(null),
-                usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency, !counted);
+                usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency, !counted, reasoning,
+                usage.path("completion_tokens_details").path("reasoning_tokens").asInt(0));
+    }
+
+    /** Reasoning a server returns apart: {@code reasoning_content} (vLLM, SGLang, llama.cpp, DeepSeek) or {@code reasoning} (OpenRouter, newer vLLM). */
+    private static String reasoning(JsonNode message) {
+        for (String field : new String[] {"reasoning_content", "reasoning"}) {
+            if (message.path(field).isTextual() && !message.path(field).asText().isEmpty()) {
+                return message.path(field).asText();
+            }
+        }
+        return null;
     }
 
     @SuppressWarnings("unchecked")

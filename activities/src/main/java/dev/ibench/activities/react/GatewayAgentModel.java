@@ -66,9 +66,10 @@ public final class GatewayAgentModel implements ReactAgentModel {
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
         ModelRequest request = new ModelRequest(profile.model(), prompt,
                 new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null, decoding.topP(), seed,
-                        profile.frequencyPenalty()), sample.sampleId(), trial);
+                        profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), sample.sampleId(), trial);
         CallResult result = gateway.call(request, cellId);
         return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd());
+                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
+                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null);
     }
 }

@@ -89,7 +89,7 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
             throw ModelCallFailures.forActivity(e);
         }
         store.saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.step(), reply.cacheKey(), reply.text(),
-                reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit()));
+                reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit(), reply.reasoning(), reply.reasoningTokens()));
         ReactTurnSummary summary = summary(ReactStep.of(ref.step(), reply.text()), false);
         // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
         return reply.cacheHit() ? summary.paid(0, 0, reply.costUsd())

@@ -3,9 +3,11 @@ package dev.ibench.activities.react;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ReasoningSeparator;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.react.ReactTurn;
 import java.util.ArrayList;
@@ -39,7 +41,12 @@ public record TrajectoryView(
             @JsonProperty("final_answer") String finalAnswer,
             @JsonProperty("observation") String observation,
             @JsonProperty("tool_ok") Boolean toolOk,
-            @JsonProperty("raw_output") String rawOutput) {}
+            @JsonProperty("raw_output") String rawOutput,
+            @JsonProperty("reasoning") String reasoning) {
+        public Step {
+            reasoning = reasoning == null || reasoning.isBlank() ? null : reasoning;
+        }
+    }
 
     /** The trajectories of {@code sampleId} in the react cells of a campaign (one per cell and trial). */
     public static List<TrajectoryView> of(ResultsStore store, String campaignId, String sampleId) {
@@ -56,22 +63,32 @@ public record TrajectoryView(
                         .filter(r -> r.sampleId().equals(sampleId) && r.trial() == t).findFirst().orElse(null);
                 views.add(new TrajectoryView(campaignId, cell.cellId(), cell.model(), cell.benchmark(), sampleId, trial,
                         trajectories.initialObservation(cell.cellId(), sampleId, trial), outcome(result),
-                        result == null ? "running" : result.status(), steps.stream().map(TrajectoryView::step).toList()));
+                        result == null ? "running" : result.status(), steps.stream().map(s -> step(s, store.modelCall(cell.cellId(), sampleId, t,
+                                s.step()).map(ModelCallRecord::reasoning).orElse(null))).toList()));
             }
         }
         return views;
     }
 
-    private static Step step(ReactStep s) {
+    /** @param apart the reasoning the server returned apart from the step's output (null: none) */
+    private static Step step(ReactStep s, String apart) {
         ReactTurn turn = s.turn();
         if (turn instanceof ReactTurn.Action a) {
             return new Step(s.step(), "action", a.thought(), a.tool(), a.arguments(), null, s.observation(),
-                    s.observation() == null ? null : s.toolOk(), s.rawOutput());
+                    s.observation() == null ? null : s.toolOk(), s.rawOutput(), reasoning(s, apart));
         }
         if (turn instanceof ReactTurn.FinalAnswer f) {
-            return new Step(s.step(), "final_answer", f.thought(), null, null, f.answer(), null, null, s.rawOutput());
+            return new Step(s.step(), "final_answer", f.thought(), null, null, f.answer(), null, null, s.rawOutput(), reasoning(s, apart));
         }
-        return new Step(s.step(), "parse_failure", turn.thought(), null, null, null, s.observation(), false, s.rawOutput());
+        return new Step(s.step(), "parse_failure", turn.thought(), null, null, null, s.observation(), false, s.rawOutput(),
+                reasoning(s, apart));
+    }
+
+    /** The step's reasoning: returned apart by the server, then written in its output ({@code <think>}, harmony analysis); never its action. */
+    private static String reasoning(ReactStep s, String apart) {
+        String inline = s.rawOutput() == null ? "" : ReasoningSeparator.split(s.rawOutput()).reasoning();
+        String separate = apart == null ? "" : apart.strip();
+        return separate.isEmpty() ? inline : inline.isEmpty() ? separate : separate + "\n\n" + inline;
     }
 
     @SuppressWarnings("unchecked")

@@ -8,6 +8,7 @@ import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ReasoningSeparator;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.report.SampleDetail;
 import dev.ibench.core.sample.EvalSample;
@@ -33,7 +34,7 @@ final class SampleDetails {
         String parsed = score.parsed().status() + (score.parsed().problem() == null ? "" : " (" + score.parsed().problem() + ")")
                 + "\n" + json(score.parsed().calls());
         return new SampleDetail(sample.input(), prompt(cell, r), List.of(call.rawOutput()), parsed, trace(cell, r), json(sample.output()),
-                lost, null);
+                lost, null, reasoning(call));
     }
 
     SampleDetail react(CellRecord cell, EvalSample sample, SampleResultRecord r, ReactOutcome outcome) {
@@ -81,6 +82,14 @@ final class SampleDetails {
     SampleDetail failed(CellRecord cell, EvalSample sample, SampleResultRecord r) {
         return new SampleDetail(sample == null ? null : sample.input(), prompt(cell, r), List.of(), null, List.of(),
                 sample == null ? null : json(sample.output()), List.of(), r.status() + ": " + r.error());
+    }
+
+    /** Reasoning the server returned apart, then any written inside the output ({@code <think>}, harmony analysis). */
+    private static String reasoning(ModelCallRecord call) {
+        String inline = ReasoningSeparator.split(call.rawOutput()).reasoning();
+        String apart = call.reasoning() == null ? "" : call.reasoning().strip();
+        String both = apart.isEmpty() ? inline : inline.isEmpty() ? apart : apart + "\n\n" + inline;
+        return both.isEmpty() ? null : both + (call.reasoningTokens() == null ? "" : "\n[" + call.reasoningTokens() + " reasoning tokens]");
     }
 
     private String prompt(CellRecord cell, SampleResultRecord r) {

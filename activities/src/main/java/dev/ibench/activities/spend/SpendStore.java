@@ -24,7 +24,8 @@ public final class SpendStore {
             + "SUM(CASE WHEN outcome='failed' THEN 1 ELSE 0 END), SUM(CASE WHEN outcome='cache_hit' THEN 1 ELSE 0 END), "
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE prompt_tokens END), "
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE completion_tokens END), SUM(cost_usd), SUM(latency_ms), "
-            + "SUM(CASE WHEN outcome='ok' AND tokens_unknown<>0 THEN 1 ELSE 0 END) FROM spend_ledger ";
+            + "SUM(CASE WHEN outcome='ok' AND tokens_unknown<>0 THEN 1 ELSE 0 END), "
+            + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE reasoning_tokens END) FROM spend_ledger ";
 
     private final StoreStatements statements;
 
@@ -35,20 +36,21 @@ public final class SpendStore {
     public void record(SpendEntry e) {
         update("record spend of " + e.model(),
                 "INSERT INTO spend_ledger(campaign_id, cell_id, model, endpoint, sample_id, trial, attempt, outcome, error_kind, "
-                        + "prompt_tokens, completion_tokens, latency_ms, cost_usd, created_at, tokens_unknown) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                        + "prompt_tokens, completion_tokens, latency_ms, cost_usd, created_at, tokens_unknown, reasoning_tokens) "
+                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 e.campaignId(), e.cellId(), e.model(), e.endpoint(), e.sampleId(), e.trial(), e.attempt(), e.outcome(),
                 e.errorKind(), e.promptTokens(), e.completionTokens(), e.latencyMs(), e.costUsd(), Instant.now().toString(),
-                e.tokensUnknown() ? 1 : 0);
+                e.tokensUnknown() ? 1 : 0, e.reasoningTokens());
     }
 
     /** Every entry of a cell in the order written (for the cell's details and tests). */
     public List<SpendEntry> entries(String cellId) {
         return query("read spend of " + cellId,
                 "SELECT campaign_id, cell_id, model, endpoint, sample_id, trial, attempt, outcome, error_kind, prompt_tokens, "
-                        + "completion_tokens, latency_ms, cost_usd, tokens_unknown FROM spend_ledger WHERE cell_id=? ORDER BY entry_id",
+                        + "completion_tokens, latency_ms, cost_usd, tokens_unknown, reasoning_tokens FROM spend_ledger WHERE cell_id=? ORDER BY entry_id",
                 rs -> new SpendEntry(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                         rs.getInt(6), rs.getInt(7), rs.getString(8), rs.getString(9), rs.getInt(10), rs.getInt(11), rs.getLong(12),
-                        rs.getObject(13) == null ? null : rs.getDouble(13), rs.getInt(14) != 0),
+                        rs.getObject(13) == null ? null : rs.getDouble(13), rs.getInt(14) != 0, rs.getInt(15)),
                 cellId);
     }
 
@@ -76,7 +78,7 @@ public final class SpendStore {
 
     private static SpendTotals totals(ResultSet rs) throws SQLException {
         return new SpendTotals(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                rs.getObject(6) == null ? null : rs.getDouble(6), rs.getLong(7), rs.getLong(8));
+                rs.getObject(6) == null ? null : rs.getDouble(6), rs.getLong(7), rs.getLong(8), rs.getLong(9));
     }
 
     public void saveBudget(String campaignId, String scope, Budget budget) {

@@ -115,21 +115,23 @@ public final class ResultsStore {
     public void saveModelCall(ModelCallRecord r) {
         update("save model call " + key(r.cellId(), r.sampleId(), r.trial()) + " step " + r.step(),
                 "INSERT INTO model_calls(cell_id, sample_id, trial, step, cache_key, raw_output, prompt_tokens, "
-                        + "completion_tokens, latency_ms, cache_hit, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?) "
+                        + "completion_tokens, latency_ms, cache_hit, created_at, reasoning, reasoning_tokens) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) "
                         + "ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET cache_key=excluded.cache_key, "
                         + "raw_output=excluded.raw_output, prompt_tokens=excluded.prompt_tokens, "
-                        + "completion_tokens=excluded.completion_tokens, latency_ms=excluded.latency_ms, cache_hit=excluded.cache_hit",
+                        + "completion_tokens=excluded.completion_tokens, latency_ms=excluded.latency_ms, cache_hit=excluded.cache_hit, "
+                        + "reasoning=excluded.reasoning, reasoning_tokens=excluded.reasoning_tokens",
                 r.cellId(), r.sampleId(), r.trial(), r.step(), r.cacheKey(), r.rawOutput(), r.promptTokens(),
-                r.completionTokens(), r.latencyMs(), r.cacheHit() ? 1 : 0, now());
+                r.completionTokens(), r.latencyMs(), r.cacheHit() ? 1 : 0, now(), r.reasoning(), r.reasoningTokens());
     }
 
     public Optional<ModelCallRecord> modelCall(String cellId, String sampleId, int trial, int step) {
         return query("read model call " + key(cellId, sampleId, trial) + " step " + step,
-                "SELECT cache_key, raw_output, prompt_tokens, completion_tokens, latency_ms, cache_hit FROM model_calls "
-                        + "WHERE cell_id=? AND sample_id=? AND trial=? AND step=?",
+                "SELECT cache_key, raw_output, prompt_tokens, completion_tokens, latency_ms, cache_hit, reasoning, reasoning_tokens "
+                        + "FROM model_calls WHERE cell_id=? AND sample_id=? AND trial=? AND step=?",
                 rs -> new ModelCallRecord(cellId, sampleId, trial, step, rs.getString(1), rs.getString(2),
                         (Integer) rs.getObject(3), (Integer) rs.getObject(4),
-                        rs.getObject(5) == null ? null : rs.getLong(5), rs.getInt(6) != 0),
+                        rs.getObject(5) == null ? null : rs.getLong(5), rs.getInt(6) != 0, rs.getString(7),
+                        rs.getObject(8) == null ? null : rs.getInt(8)),
                 cellId, sampleId, trial, step).stream().findFirst();
     }
 

@@ -35,7 +35,7 @@ public final class StoreCopy {
             new Table("cells", List.of("cell_id", "campaign_id", "model", "benchmark", "mode", "ablation", "eval_set", "trials"), true),
             new Table("cell_samples", List.of("cell_id", "position", "sample_id"), false),
             new Table("model_calls", List.of("cell_id", "sample_id", "trial", "step", "cache_key", "raw_output", "prompt_tokens",
-                    "completion_tokens", "latency_ms", "cache_hit", "created_at"), false),
+                    "completion_tokens", "latency_ms", "cache_hit", "created_at", "reasoning", "reasoning_tokens"), false),
             new Table("rendered_prompts", List.of("cell_id", "sample_id", "trial", "prompt_json"), false),
             new Table("react_step_prompts", List.of("cell_id", "sample_id", "trial", "step", "prompt_json"), false),
             new Table("tool_executions", List.of("cell_id", "sample_id", "trial", "step", "call_json", "observation", "ok"), false),
@@ -50,7 +50,7 @@ public final class StoreCopy {
             new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false),
             // ledger rows keep their entry_id, so a second copy adds nothing (see continueIdentity for PostgreSQL)
             new Table("spend_ledger", List.of("entry_id", "campaign_id", "cell_id", "model", "endpoint", "sample_id", "trial", "attempt",
-                    "outcome", "error_kind", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd", "created_at"), false),
+                    "outcome", "error_kind", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd", "created_at", "reasoning_tokens"), false),
             new Table("budgets", List.of("campaign_id", "scope", "usd", "tokens"), false),
             new Table("budget_deferrals", List.of("cell_id", "sample_id", "trial"), false),
             new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false),

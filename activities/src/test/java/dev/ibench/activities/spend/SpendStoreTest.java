@@ -63,4 +63,20 @@ class SpendStoreTest {
             assertThat(spend.deferredUnsettled("c1/a")).as("an item with a result is no longer waiting").isEqualTo(1);
         }
     }
+
+    @ParameterizedTest
+    @EnumSource(StoreBackend.class)
+    void reasoningTokensAreRecordedAndSummedButNotForCacheHits(StoreBackend backend, LocalPostgres pg) {
+        try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
+            SpendStore spend = new SpendStore(db);
+            spend.record(new SpendEntry("r", "r/a", "m", "e", "s1", 0, 1, SpendEntry.OK, null, 100, 250, 10, null, false, 200));
+            spend.record(new SpendEntry("r", "r/a", "m", "e", "s2", 0, 1, SpendEntry.OK, null, 100, 40, 10, null, false, 30));
+            spend.record(new SpendEntry("r", "r/b", "m", "e", "s1", 0, 0, SpendEntry.CACHE_HIT, null, 100, 250, 0, 0.0, false, 200));
+            assertThat(spend.entries("r/a")).extracting(SpendEntry::reasoningTokens).containsExactly(200, 30);
+            SpendTotals t = spend.totals("r", null);
+            assertThat(t.reasoningTokens()).as("200 + 30; the cache hit was paid once").isEqualTo(230);
+            assertThat(t.completionTokens()).as("reasoning is part of completion tokens, so budgets count it").isEqualTo(290);
+            assertThat(t.tokens()).isEqualTo(200 + 290);
+        }
+    }
 }

@@ -12,7 +12,7 @@ import java.util.Set;
  * Assigns a direct-invocation sample (gold sequence + tool list) its BFCL error category, seed 000 appendix H.1.1,
  * checking in order of precedence and stopping at the first that applies:
  * <ol>
- *   <li>instruction_alignment_failure: nothing parseable in the output;</li>
+ *   <li>instruction_alignment_failure: nothing parseable in the output (or nothing but reasoning);</li>
  *   <li>wrong_func_format: parseable, but not a list of {name, arguments} objects (checked before the count, because
  *       a wrongly formatted output has no countable calls);</li>
  *   <li>wrong_func_count: number of calls differs from the gold sequence;</li>
@@ -27,7 +27,7 @@ public final class SequenceErrorClassifier {
     private SequenceErrorClassifier() {}
 
     public static ErrorClassification classify(ParsedOutput parsed, List<ToolCall> gold, List<Map<String, Object>> tools) {
-        if (parsed.status() == ParseStatus.UNPARSEABLE) {
+        if (parsed.status() == ParseStatus.UNPARSEABLE || parsed.status() == ParseStatus.REASONING_ONLY) {
             return new ErrorClassification(BfclErrorCategory.INSTRUCTION_ALIGNMENT_FAILURE, parsed.problem());
         }
         if (parsed.status() == ParseStatus.WRONG_FORMAT) {

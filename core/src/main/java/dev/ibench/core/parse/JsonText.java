@@ -47,4 +47,20 @@ final class JsonText {
             return Optional.empty();
         }
     }
+
+    /** A JSON value read from the start of a span, and how many characters it took (what follows is not read). */
+    record Leading(Object value, int length) {}
+
+    /** The JSON object or array that starts at {@code offset} of {@code chars} (after whitespace), else empty. */
+    static Optional<Leading> readLeadingStructure(char[] chars, int offset) {
+        try (JsonParser parser = LENIENT.createParser(chars, offset, chars.length - offset)) {
+            Object value = LENIENT.readValue(parser, Object.class);
+            if (!(value instanceof java.util.List<?> || value instanceof java.util.Map<?, ?>)) {
+                return Optional.empty();
+            }
+            return Optional.of(new Leading(value, (int) parser.currentLocation().getCharOffset()));
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
 }

@@ -39,6 +39,10 @@ public record ParsedOutput(ParseStatus status, List<ToolCall> calls, String stag
         return new ParsedOutput(ParseStatus.UNPARSEABLE, List.of(), null, problem);
     }
 
+    public static ParsedOutput reasoningOnly(String problem) {
+        return new ParsedOutput(ParseStatus.REASONING_ONLY, List.of(), null, problem);
+    }
+
     public boolean isParsed() {
         return status == ParseStatus.PARSED;
     }

@@ -33,10 +33,34 @@ public final class ParserChain {
     }
 
     public ParsedOutput parse(String rawOutput) {
+        return parse(rawOutput, null);
+    }
+
+    /**
+     * Parses a raw output after taking its reasoning out ({@link ReasoningSeparator}): reasoning is never read as calls
+     * (except by a chain that reads the output as written, the ibm-reference mode, which follows the reference scorer).
+     * {@code separateReasoning} is reasoning the server returned apart from the output ({@code reasoning_content}),
+     * null when none: with an empty output it makes the answer {@link ParseStatus#REASONING_ONLY}.
+     */
+    public ParsedOutput parse(String rawOutput, String separateReasoning) {
+        boolean reasoned = separateReasoning != null && !separateReasoning.isBlank();
         if (rawOutput == null || rawOutput.isBlank()) {
-            return ParsedOutput.unparseable("empty output");
+            return reasoned ? ParsedOutput.reasoningOnly("the server returned reasoning (" + separateReasoning.strip().length()
+                    + " characters) and no answer") : ParsedOutput.unparseable("empty output");
         }
-        String text = stripsSpecialTokens ? stripSpecialTokens(rawOutput) : rawOutput;
+        String text = rawOutput;
+        if (stripsSpecialTokens) { // the ibm-reference mode reads the output as written, reasoning included, as the reference does
+            ReasoningSplit split = ReasoningSeparator.split(stripSpecialTokens(rawOutput));
+            if (split.reasoningOnly()) {
+                return ParsedOutput.reasoningOnly(split.cutInReasoning()
+                        ? "the output ended inside its reasoning (" + split.reasoning().length() + " characters), before any answer"
+                        : "the output holds reasoning (" + split.reasoning().length() + " characters) and no answer after it");
+            }
+            text = split.answer();
+            if (text.isBlank()) {
+                return ParsedOutput.unparseable("empty output");
+            }
+        }
         ParsedOutput firstFormatProblem = null;
         for (ParseStage stage : stages) {
             Optional<Object> value;

@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * The named parser chains a model profile can select ({@code parser: default} etc.).
  * <ul>
- *   <li>{@code default}: xml_tool_call, deepseek_tool_calls, function_tag, fenced_code_block, json, json_lines,
+ *   <li>{@code default}: xml_tool_call, harmony, deepseek_tool_calls, mistral_args, function_tag, fenced_code_block, json, json_lines,
  *   llama_json, python_call, python_literal;</li>
  *   <li>{@code json}: json, json_lines only (the seed authors' two-step JSON/JSON Lines parsing);</li>
  *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines;</li>
@@ -21,7 +21,8 @@ public final class ParserChains {
     public static final String IBM_REFERENCE = "ibm-reference";
 
     private static final Map<String, List<ParseStage>> CHAINS = Map.of(
-            DEFAULT, List.of(new XmlToolCallStage(), new DeepSeekToolCallStage(), new FunctionTagStage(), new FencedCodeBlockStage(),
+            DEFAULT, List.of(new XmlToolCallStage(), new HarmonyStage(), new DeepSeekToolCallStage(), new MistralArgsStage(), new FunctionTagStage(),
+                    new FencedCodeBlockStage(),
                     new JsonStage(), new JsonLinesStage(), new LlamaJsonStage(), new PythonCallStage(), new PythonLiteralStage()),
             "json", List.of(new JsonStage(), new JsonLinesStage()),
             "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()),
@@ -80,11 +81,12 @@ public final class ParserChains {
         return new ParserChain(String.join("+", stages.keySet()), List.copyOf(stages.values()));
     }
 
-    private static final Map<String, ParseStage> STAGES = Map.of(
-            "xml_tool_call", new XmlToolCallStage(), "fenced_code_block", new FencedCodeBlockStage(), "json", new JsonStage(),
-            "json_lines", new JsonLinesStage(), "llama_json", new LlamaJsonStage(), "python_call", new PythonCallStage(),
-            "python_literal", new PythonLiteralStage(), "function_tag", new FunctionTagStage(),
-            "deepseek_tool_calls", new DeepSeekToolCallStage());
+    private static final Map<String, ParseStage> STAGES = Map.ofEntries(
+            Map.entry("xml_tool_call", new XmlToolCallStage()), Map.entry("fenced_code_block", new FencedCodeBlockStage()),
+            Map.entry("json", new JsonStage()), Map.entry("json_lines", new JsonLinesStage()), Map.entry("llama_json", new LlamaJsonStage()),
+            Map.entry("python_call", new PythonCallStage()), Map.entry("python_literal", new PythonLiteralStage()),
+            Map.entry("function_tag", new FunctionTagStage()), Map.entry("deepseek_tool_calls", new DeepSeekToolCallStage()),
+            Map.entry("harmony", new HarmonyStage()), Map.entry("mistral_args", new MistralArgsStage()));
     private static final Map<String, String> ALIASES = Map.of("python_ast", "python_call", "native_tool_calls", "json");
 
     public static ParserChain defaultChain() {

@@ -22,6 +22,12 @@ import java.util.Set;
  * @param frequencyPenalty OpenAI {@code frequency_penalty} sent with the benchmark's calls (-2 to 2); null: not sent
  * @param tokenizer      a HuggingFace {@code tokenizer.json} file of the served model: counts the tokens of an answer that
  *                       came without a {@code usage} block (null: such answers are marked {@code tokens unknown}; docs/ledger.md)
+ * @param server         the kind of OpenAI-compatible server ({@link #SERVERS}; null: not said), which decides how
+ *                       {@code reasoningEffort} is sent ({@link ReasoningControl})
+ * @param tokenLimitParameter the request field that carries {@code max_tokens}: {@code max_tokens} or
+ *                       {@code max_completion_tokens} (OpenAI's reasoning models refuse the former)
+ * @param sendTemperature false for servers that refuse {@code temperature} (OpenAI's reasoning models)
+ * @param reasoningEffort {@code low}, {@code medium}, {@code high} or {@code off}; null: not sent
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -51,11 +57,18 @@ public record ModelProfile(
         @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
         @JsonProperty("replay_file") String replayFile,
         @JsonProperty("frequency_penalty") Double frequencyPenalty,
-        @JsonProperty("tokenizer") String tokenizer) {
+        @JsonProperty("tokenizer") String tokenizer,
+        @JsonProperty("server") String server,
+        @JsonProperty("token_limit_parameter") String tokenLimitParameter,
+        @JsonProperty("send_temperature") Boolean sendTemperature,
+        @JsonProperty("reasoning_effort") String reasoningEffort) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
     public static final Set<String> CONSTRAINTS = Set.of("none", "json", "tool_calls");
+    /** The kinds of OpenAI-compatible server a profile may name, for the request settings each takes. */
+    public static final Set<String> SERVERS = Set.of("openai", "vllm", "sglang", "llama.cpp", "ollama", "other");
+    public static final Set<String> TOKEN_LIMIT_PARAMETERS = Set.of("max_tokens", "max_completion_tokens");
 
     public ModelProfile {
         mode = mode == null ? PromptMode.PROMPT : mode;
@@ -71,6 +84,8 @@ public record ModelProfile(
         icl = icl == null ? IclSettings.SEED_DEFAULT : icl;
         templates = templates == null ? Map.of() : Map.copyOf(templates);
         parser = parser == null ? List.of("json", "json_lines", "python_ast", "xml_tool_call") : List.copyOf(parser);
+        tokenLimitParameter = tokenLimitParameter == null ? "max_tokens" : tokenLimitParameter;
+        sendTemperature = sendTemperature == null ? Boolean.TRUE : sendTemperature;
     }
 
     /** Checks the fields a provider needs; the message names the profile and the problem. */
@@ -96,6 +111,15 @@ public record ModelProfile(
         if (maxAttempts <= 0) problems.add("'max_attempts' must be > 0");
         if (maxConcurrency <= 0) problems.add("'max_concurrency' must be > 0");
         if (mode == PromptMode.TOOLS && "completions".equals(api)) problems.add("mode tools needs api chat (native tools only exist on chat endpoints)");
+        if (server != null && !SERVERS.contains(server)) problems.add("'server' must be one of " + SERVERS + ", got " + server);
+        boolean requestSettings = server != null || !"max_tokens".equals(tokenLimitParameter) || !sendTemperature;
+        if (requestSettings && provider != null && !"openai".equals(provider)) {
+            problems.add("'server', 'token_limit_parameter' and 'send_temperature' only act on provider openai, not " + provider);
+        }
+        if (!TOKEN_LIMIT_PARAMETERS.contains(tokenLimitParameter)) {
+            problems.add("'token_limit_parameter' must be one of " + TOKEN_LIMIT_PARAMETERS + ", got " + tokenLimitParameter);
+        }
+        problems.addAll(ReasoningControl.problems(this));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("model profile " + source + ": " + String.join("; ", problems));
         }
@@ -106,35 +130,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -142,7 +166,15 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort);
+    }
+
+    /** Copy with another reasoning effort (a campaign's {@code decoding.reasoning_effort}); check it with {@link #validated}. */
+    public ModelProfile withReasoningEffort(String effort) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
+                sendTemperature, effort);
     }
 
     public boolean hasPrices() {

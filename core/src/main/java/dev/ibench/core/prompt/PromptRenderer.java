@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 /**
  * Renders what a profile sends for one sample: fills the family template of the style with
  * {@code {FUNCTION_STR}} (the sample's tools as JSON), {@code {ICL_EXAMPLES}} (SLOT/SEL/NESTFUL only) and
- * {@code {QUERY}}; for REACT with {@code {tools}}, {@code {tool_names}}, {@code {input}},
+ * {@code {QUERY}}, and the reasoning placeholders {@code {REASONING}} / {@code {REASONING_EFFORT}} of
+ * {@link ReasoningControl}; for REACT with {@code {tools}}, {@code {tool_names}}, {@code {input}},
  * {@code {previousruns}} and {@code {agent_scratchpad}}.
  *
  * <p>Shape: a message-shaped template gives chat messages; a raw template gives a raw prompt when the
@@ -39,7 +40,7 @@ public final class PromptRenderer {
         if (style == PromptStyle.REACT) {
             return renderReact(sample, "", "");
         }
-        Map<String, String> vars = new HashMap<>();
+        Map<String, String> vars = new HashMap<>(ReasoningControl.promptVariables(profile));
         // BFCL's Java and JavaScript functions are shown as BFCL shows them: parameters as strings in that language
         List<Map<String, Object>> tools = style == PromptStyle.BFCL ? BfclFunctionDocs.forModel(sample.datasetName(), sample.tools()) : sample.tools();
         vars.put("FUNCTION_STR", toJson(tools));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.ibench.core.parse.ReasoningSeparator;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,8 +35,9 @@ public final class ReactTurnParser {
 
     private ReactTurnParser() {}
 
+    /** Parses a step's text after taking its reasoning out ({@code <think>} blocks, harmony analysis): drafts there are never actions. */
     public static ReactTurn parse(String modelText) {
-        String text = cutAtObservation(modelText == null ? "" : modelText.replace("\r\n", "\n"));
+        String text = cutAtObservation(ReasoningSeparator.split(modelText == null ? "" : modelText.replace("\r\n", "\n")).answer());
         String thought = thought(text);
         Matcher action = ACTION.matcher(text);
         if (action.find()) {

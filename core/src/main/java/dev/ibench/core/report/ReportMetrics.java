@@ -2,6 +2,7 @@ package dev.ibench.core.report;
 
 import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.PrecisionRecallF1;
+import dev.ibench.core.parse.ParseStatus;
 import dev.ibench.core.score.ScoreReport;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +43,11 @@ public final class ReportMetrics {
             m.put("bfcl.v4_overall", report.bfcl().v4().overall());
         }
         m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
+        long reasoningOnly = report.perSample().stream().filter(s -> s.parsed().status() == ParseStatus.REASONING_ONLY).count();
+        if (reasoningOnly > 0) {
+            // outputs that were only reasoning (thinking cut off by max_tokens): a model setting to fix, not a format problem
+            m.put("reasoning_only_rate", (double) reasoningOnly / report.samples());
+        }
         return m;
     }
 

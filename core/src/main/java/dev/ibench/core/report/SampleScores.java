@@ -2,6 +2,7 @@ package dev.ibench.core.report;
 
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.parse.ParseStatus;
 import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.score.SampleScore;
@@ -26,6 +27,7 @@ public final class SampleScores {
         m.put("sequence.partial", s.sequence().partial());
         m.put("sequence.full", bit(s.sequence().full()));
         m.put("parsed", bit(s.parsed().isParsed()));
+        m.put("reasoning_only", bit(s.parsed().status() == ParseStatus.REASONING_ONLY));
         if (s.completed() != null) {
             m.put("completed", bit(s.completed()));
         }

@@ -78,9 +78,14 @@ public final class SampleScorer {
      * its failure is the infrastructure's, so it fails the scoring step (retried, then recorded as infra_error).
      */
     public SampleScore score(EvalSample sample, String generatedText) {
+        return score(sample, generatedText, null);
+    }
+
+    /** {@link #score(EvalSample, String)} of an output whose server returned its reasoning apart (null: none). */
+    public SampleScore score(EvalSample sample, String generatedText, String separateReasoning) {
         ParsedOutput parsed;
         try {
-            parsed = parser.parse(generatedText);
+            parsed = parser.parse(generatedText, separateReasoning);
         } catch (RuntimeException | StackOverflowError broken) {
             parsed = ParsedOutput.unparseable("parser failed on this output: " + broken.getClass().getSimpleName()
                     + (broken.getMessage() == null ? "" : ": " + broken.getMessage()));

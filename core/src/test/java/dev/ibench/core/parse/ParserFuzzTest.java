@@ -40,11 +40,13 @@ class ParserFuzzTest {
             "</function>", "<function>", "```json\n", "```python\n", "```", "<|python_tag|>", "<|im_end|>", "[TOOL_CALLS]",
             "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>", "function<｜tool▁sep｜>", "<｜tool▁call▁end｜>", "\"name\"", "\"arguments\"",
             "\"parameters\"", "filter_data", "retrieve_data", "\"$var_1.result$\"", "\"$LABEL$\"", "{\"name\": \"", "\", \"arguments\": {",
-            "}}", "]}", "def ", "lambda", "**", "*", "#", "/*", "\u0000", "\u001b[31m", "\ud83d\ude00", "\ud800", "\u202e");
+            "}}", "]}", "def ", "lambda", "**", "*", "#", "/*", "\u0000", "\u001b[31m", "\ud83d\ude00", "\ud800", "\u202e",
+            "<think>", "</think>", "<|channel|>", "<|message|>", "analysis", "final", " to=functions.f", "<|constrain|>json", "<|call|>",
+            "<|end|>", "<|start|>assistant", "[ARGS]", "[CALL_ID]");
 
     /** Every stage alone (so a stage behind one that parses is still exercised). */
     private static final List<ParserChain> STAGES = List.of("xml_tool_call", "deepseek_tool_calls", "function_tag", "fenced_code_block",
-            "json", "json_lines", "llama_json", "python_call", "python_literal").stream().map(n -> ParserChains.forProfile(List.of(n))).toList();
+            "json", "json_lines", "llama_json", "python_call", "python_literal", "harmony", "mistral_args").stream().map(n -> ParserChains.forProfile(List.of(n))).toList();
     /** Every stage alone and every named chain. */
     private static final List<ParserChain> CHAINS = chains();
 
@@ -84,7 +86,9 @@ class ParserFuzzTest {
     void tenMegabyteOutputsGetAResult() {
         int size = 10 * 1024 * 1024;
         for (String raw : List.of("x".repeat(size), "\"" + "a".repeat(size), "[{\"name\": \"f\", \"arguments\": {\"a\": \"" + "b".repeat(size) + "\"}}]",
-                "{\"name\": ".repeat(size / 10), "\u0001\u0002\u001f".repeat(size / 3), "f(a='" + "\\'".repeat(size / 2))) {
+                "{\"name\": ".repeat(size / 10), "\u0001\u0002\u001f".repeat(size / 3), "f(a='" + "\\'".repeat(size / 2),
+                "<|message|>".repeat(size / 11), " to=functions.f<|message|>{".repeat(size / 26), "<think>".repeat(size / 7),
+                "f[ARGS]{\"a\": \"".repeat(size / 14))) {
             parse(STAGES, raw, HOSTILE_BOUND);
         }
     }
@@ -137,7 +141,8 @@ class ParserFuzzTest {
                 + "\", \"arguments\": {\"data_source\": " + a + ", \"key\": " + b + "}, \"label\": \"$var_1\"}");
         Arbitrary<String> list = call.list().ofMinSize(1).ofMaxSize(6).map(cs -> "[" + String.join(", ", cs) + "]");
         Arbitrary<String> wrapped = Combinators.combine(list, Arbitraries.of("%s", "<tool_call>%s</tool_call>", "```json\n%s\n```",
-                "<|python_tag|>%s", "[TOOL_CALLS]%s", "Sure! Here are the calls: %s Done.", "<function=f>%s</function>")).as(String::formatted);
+                "<|python_tag|>%s", "[TOOL_CALLS]%s", "Sure! Here are the calls: %s Done.", "<function=f>%s</function>",
+                "<think>maybe [x]</think>%s", "<|channel|>analysis<|message|>[1]<|end|><|start|>assistant<|channel|>final<|message|>%s")).as(String::formatted);
         Arbitrary<String> python = Combinators.combine(name, value).as((n, v) -> "[" + n + "(data_source=" + v + ", key='k')]");
         Arbitrary<String> valid = Arbitraries.oneOf(wrapped, python);
         return Combinators.combine(valid, Arbitraries.doubles().between(0, 1), Arbitraries.of(FRAGMENTS), Arbitraries.integers().between(0, 3))

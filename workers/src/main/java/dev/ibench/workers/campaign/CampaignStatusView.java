@@ -99,15 +99,19 @@ public final class CampaignStatusView {
         return out.toString();
     }
 
-    /** e.g. {@code $0.006000, 1500 tokens (1200 in, 300 out), 3 attempts (2 failed), 1 cache hit}; cost "n/a" without prices. */
+    /**
+     * e.g. {@code $0.006000, 1500 tokens (1200 in, 300 out), 3 attempts (2 failed), 1 cache hit}, with {@code 300 out of which
+     * 200 reasoning} when servers reported reasoning tokens; cost "n/a" without prices.
+     */
     public static String spendLine(SpendTotals t) {
         return spend(t);
     }
 
     static String spend(SpendTotals t) {
         String cost = t.costUsd() == null ? "$n/a (no prices)" : String.format(Locale.ROOT, "$%.6f", t.costUsd());
-        String line = String.format(Locale.ROOT, "%s, %d tokens (%d in, %d out), %d attempts (%d failed), %d cache hits",
-                cost, t.tokens(), t.promptTokens(), t.completionTokens(), t.attempts(), t.failedAttempts(), t.cacheHits());
+        String reasoning = t.reasoningTokens() == 0 ? "" : String.format(Locale.ROOT, " of which %d reasoning", t.reasoningTokens());
+        String line = String.format(Locale.ROOT, "%s, %d tokens (%d in, %d out%s), %d attempts (%d failed), %d cache hits",
+                cost, t.tokens(), t.promptTokens(), t.completionTokens(), reasoning, t.attempts(), t.failedAttempts(), t.cacheHits());
         // answers without usage and without a tokenizer: tokens and cost above leave them out (docs/ledger.md)
         return t.tokensUnknownAnswers() == 0 ? line
                 : line + String.format(Locale.ROOT, ", tokens unknown for %d answers (no usage block, no tokenizer)", t.tokensUnknownAnswers());

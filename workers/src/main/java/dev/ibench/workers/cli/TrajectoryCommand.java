@@ -84,6 +84,10 @@ class TrajectoryCommand implements Callable<Integer> {
         }
         for (TrajectoryView.Step s : v.steps()) {
             out.println();
+            if (s.reasoning() != null) {
+                out.println("Step " + s.step() + " · reasoning (not parsed)");
+                out.println("  " + indent(s.reasoning()));
+            }
             switch (s.kind()) {
                 case "action" -> {
                     out.println("Step " + s.step() + " · " + s.action() + (Boolean.FALSE.equals(s.toolOk()) ? " (tool error)" : ""));

@@ -9,6 +9,7 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.prompt.RequestSettings;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,6 +27,7 @@ public final class ModelCheckView {
         StringBuilder out = new StringBuilder();
         out.append(String.format("profile:  %s (provider %s, family %s, mode %s, api %s)%n", profile.name(), profile.provider(),
                 profile.family(), profile.mode().yamlName(), profile.api()));
+        out.append(String.format("request:  %s%n", RequestSettings.line(profile)));
         out.append(String.format("sample:   %s (%s) style %s: %s%n", p.sample().sampleId(), p.sample().datasetName(),
                 p.style().name().toLowerCase(Locale.ROOT), p.sample().input()));
         out.append(String.format("=== rendered prompt (%s, %d chars) ===%n%s%n", prompt.isRaw() ? "raw" : "chat messages",
@@ -40,14 +42,18 @@ public final class ModelCheckView {
         StringBuilder out = new StringBuilder();
         out.append("=== raw answer ===").append(System.lineSeparator());
         out.append(ControlCharacters.escape(r.response().text())).append(System.lineSeparator());
+        if (r.response().reasoning() != null) {
+            out.append("=== reasoning returned apart (reasoning_content; never parsed) ===").append(System.lineSeparator());
+            out.append(ControlCharacters.escape(r.response().reasoning())).append(System.lineSeparator());
+        }
         if (!r.response().toolCalls().isEmpty()) {
             out.append("=== native tool calls ===").append(System.lineSeparator());
             r.response().toolCalls().forEach(c -> out.append(Json.MAPPER.valueToTree(c)).append(System.lineSeparator()));
         }
         out.append("===").append(System.lineSeparator());
         out.append(String.format("endpoint: %s%n", o.endpoint()));
-        out.append(String.format("tokens:   prompt %d, completion %d, total %d%n", r.response().promptTokens(), r.response().completionTokens(),
-                r.response().totalTokens()));
+        out.append(String.format("tokens:   prompt %d, completion %d (reasoning %d), total %d%n", r.response().promptTokens(),
+                r.response().completionTokens(), r.response().reasoningTokens(), r.response().totalTokens()));
         out.append(String.format("latency:  %d ms (finish %s)%n", r.response().latencyMillis(), r.response().finishReason()));
         out.append(String.format("cache:    %s (key %s), attempts %d%n", r.cacheHit() ? "hit" : "miss", r.cacheKey().substring(0, 12), r.attempts()));
         out.append(String.format("cost:     %s%n", r.costUsd() == null ? "n/a (no prices in profile)" : String.format(Locale.ROOT, "%.6f USD", r.costUsd())));
@@ -63,6 +69,7 @@ public final class ModelCheckView {
         out.put("endpoint", o.endpoint());
         out.put("sample_id", p.sample().sampleId());
         out.put("style", p.style().name().toLowerCase(Locale.ROOT));
+        out.set("request_settings", Json.MAPPER.valueToTree(RequestSettings.of(p.profile())));
         ObjectNode prompt = out.putObject("prompt");
         prompt.put("raw", p.prompt().isRaw());
         if (p.prompt().isRaw()) {
@@ -78,6 +85,10 @@ public final class ModelCheckView {
         out.set("tool_calls", Json.MAPPER.valueToTree(r.response().toolCalls()));
         out.put("prompt_tokens", r.response().promptTokens());
         out.put("completion_tokens", r.response().completionTokens());
+        out.put("reasoning_tokens", r.response().reasoningTokens());
+        if (r.response().reasoning() != null) {
+            out.put("reasoning", r.response().reasoning());
+        }
         out.put("latency_ms", r.response().latencyMillis());
         out.put("finish_reason", r.response().finishReason());
         out.put("cache_hit", r.cacheHit());
@@ -94,6 +105,7 @@ public final class ModelCheckView {
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("profile", p.profile().name());
         out.put("sample_id", p.sample().sampleId());
+        out.set("request_settings", Json.MAPPER.valueToTree(RequestSettings.of(p.profile())));
         out.put("error_kind", e.kind().name());
         out.put("retryable", e.retryable());
         out.put("error", e.getMessage());

@@ -65,7 +65,7 @@ class CampaignStatusViewTest {
 
     @Test
     void answersWhoseTokensAreUnknownAreSaidSoInTheSpendLine() {
-        SpendTotals spent = new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90, 2);
+        SpendTotals spent = new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90, 2, 0);
         assertThat(CampaignStatusView.spendLine(spent))
                 .isEqualTo("$0.006000, 1500 tokens (1200 in, 300 out), 4 attempts (0 failed), 0 cache hits,"
                         + " tokens unknown for 2 answers (no usage block, no tokenizer)");

@@ -86,6 +86,36 @@ class ModelCommandTest {
     }
 
     @Test
+    void checkReportsTheRequestSettingsAndTheReasoningBeforeACampaignSpendsAnything() throws Exception {
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new okhttp3.mockwebserver.Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    if (!request.getPath().endsWith("/chat/completions")) {
+                        return new MockResponse().setResponseCode(404);
+                    }
+                    return new MockResponse().setBody("{\"choices\":[{\"message\":{\"content\":null,\"reasoning_content\":\"Let me think.\","
+                            + "\"tool_calls\":[{\"type\":\"function\",\"function\":{\"name\":\"filter_data\",\"arguments\":\"{}\"}}]},"
+                            + "\"finish_reason\":\"tool_calls\"}],\"usage\":{\"prompt_tokens\":10,\"completion_tokens\":30,"
+                            + "\"completion_tokens_details\":{\"reasoning_tokens\":25}}}");
+                }
+            });
+            server.start();
+            Run r = runInProcess("model", "check", "vllm-qwen3-8b", "--endpoint", server.url("/v1").toString(), "--no-cache");
+            assertThat(r.exit()).as(r.err()).isZero();
+            assertThat(r.out()).contains("request:  server vllm, token_limit max_tokens=4096, temperature 0.0, reasoning_effort high "
+                    + "(request field chat_template_kwargs.enable_thinking=true)")
+                    .contains("=== reasoning returned apart (reasoning_content; never parsed) ===\nLet me think.")
+                    .contains("tokens:   prompt 10, completion 30 (reasoning 25), total 40");
+        }
+        Run o4 = runInProcess("model", "check", "openai-o4-mini", "--endpoint", "http://127.0.0.1:9/v1", "--no-cache", "--json");
+        JsonNode settings = Json.MAPPER.readTree(o4.out()).path("request_settings");
+        assertThat(settings.path("token_limit").asText()).isEqualTo("max_completion_tokens=8192");
+        assertThat(settings.path("temperature").asText()).isEqualTo("not sent");
+        assertThat(settings.path("reasoning_effort").asText()).isEqualTo("medium (request field reasoning_effort)");
+    }
+
+    @Test
     void unknownProfileIsAClearInputError() {
         Run r = runInProcess("model", "check", "no-such-model");
         assertThat(r.exit()).isEqualTo(2);

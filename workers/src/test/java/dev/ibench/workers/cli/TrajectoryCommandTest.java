@@ -71,6 +71,23 @@ class TrajectoryCommandTest {
     }
 
     @Test
+    void reasoningIsShownPerStepAndNeverReadAsTheAction() {
+        Path file = dir.resolve("thinking.db");
+        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("c2", "t", "{}");
+            store.saveCell(new CellRecord("cell2", "c2", "m", "superhero-slot", "react", "none", "x.json", 1));
+            store.saveCellSamples("cell2", List.of("s1"));
+            store.saveModelCall(new ModelCallRecord("cell2", "s1", 0, 1, null,
+                    "<think>Maybe\nAction: drop_everything\nAction Input: {}</think>\nLook.\nAction: retrieve_data\nAction Input: {\"key_name\": \"a\"}",
+                    1, 1, 1L, false, "The server's own reasoning.", 12));
+        }
+        assertThat(run("campaign", "trajectory", "c2", "s1", "--results", file.toString())).isZero();
+        assertThat(out.toString()).contains("Step 1 · reasoning (not parsed)\n  The server's own reasoning.\n    \n    Maybe\n    Action: drop_everything")
+                .contains("Step 1 · retrieve_data\n  Thought: Look.\n  Action: retrieve_data");
+    }
+
+    @Test
     void unknownSampleAndMissingStoreAreClearErrors() {
         Path file = storeWithOneTrajectory();
         assertThat(run("campaign", "trajectory", "c1", "nope", "--results", file.toString())).isEqualTo(1);

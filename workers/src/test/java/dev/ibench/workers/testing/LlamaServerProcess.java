@@ -31,10 +31,12 @@ public final class LlamaServerProcess implements AutoCloseable {
     private final int contextSize;
     private final Path logDir;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final List<String> extraArgs;
     private Process process;
     private int starts;
 
-    private LlamaServerProcess(Path binary, Path model, int port, int contextSize, Path logDir) {
+    private LlamaServerProcess(Path binary, Path model, int port, int contextSize, Path logDir, List<String> extraArgs) {
+        this.extraArgs = List.copyOf(extraArgs);
         this.binary = binary;
         this.model = model;
         this.port = port;
@@ -44,7 +46,12 @@ public final class LlamaServerProcess implements AutoCloseable {
 
     /** Starts llama-server on {@code model} with a context of {@code contextSize} tokens; waits for {@code /health}. */
     public static LlamaServerProcess start(Path model, int contextSize, Path logDir) {
-        LlamaServerProcess server = new LlamaServerProcess(installedBinary(), model, FreePorts.next(), contextSize, logDir);
+        return start(model, contextSize, logDir, List.of());
+    }
+
+    /** As {@link #start(Path, int, Path)} with more server options, e.g. {@code --jinja}. */
+    public static LlamaServerProcess start(Path model, int contextSize, Path logDir, List<String> extraArgs) {
+        LlamaServerProcess server = new LlamaServerProcess(installedBinary(), model, FreePorts.next(), contextSize, logDir, extraArgs);
         server.startProcess();
         return server;
     }
@@ -85,9 +92,10 @@ public final class LlamaServerProcess implements AutoCloseable {
     private void startProcess() {
         starts++;
         Path log = logDir.resolve("llama-server-" + port + "-" + starts + ".log");
-        List<String> command = List.of(binary.toString(), "--model", model.toString(), "--host", "127.0.0.1",
+        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--model", model.toString(), "--host", "127.0.0.1",
                 "--port", Integer.toString(port), "--ctx-size", Integer.toString(contextSize), "--parallel", "1",
-                "--threads", "2");
+                "--threads", "2"));
+        command.addAll(extraArgs);
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))

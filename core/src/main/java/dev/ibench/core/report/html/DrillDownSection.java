@@ -9,7 +9,8 @@ import java.util.TreeMap;
 
 /**
  * Per-sample drill-down, collapsed by default: per cell, every sample's trial with its question, rendered prompt, raw
- * output(s), parsed calls, execution trace, gold sequence and every lost point. All text is escaped.
+ * output(s), the model's reasoning (kept apart, never parsed), parsed calls, execution trace, gold sequence and every lost
+ * point. All text is escaped.
  */
 final class DrillDownSection implements HtmlSection {
     @Override
@@ -58,6 +59,7 @@ final class DrillDownSection implements HtmlSection {
                 block(h, "error", d.error());
             }
             block(h, "rendered prompt", d.prompt());
+            block(h, "reasoning (not parsed)", d.reasoning());
             for (int i = 0; i < d.rawOutputs().size(); i++) {
                 block(h, d.rawOutputs().size() == 1 ? "raw output" : "raw output, step " + i, d.rawOutputs().get(i));
             }

@@ -1,0 +1,71 @@
+package dev.ibench.core.prompt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ibench.core.sample.EvalSample;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reasoning families' prompt-mode templates (issue 31) render for every style in each model's own layout, with
+ * the reasoning placeholders always filled, and the built-in reasoning profiles load.
+ */
+class ReasoningFamilyTemplatesTest {
+    private static ModelProfile profile(String family, String effortLine) {
+        return ProfileCatalog.parse("name: t\nprovider: openai\nbase_url: http://x/v1\nmodel: m\nfamily: " + family
+                + "\nmode: prompt\napi: completions\n" + effortLine, "test");
+    }
+
+    @Test
+    void everyStyleRendersInTheModelsOwnLayout() throws Exception {
+        EvalSample sample = PromptRendererTest.iclSample(IclExamples.SLOT_FILE, 2);
+        for (PromptStyle style : List.of(PromptStyle.SLOT, PromptStyle.SEL, PromptStyle.REST, PromptStyle.NESTFUL, PromptStyle.BFCL)) {
+            String qwen = PromptRenderer.render(profile("qwen3", ""), style, sample).text();
+            assertThat(qwen).as("qwen3 %s", style).startsWith("<|im_start|>system\n").endsWith("<|im_start|>assistant\n")
+                    .contains(sample.input()).doesNotContain("You are Qwen").doesNotContain("{REASONING").doesNotContain("{FUNCTION_STR}");
+            String r1 = PromptRenderer.render(profile("deepseek-r1", ""), style, sample).text();
+            assertThat(r1).as("deepseek-r1 %s", style).startsWith("<｜begin▁of▁sentence｜>").endsWith("<｜Assistant｜><think>\n")
+                    .contains("<｜User｜>" + sample.input()).doesNotContain("<|eot_id|>").doesNotContain("{REASONING");
+            String harmony = PromptRenderer.render(profile("gpt-oss", ""), style, sample).text();
+            assertThat(harmony).as("gpt-oss %s", style).startsWith("<|start|>system<|message|>")
+                    .contains("Reasoning: medium\n").contains("<|start|>developer<|message|># Instructions")
+                    .contains("<|start|>user<|message|>" + sample.input() + "<|end|>").endsWith("<|start|>assistant")
+                    .doesNotContain("<<<").doesNotContain("{REASONING");
+        }
+        assertThat(PromptRenderer.render(profile("gpt-oss", "reasoning_effort: high"), PromptStyle.SLOT, sample).text())
+                .contains("Reasoning: high\n");
+        assertThat(PromptRenderer.render(profile("qwen3", "reasoning_effort: medium"), PromptStyle.SLOT, sample).text())
+                .as("a level leaves Qwen3's thinking on").endsWith("<|im_start|>assistant\n");
+    }
+
+    private static EvalSample sample() {
+        try {
+            return PromptRendererTest.iclSample(IclExamples.SLOT_FILE, 2);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void theBuiltInReasoningProfilesLoad() {
+        ProfileCatalog builtIn = ProfileCatalog.load(null);
+        assertThat(builtIn.all()).extracting(ModelProfile::name).contains("vllm-qwen3-8b", "vllm-qwen3-8b-prompt", "sglang-deepseek-r1",
+                "sglang-deepseek-r1-distill-qwen-32b", "llama-cpp-qwen3", "vllm-gpt-oss-20b", "vllm-gpt-oss-20b-prompt", "openai-o4-mini");
+        ModelProfile o4 = builtIn.resolve("openai-o4-mini");
+        assertThat(o4.tokenLimitParameter()).isEqualTo("max_completion_tokens");
+        assertThat(o4.sendTemperature()).isFalse();
+        assertThat(ReasoningControl.delivery(o4)).isEqualTo(ReasoningControl.Delivery.REASONING_EFFORT);
+        assertThat(ReasoningControl.delivery(builtIn.resolve("vllm-qwen3-8b"))).isEqualTo(ReasoningControl.Delivery.ENABLE_THINKING);
+        assertThat(ReasoningControl.delivery(builtIn.resolve("vllm-gpt-oss-20b-prompt"))).isEqualTo(ReasoningControl.Delivery.PROMPT);
+        for (String tools : List.of("vllm-qwen3-8b", "sglang-deepseek-r1", "llama-cpp-qwen3", "vllm-gpt-oss-20b")) {
+            for (PromptStyle style : List.of(PromptStyle.SLOT, PromptStyle.SEL, PromptStyle.REST, PromptStyle.NESTFUL, PromptStyle.BFCL)) {
+                RenderedPrompt p = PromptRenderer.render(builtIn.resolve(tools), style, sample());
+                assertThat(p.isRaw()).isFalse();
+                assertThat(p.messages().get(0).role()).as("%s %s: messages, the server applies the model's template", tools, style)
+                        .isIn("system", "user");
+                assertThat(p.messages()).noneMatch(m -> m.content().contains("<|im_start|>") || m.content().contains("<|start|>"));
+                assertThat(p.tools()).as("native tools").isNotEmpty();
+            }
+        }
+    }
+}
