@@ -48,7 +48,7 @@ public final class ModelCheckView {
         }
         if (!r.response().toolCalls().isEmpty()) {
             out.append("=== native tool calls ===").append(System.lineSeparator());
-            r.response().toolCalls().forEach(c -> out.append(Json.MAPPER.valueToTree(c)).append(System.lineSeparator()));
+            r.response().toolCalls().forEach(c -> out.append(Json.MAPPER.valueToTree(c).toString()).append(System.lineSeparator()));
         }
         out.append("===").append(System.lineSeparator());
         out.append(String.format("endpoint: %s%n", o.endpoint()));
