@@ -135,7 +135,12 @@ public final class CampaignStarter {
     }
 
     public String start(Path file, String requestedId) {
-        CampaignSpec spec = withArtifacts(file, validate(file));
+        return start(file, plan(file), requestedId);
+    }
+
+    /** Starts a campaign whose file {@link #plan} has already read and checked (every eval set is read once). */
+    public String start(Path file, CampaignPlan plan, String requestedId) {
+        CampaignSpec spec = withArtifacts(file, plan.spec());
         String campaignId = requestedId != null ? requestedId
                 : spec.name() + "-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         if (!campaignId.matches("[A-Za-z0-9._-]+")) {

@@ -9,6 +9,7 @@ import dev.ibench.workers.campaign.CampaignExit;
 import dev.ibench.workers.campaign.CampaignList;
 import dev.ibench.workers.campaign.CampaignReports;
 import dev.ibench.workers.campaign.CampaignRetry;
+import dev.ibench.workers.campaign.CampaignPlan;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.CampaignStatusReader;
@@ -76,14 +77,15 @@ final class CampaignCommand implements Callable<Integer> {
         @Mixin TemporalOptions temporal;
 
         public Integer call() throws Exception {
-            System.err.println(CampaignStarter.plan(file).summary());
+            CampaignPlan plan = CampaignStarter.plan(file);
+            System.err.println(plan.summary());
             if (waitForEnd && noWorkerTimeoutSeconds < 1) {
                 throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                         "--no-worker-timeout: must be >= 1 second, got " + noWorkerTimeoutSeconds);
             }
             try (TemporalConnection connection = temporal.connect()) {
                 CampaignServices services = CampaignServices.of(IbenchHome.resolve());
-                String campaignId = new CampaignStarter(services, connection.client()).start(file, id);
+                String campaignId = new CampaignStarter(services, connection.client()).start(file, plan, id);
                 String workflowId = CampaignWorkflow.workflowId(campaignId);
                 if (json) {
                     System.out.println(Json.MAPPER.writeValueAsString(Map.of("campaign_id", campaignId, "workflow_id", workflowId)));
