@@ -43,6 +43,18 @@ public final class UsdBudgetPrices {
         return problems;
     }
 
+    /** The names of {@code spec}'s models that have no prices; a model whose profile {@code profiles} does not find is left out. */
+    public static List<String> unpricedModels(CampaignSpec spec, Function<String, Optional<ModelProfile>> profiles) {
+        List<String> unpriced = new ArrayList<>();
+        for (ModelEntry m : spec.models()) {
+            Optional<ModelProfile> profile = profiles.apply(m.profile());
+            if (profile.isPresent() && !priced(m, profile.get())) {
+                unpriced.add(m.name());
+            }
+        }
+        return unpriced;
+    }
+
     private static boolean priced(ModelEntry m, ModelProfile profile) {
         return profile.hasPrices() || m.pricePerMillionInput() != null || m.pricePerMillionOutput() != null;
     }

@@ -134,7 +134,7 @@ final class CampaignCommand implements Callable<Integer> {
         }
 
         private static String newestCampaign() {
-            CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+            CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
             return new CampaignList(services.store(), services.spend()).newest()
                     .orElseThrow(() -> new IllegalStateException("no campaigns in the results store " + services.database().description()
                             + "; start one with ./ibench campaign start FILE.yaml"));
@@ -148,7 +148,7 @@ final class CampaignCommand implements Callable<Integer> {
         @Mixin TemporalOptions temporal;
 
         public Integer call() throws Exception {
-            CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+            CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
             CampaignList list = new CampaignList(services.store(), services.spend());
             List<CampaignList.Row> rows;
             TemporalConnection connection = null;
@@ -214,7 +214,12 @@ final class CampaignCommand implements Callable<Integer> {
                 } catch (IllegalArgumentException e) {
                     throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--budget: " + e.getMessage());
                 }
-                BudgetRaise.Result r = BudgetRaise.raise(CampaignServices.of(IbenchHome.resolve()).spend(), id, model, raise.usd(), raise.tokens());
+                BudgetRaise.Result r;
+                try {
+                    r = BudgetRaise.checkAndRaise(CampaignServices.of(IbenchHome.resolve()), id, model, raise.usd(), raise.tokens());
+                } catch (IllegalArgumentException refused) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--budget: " + refused.getMessage());
+                }
                 System.out.println("budget of " + (model == null ? "campaign " + id : "model " + model + " of campaign " + id) + " is now "
                         + r.raised().describe() + "; spent so far " + CampaignStatusView.spendLine(r.spent()));
                 if (r.alreadyReached()) {
