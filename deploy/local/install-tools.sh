@@ -30,6 +30,9 @@ pip_cmd() {
 
 sha256_of() { sha256sum "$1" | cut -d' ' -f1; }
 
+if [ -L "$TOOLS" ] && [ ! -d "$TOOLS" ]; then
+    die "$TOOLS is a symlink that leads to no folder ($(readlink "$TOOLS")); remove it (rm \"$TOOLS\") and run again (if git tracks it: git rm --cached .tools)"
+fi
 mkdir -p "$TOOLS/bin" "$TOOLS/models" "$CACHE"
 
 # --- Temporal CLI -------------------------------------------------------------------------------
