@@ -121,7 +121,7 @@ class PythonSequenceExecutorTest {
         ExecutionOutcome spin = executor.execute(sample, List.of(new ToolCall("spin", Map.of(), "$var1")));
         assertThat(spin.ok()).isFalse();
         assertThat(spin.observations().get(0)).contains("exceeded the time limit");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
 
         ExecutionOutcome hog = executor.execute(sample, List.of(new ToolCall("hog", Map.of(), "$var1")));
         assertThat(hog.ok()).isFalse();
