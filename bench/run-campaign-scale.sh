@@ -2,15 +2,17 @@
 # Issue 6 item 5: a cell of N synthetic SLOT samples (default 10,000) with the zero-latency oracle model on the
 # real Temporal dev server (temp SQLite file, free ports) and an in-process worker with every role. Checks every
 # item was scored and no workflow run exceeded 10,000 history events; records samples/second, peak worker heap
-# and the same parse+execute+score in a plain loop without Temporal. Results: bench/results/<name>.json and .md.
+# and the same parse+execute+score in a plain loop without Temporal. Results: bench/results/<name>.json and .md
+# (default name campaign-scale-oracle-w<samples-in-flight>: the defaults rewrite the current oracle result,
+# bench/results/campaign-scale-oracle-w256.json; see bench/results/README.md).
 # Issue 15: with [cells] the N samples are split over that many cells run at once; with [latency-ms] the model is a
 # fake OpenAI-compatible endpoint answering after that latency, at most [endpoint-limit] requests at once (default: the window).
 # Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms] [endpoint-limit]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${1:-10000}"
-WINDOW="${2:-16}"
-NAME="${3:-campaign-scale}"
+WINDOW="${2:-256}"
+NAME="${3:-campaign-scale-oracle-w$WINDOW}"
 . bench/lib.sh
 [[ "$N" =~ ^[0-9]+$ && "$WINDOW" =~ ^[0-9]+$ ]] || fail "N and samples-in-flight must be whole numbers, got '$N' '$WINDOW'"
 logged "installing the Temporal CLI (deploy/local/install-tools.sh)" "$(mktemp)" bash deploy/local/install-tools.sh
