@@ -51,6 +51,24 @@ public final class BfclMultiTurnExecutor {
         this.runner = writeRunner(workDir);
     }
 
+    /**
+     * A session of one entry in its own sandboxed interpreter (state kept between calls), as a campaign runs an entry;
+     * {@code recordedSteps} (the calls already executed, per step) are executed again first, which rebuilds the state
+     * a lost session had (the backends are deterministic).
+     */
+    public BfclMultiTurnSession open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest) {
+        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry);
+        try {
+            for (List<String> step : recordedSteps) {
+                session.execute(step);
+            }
+            return session;
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
     /** Executes and scores one conversation (BFCL's verdict, per-turn credit); a backend failure is an exception. */
     public BfclMultiTurnVerdict score(BfclMultiTurnEntry entry, List<List<List<String>>> modelTurns, Duration timeout) {
         Result r = execute(List.of(new Request(entry, modelTurns)), timeout).get(0);
@@ -65,11 +83,7 @@ public final class BfclMultiTurnExecutor {
         Process process;
         try {
             int cpuSeconds = (int) Math.max(1, timeout.toSeconds());
-            process = new ProcessBuilder(python, "-I", "-B", runner.toString(), bfclEval.root().toString(),
-                    Integer.toString(memoryMb), Integer.toString(cpuSeconds))
-                    .directory(runner.getParent().toFile())
-                    .redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
+            process = runnerProcess(python, runner, bfclEval.root(), memoryMb, cpuSeconds).start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start '" + python + "' for the BFCL backends", e);
         }
@@ -101,6 +115,20 @@ public final class BfclMultiTurnExecutor {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The sandboxed runner's process. {@code TZ=UTC}: TradingBot turns seeded random timestamps into dates with
+     * {@code datetime.fromtimestamp}, which reads the local time zone; a conversation rebuilt on a worker elsewhere must
+     * give the same results.
+     */
+    static ProcessBuilder runnerProcess(String python, Path runner, Path bfclEvalRoot, int memoryMb, long cpuSeconds) {
+        ProcessBuilder pb = new ProcessBuilder(python, "-I", "-B", runner.toString(), bfclEvalRoot.toString(), Integer.toString(memoryMb),
+                Long.toString(cpuSeconds))
+                .directory(runner.getParent().toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("TZ", "UTC");
+        return pb;
     }
 
     private static Result result(String line) {

@@ -10,7 +10,19 @@ Reads one JSON request per line on stdin and answers one JSON line each on stdou
   -> {"turns": [{"model_steps", "model_results": [[result, ...] per step], "ground_truth", "ground_truth_results": [...],
                  "state_mismatch": [class, ...]}], "error": null}
 
-Each request gets fresh instances (one set for the model's calls, one for the ground truth's, both loaded from the
+Session mode (one process per entry, as a campaign runs it; state kept between the requests):
+
+  {"op": "open", "entry": {...}}        -> {"ok": true}             fresh instances from the initial state
+  {"op": "execute", "calls": [call, ...]} -> {"results": [result, ...]}
+  {"op": "state"}                         -> {"state": {class: {attribute: value}}}  every attribute, private ones too,
+                                             as JSON (objects as their attributes plus "__class__", a back reference such as
+                                             a directory's parent as "<ref Class>"; without the wall-clock
+                                             _last_modified of files), keys sorted
+
+A crashed session is rebuilt by opening a new one and executing the recorded calls again (the backends are
+deterministic).
+
+In the scoring mode each request gets fresh instances (one set for the model's calls, one for the ground truth's, both loaded from the
 entry's initial_config), kept across its turns; one process serves one entry or a batch of them. A call is executed as bfcl-eval's execute_multi_turn_func_call executes
 it: method names are bound to the instance of the class defining them, the text is evaluated, a str result is kept, a
 dict is JSON (str() when it is not serialisable), anything else str(); an exception gives
@@ -110,6 +122,53 @@ def state_mismatch(model, truth):
     return differing
 
 
+# GorillaFileSystem's File and Directory record datetime.now() when written: the one attribute a replay cannot
+# reproduce. It is private (bfcl-eval's state check skips it) and no function returns it.
+WALL_CLOCK = {"_last_modified"}
+
+
+def snapshot(value, path=None):
+    """value as JSON; an object already being expanded higher up (a directory's parent) becomes "<ref Class>"."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    path = path if path is not None else set()
+    if id(value) in path:
+        return "<ref %s>" % type(value).__name__
+    path.add(id(value))
+    try:
+        if isinstance(value, dict):
+            return {str(k): snapshot(v, path) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [snapshot(v, path) for v in value]
+        if isinstance(value, (set, frozenset)):
+            return sorted((snapshot(v, path) for v in value), key=repr)
+        if hasattr(value, "__dict__"):
+            out = {k: snapshot(v, path) for k, v in vars(value).items() if not callable(v) and k not in WALL_CLOCK}
+            out["__class__"] = type(value).__name__
+            return out
+        return repr(value)
+    finally:
+        path.discard(id(value))
+
+
+class Session:
+    def __init__(self):
+        self.backends = None
+
+    def handle(self, request):
+        op = request["op"]
+        if op == "open":
+            self.backends = Backends(request["entry"])
+            return {"ok": True}
+        if self.backends is None:
+            raise Exception("no open entry")
+        if op == "execute":
+            return {"results": [self.backends.execute(call) for call in request["calls"]]}
+        if op == "state":
+            return {"state": {cls: snapshot(instance) for cls, instance in self.backends.instances.items()}}
+        raise Exception("unknown op " + str(op))
+
+
 def run(request):
     entry = request["entry"]
     model = Backends(entry)
@@ -133,14 +192,16 @@ def main():
     block_network()
     from bfcl_eval.constants.executable_backend_config import CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES
     out = sys.stdout
+    session = Session()
     for line in sys.stdin:
         if not line.strip():
             continue
         try:
-            reply = run(json.loads(line))
+            request = json.loads(line)
+            reply = session.handle(request) if "op" in request else run(request)
         except Exception as e:  # a backend that cannot load this entry: reported, never a crash of the batch
             reply = {"turns": [], "error": type(e).__name__ + ": " + str(e)}
-        out.write(json.dumps(reply) + "\n")
+        out.write(json.dumps(reply, sort_keys=True) + "\n")
         out.flush()
 
 
