@@ -64,7 +64,8 @@ public enum BfclCategory {
         String wanted = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(c -> c.key().equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown BFCL category '" + text + "' (valid: " + validNames()
-                        + "; BFCL's exec, multi_turn, web_search, memory and format_sensitivity categories are not supported)"));
+                        + "; multi-turn: multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context"
+                        + "; BFCL's exec, web_search, memory and format_sensitivity categories are not supported)"));
     }
 
     /** The category of a sample's dataset name, empty for samples that are not BFCL's. */

@@ -1,5 +1,6 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +16,18 @@ public final class EvalSetCheck {
 
     /** @throws IllegalArgumentException naming the file (and the sample) and what is wrong */
     public static List<EvalSample> samples(Path file) {
+        try {
+            return checked(file);
+        } catch (IllegalArgumentException e) {
+            if (BfclMultiTurnEvalSet.isOne(file)) {
+                throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set; campaigns do not run multi-turn "
+                        + "conversations yet (docs/bfcl.md#multi-turn)", e);
+            }
+            throw e;
+        }
+    }
+
+    private static List<EvalSample> checked(Path file) {
         List<EvalSample> samples = EvalSetReader.read(file);
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("eval set " + file + ": holds no samples");

@@ -76,23 +76,53 @@ public final class OfficialBfclChecker {
 
     /** The official verdict of every case, in order, from one Python process. */
     public List<Verdict> judge(List<Case> cases) {
+        return run("official_checker.py", cases.size(), out -> write(cases, out));
+    }
+
+    /**
+     * One multi-turn conversation: the test entry as bfcl-eval ships it ({@code id}, {@code initial_config},
+     * {@code involved_classes}, ...), the model's decoded calls per turn per step, and the ground truth per turn.
+     */
+    public record MultiTurnCase(String key, String category, Map<String, Object> entry, List<List<List<String>>> decoded,
+            List<List<String>> groundTruth) {}
+
+    /** bfcl-eval's {@code multi_turn_checker} verdict on every conversation, in order, from one Python process. */
+    public List<Verdict> judgeMultiTurn(List<MultiTurnCase> cases) {
+        return run("official_multi_turn_checker.py", cases.size(), out -> {
+            try (OutputStream stdin = out) {
+                for (MultiTurnCase c : cases) {
+                    ObjectNode line = Json.MAPPER.createObjectNode();
+                    line.put("key", c.key());
+                    line.put("category", c.category());
+                    line.set("entry", Json.MAPPER.valueToTree(c.entry()));
+                    line.set("decoded", Json.MAPPER.valueToTree(c.decoded()));
+                    line.set("ground_truth", Json.MAPPER.valueToTree(c.groundTruth()));
+                    stdin.write((Json.MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private List<Verdict> run(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
         try {
-            Path driver = Files.createTempFile("official_checker", ".py");
-            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/official_checker.py")) {
+            Path driver = Files.createTempFile(driverResource.replace(".py", ""), ".py");
+            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + driverResource)) {
                 Files.write(driver, in.readAllBytes());
             }
             ProcessBuilder pb = new ProcessBuilder("python3", driver.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
             pb.environment().put("PYTHONPATH", pythonPath.toString());
             Process p = pb.start();
-            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> write(cases, p.getOutputStream()));
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> input.accept(p.getOutputStream()));
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
             writer.join();
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                throw new IllegalStateException("official_checker.py failed (exit " + p.exitValue() + ")");
+                throw new IllegalStateException(driverResource + " failed (exit " + p.exitValue() + ")");
             }
             Files.deleteIfExists(driver);
-            if (lines.size() != cases.size()) {
-                throw new IllegalStateException("official_checker.py answered " + lines.size() + " of " + cases.size() + " cases");
+            if (lines.size() != count) {
+                throw new IllegalStateException(driverResource + " answered " + lines.size() + " of " + count + " cases");
             }
             return lines.stream().map(OfficialBfclChecker::verdict).toList();
         } catch (IOException e) {
@@ -101,6 +131,11 @@ public final class OfficialBfclChecker {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The folder holding {@code bfcl_eval/} (what {@code PYTHONPATH} gets). */
+    public Path root() {
+        return pythonPath;
     }
 
     private static void write(List<Case> cases, OutputStream stdin) {

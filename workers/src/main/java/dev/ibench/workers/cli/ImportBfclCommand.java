@@ -2,6 +2,9 @@ package dev.ibench.workers.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclEvalPackage;
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
+import dev.ibench.core.bfcl.BfclMultiTurnImporter;
 import dev.ibench.core.bfcl.BfclImporter;
 import dev.ibench.core.json.Json;
 import java.io.IOException;
@@ -17,18 +20,30 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ibench import bfcl FILE [--answers FILE] --category CATEGORY --out DIR [--name NAME] [--json]}: writes
+ * {@code ibench import bfcl (FILE [--answers FILE] [--function-docs DIR] | --from-package) --category CATEGORY --out DIR
+ * [--name NAME] [--json]}: writes
  * {@code DIR/NAME.json} (the eval set, samples of dataset {@code bfcl_<category>}) and {@code DIR/NAME-import.json}
- * (rows imported, rows left out with the reason). Exit 0: at least one row imported; 2: unusable input or no row
- * importable.
+ * (rows imported, rows left out with the reason). The four multi-turn categories give a {@code bfcl_multi_turn} eval set
+ * ({@link BfclMultiTurnEvalSet}). {@code --from-package} reads bfcl-eval's own v4 files from the installed package
+ * ({@link BfclEvalPackage}). Exit 0: at least one row imported; 2: unusable input or no row importable.
  */
 @Command(name = "bfcl", mixinStandardHelpOptions = true,
         description = "Import a BFCL test category (and its possible answers) as an eval set scored by BFCL's AST check.")
 final class ImportBfclCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "BFCL test file, e.g. BFCL_v3_simple.json (JSON Lines).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
+            description = "BFCL test file, e.g. BFCL_v3_simple.json (JSON Lines); or --from-package.")
     Path file;
+
+    @Option(names = "--from-package",
+            description = "Read bfcl-eval's own v4 files (BFCL_v4_<category>.json, possible_answer/, multi_turn_func_doc/) from the "
+                    + "installed package: $IBENCH_BFCL_EVAL, else ~/.cache/ibench/pylib/bfcl-eval-2026.3.23 (deploy/local/install-bfcl-eval.sh).")
+    boolean fromPackage;
+
+    @Option(names = "--function-docs", paramLabel = "DIR",
+            description = "Multi-turn categories: bfcl-eval's multi_turn_func_doc folder (default: multi_turn_func_doc next to FILE).")
+    Path functionDocs;
 
     @Option(names = "--answers", paramLabel = "FILE",
             description = "BFCL possible-answer file of the same category (required except for irrelevance and live_relevance).")
@@ -36,7 +51,8 @@ final class ImportBfclCommand implements Callable<Integer> {
 
     @Option(names = "--category", required = true, paramLabel = "CATEGORY",
             description = "simple (v4: simple_python), simple_java, simple_javascript, multiple, parallel, parallel_multiple, "
-                    + "live_simple, live_multiple, live_parallel, live_parallel_multiple, irrelevance, live_irrelevance or live_relevance.")
+                    + "live_simple, live_multiple, live_parallel, live_parallel_multiple, irrelevance, live_irrelevance, live_relevance, "
+                    + "multi_turn_base, multi_turn_miss_func, multi_turn_miss_param or multi_turn_long_context.")
     String category;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the eval set into.")
@@ -53,6 +69,43 @@ final class ImportBfclCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         ImportOutput output = new ImportOutput("ibench import bfcl", err);
+        if (fromPackage == (file != null)) {
+            err.println("ibench import bfcl: give either a BFCL test FILE or --from-package");
+            return 2;
+        }
+        if (fromPackage) {
+            if (answers != null || functionDocs != null) {
+                err.println("ibench import bfcl: --from-package reads the package's own possible answers and function docs: drop --answers / --function-docs");
+                return 2;
+            }
+            BfclEvalPackage bfclEval;
+            try {
+                bfclEval = BfclEvalPackage.locate();
+            } catch (IllegalArgumentException e) {
+                err.println("ibench import bfcl: --from-package: " + e.getMessage());
+                return 2;
+            }
+            String key = category == null ? "" : category.trim().toLowerCase(Locale.ROOT);
+            file = bfclEval.tests(key);
+            if (!Files.isRegularFile(file)) {
+                err.println("ibench import bfcl: --from-package: bfcl-eval ships no test file for category '" + category + "' (" + file + ")");
+                return 2;
+            }
+            boolean multiTurn = BfclMultiTurnImporter.isMultiTurn(key);
+            if (multiTurn || Files.isRegularFile(bfclEval.answers(key))) {
+                answers = bfclEval.answers(key);
+            }
+            if (multiTurn) {
+                functionDocs = bfclEval.functionDocs();
+            }
+        }
+        if (BfclMultiTurnImporter.isMultiTurn(category)) {
+            return importMultiTurn(output, category.trim().toLowerCase(Locale.ROOT), err, stdout);
+        }
+        if (functionDocs != null) {
+            err.println("ibench import bfcl: --function-docs is for the multi-turn categories only");
+            return 2;
+        }
         BfclCategory parsedCategory;
         try {
             parsedCategory = BfclCategory.parse(category);
@@ -105,6 +158,54 @@ final class ImportBfclCommand implements Callable<Integer> {
                     imported.samples().size(), parsedCategory.key(), evalSet, imported.defective().size(), imported.rejected().size());
             imported.rejected().forEach(r -> stdout.printf(Locale.ROOT, "  line %d (%s): %s%n", r.line(), r.id(), r.reason()));
             imported.defective().forEach(r -> stdout.printf(Locale.ROOT, "  defective line %d (%s): %s%n", r.line(), r.id(), r.reason()));
+            stdout.println("report: " + reportFile);
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    private int importMultiTurn(ImportOutput output, String key, PrintWriter err, PrintWriter stdout) throws IOException {
+        for (Path input : answers == null ? new Path[] {file} : new Path[] {file, answers}) {
+            if (!Files.isRegularFile(input)) {
+                err.println("ibench import bfcl: no such file: " + input);
+                return 2;
+            }
+        }
+        Path docs = functionDocs != null ? functionDocs
+                : (file.toAbsolutePath().getParent() == null ? null : file.toAbsolutePath().getParent().resolve("multi_turn_func_doc"));
+        String setName = name != null ? name : "bfcl-" + key.replace('_', '-');
+        if (!output.nameAllowed(setName)) {
+            return 2;
+        }
+        BfclMultiTurnImporter.Result imported;
+        try {
+            imported = BfclMultiTurnImporter.read(file, answers, docs, key);
+        } catch (IllegalArgumentException e) {
+            err.println("ibench import bfcl: " + e.getMessage());
+            return 2;
+        }
+        ObjectNode report = Json.MAPPER.createObjectNode();
+        report.put("file", file.toString());
+        report.put("answers", answers.toString());
+        report.put("function_docs", docs.toString());
+        report.put("category", key);
+        if (!output.addOutcome(report, file, imported.entries().size(), imported.rejected().stream()
+                .map(r -> new ImportOutput.LeftOut(r.line(), "id", r.id(), r.reason())).toList())) {
+            return 2;
+        }
+        Files.createDirectories(out);
+        Path evalSet = out.resolve(setName + ".json");
+        ImportOutput.write(evalSet, new BfclMultiTurnEvalSet(key, file.getFileName().toString(), imported.functionDocs(), imported.entries()).toJson());
+        report.put("eval_set", evalSet.toString());
+        Path reportFile = out.resolve(setName + "-import.json");
+        ImportOutput.write(reportFile, report);
+        if (json) {
+            stdout.println(ImportOutput.text(report));
+        } else {
+            long turns = imported.entries().stream().mapToLong(e -> e.turns().size()).sum();
+            stdout.printf(Locale.ROOT, "imported %d %s entries (%d turns, classes %s) into %s; %d left out%n", imported.entries().size(), key,
+                    turns, String.join(", ", imported.functionDocs().keySet()), evalSet, imported.rejected().size());
+            imported.rejected().forEach(r -> stdout.printf(Locale.ROOT, "  line %d (%s): %s%n", r.line(), r.id(), r.reason()));
             stdout.println("report: " + reportFile);
         }
         stdout.flush();

@@ -1,0 +1,209 @@
+"""ibench's BFCL multi-turn runner: executes decoded calls against bfcl-eval's own backend classes.
+
+Run with bfcl-eval's install folder on PYTHONPATH (the backend classes GorillaFileSystem, TwitterAPI, ... are imported
+from bfcl_eval.eval_checker.multi_turn_eval.func_source_code, never copied). Arguments: BFCL_EVAL_FOLDER MEMORY_MB CPU_SECONDS
+(the folder holding bfcl_eval/, put on sys.path since the interpreter runs isolated).
+Reads one JSON request per line on stdin and answers one JSON line each on stdout:
+
+  {"entry": {"id", "initial_config", "involved_classes", "long_context"},
+   "turns": [[[call, ...] per step] per turn], "ground_truth": [[call, ...] per turn]}
+  -> {"turns": [{"model_steps", "model_results": [[result, ...] per step], "ground_truth", "ground_truth_results": [...],
+                 "state_mismatch": [class, ...]}], "error": null}
+
+Session mode (one process per entry, as a campaign runs it; state kept between the requests):
+
+  {"op": "open", "entry": {...}}        -> {"ok": true}             fresh instances from the initial state
+  {"op": "execute", "calls": [call, ...]} -> {"results": [result, ...]}
+  {"op": "state"}                         -> {"state": {class: {attribute: value}}}  every attribute, private ones too,
+                                             as JSON (objects as their attributes plus "__class__", a back reference such as
+                                             a directory's parent as "<ref Class>"; without the wall-clock
+                                             _last_modified of files), keys sorted
+
+A crashed session is rebuilt by opening a new one and executing the recorded calls again (the backends are
+deterministic).
+
+In the scoring mode each request gets fresh instances (one set for the model's calls, one for the ground truth's, both loaded from the
+entry's initial_config), kept across its turns; one process serves one entry or a batch of them. A call is executed as bfcl-eval's execute_multi_turn_func_call executes
+it: method names are bound to the instance of the class defining them, the text is evaluated, a str result is kept, a
+dict is JSON (str() when it is not serialisable), anything else str(); an exception gives
+"Error during execution: <message>"; the names kill, exit, quit, remove, unlink, popen, Popen, run are refused.
+After each turn a class's state differs when any public attribute (not starting with "_") of the ground truth's
+instance is != the model instance's (bfcl-eval's state_checker).
+Limits: address space, CPU seconds, no file writes, no network.
+"""
+import builtins
+import copy
+import importlib
+import inspect
+import json
+import re
+import resource
+import sys
+
+CLASS_FILE_PATH_MAPPING = None
+STATELESS_CLASSES = None
+REFUSED = ["kill", "exit", "quit", "remove", "unlink", "popen", "Popen", "run"]
+NAME = re.compile(r"\b([a-zA-Z_]\w*)\s*(?=\()")
+
+
+def apply_limits(memory_mb, cpu_seconds):
+    limit = memory_mb * 1024 * 1024
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+
+def block_network():
+    import socket
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError("network access is disabled in the ibench backend sandbox")
+
+    class RefusedSocket(socket.socket):
+        def __init__(self, *args, **kwargs):
+            refuse()
+
+    socket.socket = RefusedSocket
+    socket.create_connection = refuse
+    socket.getaddrinfo = refuse
+
+
+class Backends:
+    """One set of backend instances of an entry, from its initial state."""
+
+    def __init__(self, entry):
+        self.instances = {}
+        self.owner = {}
+        self.namespace = {"__builtins__": builtins}
+        for cls in entry["involved_classes"]:
+            module = importlib.import_module(CLASS_FILE_PATH_MAPPING[cls])
+            instance = getattr(module, cls)()
+            if cls not in STATELESS_CLASSES:
+                config = (entry.get("initial_config") or {}).get(cls, {})
+                instance._load_scenario(copy.deepcopy(config), long_context=bool(entry.get("long_context")))
+            variable = "_ibench_" + cls
+            self.instances[cls] = instance
+            self.namespace[variable] = instance
+            for name, _method in inspect.getmembers(instance, predicate=inspect.ismethod):
+                if not name.startswith("_"):
+                    self.owner[name] = variable
+
+    def execute(self, call):
+        bound = NAME.sub(lambda m: self.owner[m.group(1)] + "." + m.group(1) if m.group(1) in self.owner else m.group(1), call)
+        try:
+            head = bound.split("(")[0] if "(" in bound else bound
+            if "." in head:
+                head = head.split(".")[1]
+            if head in REFUSED:
+                raise Exception(f"Function call {head} is not allowed.")
+            result = eval(bound, self.namespace)
+            if type(result) == str:
+                return result
+            if type(result) == dict:
+                try:
+                    return json.dumps(result)
+                except Exception:
+                    return str(result)
+            return str(result)
+        except Exception as e:
+            return f"Error during execution: {str(e)}"
+
+
+def state_mismatch(model, truth):
+    differing = []
+    for cls, expected in truth.instances.items():
+        actual = model.instances[cls]
+        for attr in vars(expected):
+            if attr.startswith("_"):
+                continue
+            if getattr(actual, attr) != getattr(expected, attr):
+                differing.append(cls)
+                break
+    return differing
+
+
+# GorillaFileSystem's File and Directory record datetime.now() when written: the one attribute a replay cannot
+# reproduce. It is private (bfcl-eval's state check skips it) and no function returns it.
+WALL_CLOCK = {"_last_modified"}
+
+
+def snapshot(value, path=None):
+    """value as JSON; an object already being expanded higher up (a directory's parent) becomes "<ref Class>"."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    path = path if path is not None else set()
+    if id(value) in path:
+        return "<ref %s>" % type(value).__name__
+    path.add(id(value))
+    try:
+        if isinstance(value, dict):
+            return {str(k): snapshot(v, path) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [snapshot(v, path) for v in value]
+        if isinstance(value, (set, frozenset)):
+            return sorted((snapshot(v, path) for v in value), key=repr)
+        if hasattr(value, "__dict__"):
+            out = {k: snapshot(v, path) for k, v in vars(value).items() if not callable(v) and k not in WALL_CLOCK}
+            out["__class__"] = type(value).__name__
+            return out
+        return repr(value)
+    finally:
+        path.discard(id(value))
+
+
+class Session:
+    def __init__(self):
+        self.backends = None
+
+    def handle(self, request):
+        op = request["op"]
+        if op == "open":
+            self.backends = Backends(request["entry"])
+            return {"ok": True}
+        if self.backends is None:
+            raise Exception("no open entry")
+        if op == "execute":
+            return {"results": [self.backends.execute(call) for call in request["calls"]]}
+        if op == "state":
+            return {"state": {cls: snapshot(instance) for cls, instance in self.backends.instances.items()}}
+        raise Exception("unknown op " + str(op))
+
+
+def run(request):
+    entry = request["entry"]
+    model = Backends(entry)
+    truth = Backends(entry)
+    turns = []
+    ground_truth = request["ground_truth"]
+    for index, steps in enumerate(request["turns"]):
+        model_results = [[model.execute(call) for call in step] for step in steps]
+        expected = ground_truth[index] if index < len(ground_truth) else []
+        truth_results = [truth.execute(call) for call in expected]
+        turns.append({"model_steps": steps, "model_results": model_results, "ground_truth": expected,
+                      "ground_truth_results": truth_results,
+                      "state_mismatch": state_mismatch(model, truth)})
+    return {"turns": turns, "error": None}
+
+
+def main():
+    global CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES
+    sys.path.insert(0, sys.argv[1])
+    apply_limits(int(sys.argv[2]), int(sys.argv[3]))
+    block_network()
+    from bfcl_eval.constants.executable_backend_config import CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES
+    out = sys.stdout
+    session = Session()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+            reply = session.handle(request) if "op" in request else run(request)
+        except Exception as e:  # a backend that cannot load this entry: reported, never a crash of the batch
+            reply = {"turns": [], "error": type(e).__name__ + ": " + str(e)}
+        out.write(json.dumps(reply, sort_keys=True) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+package dev.ibench.workers.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.bfcl.BfclEvalPackage;
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
+import dev.ibench.core.bfcl.BfclMultiTurnImporter;
+import dev.ibench.core.json.Json;
+import dev.ibench.testing.bfcl.OfficialBfclChecker;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ibench import bfcl --from-package}: bfcl-eval's own files read from the installed package (the tool cache that
+ * deploy/local/install-bfcl-eval.sh fills, {@link BfclEvalPackage#defaultRoot()}), for the four multi-turn categories and
+ * a single-turn one; the row counts are those of the shipped files, counted here from the files themselves.
+ */
+class ImportBfclFromPackageIT {
+    @TempDir static Path dir;
+    private static BfclEvalPackage bfclEval;
+
+    @BeforeAll
+    static void install() {
+        OfficialBfclChecker official = OfficialBfclChecker.install();
+        assertThat(official.root()).as("the test installs where --from-package looks").isEqualTo(BfclEvalPackage.defaultRoot());
+        bfclEval = BfclEvalPackage.locate();
+    }
+
+    private static long rows(Path file) throws Exception {
+        return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).count();
+    }
+
+    @Test
+    void multiTurnCategoriesImportEveryEntryWithTheirDocsStateAndGroundTruth() throws Exception {
+        for (String category : BfclMultiTurnImporter.CATEGORIES) {
+            CliRun r = CliRun.of("import", "bfcl", "--from-package", "--category", category, "--out", dir.toString(), "--json");
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode report = Json.MAPPER.readTree(r.out());
+            assertThat(report.get("imported").asLong()).as(category).isEqualTo(rows(bfclEval.tests(category)));
+            assertThat(report.get("rejected")).isEmpty();
+            assertThat(report.get("file").asText()).isEqualTo(bfclEval.tests(category).toString());
+            BfclMultiTurnEvalSet set = BfclMultiTurnEvalSet.read(dir.resolve("bfcl-" + category.replace('_', '-') + ".json"));
+            assertThat(set.entries()).hasSize((int) rows(bfclEval.tests(category)));
+            // first shipped row and its ground truth, as in the files
+            JsonNode first = Json.MAPPER.readTree(Files.readAllLines(bfclEval.tests(category)).get(0));
+            JsonNode truth = Json.MAPPER.readTree(Files.readAllLines(bfclEval.answers(category)).get(0));
+            assertThat(set.entries().get(0).id()).isEqualTo(first.get("id").asText());
+            assertThat(Json.MAPPER.<JsonNode>valueToTree(set.entries().get(0).initialConfig())).isEqualTo(first.get("initial_config"));
+            assertThat(Json.MAPPER.<JsonNode>valueToTree(set.entries().get(0).groundTruth())).isEqualTo(truth.get("ground_truth"));
+            for (String cls : set.entries().get(0).involvedClasses()) {
+                Path doc = bfclEval.functionDocs().resolve(BfclMultiTurnImporter.DOC_FILES.get(cls));
+                assertThat(set.functionDocs().get(cls)).as(cls).hasSize((int) rows(doc));
+            }
+        }
+        BfclMultiTurnEvalSet missFunc = BfclMultiTurnEvalSet.read(dir.resolve("bfcl-multi-turn-miss-func.json"));
+        assertThat(missFunc.entries()).allSatisfy(e -> assertThat(e.missedFunction()).isNotEmpty());
+        assertThat(missFunc.entries().get(0).missedFunction()).isEqualTo(Map.of("3", List.of("sort")));
+    }
+
+    @Test
+    void singleTurnCategoriesReadThePackagesPossibleAnswers() throws Exception {
+        CliRun r = CliRun.of("import", "bfcl", "--from-package", "--category", "simple_python", "--out", dir.toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(Json.MAPPER.readTree(r.out()).get("imported").asLong()).isEqualTo(rows(bfclEval.tests("simple_python")));
+        assertThat(Json.MAPPER.readTree(r.out()).get("answers").asText()).isEqualTo(bfclEval.answers("simple_python").toString());
+    }
+
+    @Test
+    void fileAndFromPackageTogetherOrNeitherIsRefused() {
+        CliRun both = CliRun.of("import", "bfcl", "x.json", "--from-package", "--category", "multi_turn_base", "--out", dir.toString());
+        assertThat(both.exit()).isEqualTo(2);
+        assertThat(both.err()).startsWith("ibench import bfcl: give either a BFCL test FILE or --from-package");
+        CliRun neither = CliRun.of("import", "bfcl", "--category", "multi_turn_base", "--out", dir.toString());
+        assertThat(neither.exit()).isEqualTo(2);
+        CliRun unknown = CliRun.of("import", "bfcl", "--from-package", "--category", "multi_turn_composite", "--out", dir.toString());
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("bfcl-eval ships no test file for category 'multi_turn_composite'");
+    }
+}
