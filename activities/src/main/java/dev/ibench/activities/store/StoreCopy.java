@@ -69,6 +69,7 @@ public final class StoreCopy {
                 counts.put(table.name(), copy(table, from, to));
                 if (table.name().equals("spend_ledger")) {
                     continueIdentity(to);
+                    recountRunningTotals(to);
                 }
             } catch (SQLException e) {
                 throw new ResultsStoreException("copy of table " + table.name() + " from " + from.description() + " to "
@@ -76,6 +77,24 @@ public final class StoreCopy {
             }
         }
         return Collections.unmodifiableMap(counts);
+    }
+
+    /**
+     * The target's running spend totals ({@code spend_totals}, migration V5.1.1) counted again from its ledger, which now
+     * holds the copied rows (a row copied without its totals would leave budgets short).
+     */
+    private static void recountRunningTotals(ResultsDatabase to) {
+        to.inOneTransaction(() -> {
+            try (Connection c = to.connection(); Statement s = c.createStatement()) {
+                s.executeUpdate("DELETE FROM spend_totals");
+                for (String scope : List.of("''", "model")) {
+                    s.executeUpdate("INSERT INTO spend_totals(campaign_id, scope, tokens, cost_usd) SELECT campaign_id, " + scope + ", "
+                            + "SUM(CASE WHEN outcome = 'cache_hit' THEN 0 ELSE prompt_tokens + completion_tokens END), "
+                            + "COALESCE(SUM(cost_usd), 0) FROM spend_ledger WHERE campaign_id IS NOT NULL GROUP BY campaign_id"
+                            + (scope.equals("model") ? ", model" : ""));
+                }
+            }
+        });
     }
 
     /** PostgreSQL's identity does not advance past explicitly inserted ids: move it past the copied ledger rows. */
