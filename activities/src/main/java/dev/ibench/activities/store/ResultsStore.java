@@ -180,10 +180,17 @@ public final class ResultsStore {
                 this::storedPrompt, cellId, sampleId, trial);
     }
 
-    /** A base prompt, kept once by content; written with each row that refers to it, so no row ever refers to a missing one. */
+    /**
+     * A base prompt, kept once by content; made sure of in the transaction of each row that refers to it, so no row ever
+     * refers to a missing one. Looked up by its key first: the whole text is sent only when the store lacks it.
+     */
     private void savePromptText(PromptStorage.Encoded e) {
-        update("save prompt text " + e.baseSha256(), "INSERT INTO prompt_texts(sha256, text) VALUES (?,?) ON CONFLICT(sha256) DO NOTHING",
-                e.baseSha256(), e.baseText());
+        boolean held = !query("look up prompt text " + e.baseSha256(), "SELECT 1 FROM prompt_texts WHERE sha256=?", rs -> 1,
+                e.baseSha256()).isEmpty();
+        if (!held) {
+            update("save prompt text " + e.baseSha256(), "INSERT INTO prompt_texts(sha256, text) VALUES (?,?) ON CONFLICT(sha256) DO NOTHING",
+                    e.baseSha256(), e.baseText());
+        }
     }
 
     private String storedPrompt(java.sql.ResultSet rs) throws SQLException {
