@@ -7,7 +7,10 @@
 # bench/results/campaign-scale-oracle-w256.json; see bench/results/README.md).
 # Issue 15: with [cells] the N samples are split over that many cells run at once; with [latency-ms] the model is a
 # fake OpenAI-compatible endpoint answering after that latency, at most [endpoint-limit] requests at once (default: the window).
-# Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms] [endpoint-limit]
+# Issue 33: [latency] is milliseconds or lognormal:MEDIAN_MS:P99_MS (a heavy tail, e.g. lognormal:2000:40000); the result
+# gains ideal_samples_per_second (window / mean latency by Little's law, or the oracle's plain loop) and the results
+# store's bytes per item (results_db_bytes_per_item, results_db_bytes_per_item_without_outputs).
+# Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms|lognormal:MEDIAN_MS:P99_MS] [endpoint-limit]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${1:-10000}"

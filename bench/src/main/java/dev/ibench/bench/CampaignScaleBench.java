@@ -57,7 +57,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * fixed latency with at most {@code endpoint-limit} requests at once. Verifies every item was scored and that no run of
  * any campaign workflow exceeded 10,000 history events; compares throughput with the same parse+execute+score done by a
  * plain loop without Temporal, and with the ideal {@code window / latency}; records the heap after GC over the run.
- * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name> [cells=1] [latency-ms] [endpoint-limit]}.
+ * The latency is milliseconds or {@code lognormal:MEDIAN_MS:P99_MS} ({@link LatencyDistribution}); the ideal is
+ * {@code min(window x cells, endpoint-limit) / mean latency} (Little's law), or for the oracle the plain loop's rate.
+ * The results store's bytes per item, with and without raw outputs, are measured at the end ({@link ResultsDbBytes}).
+ * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name> [cells=1] [latency-ms|lognormal:MEDIAN_MS:P99_MS] [endpoint-limit]}.
  */
 public final class CampaignScaleBench {
     static final int MAX_HISTORY_EVENTS = 10_000;
@@ -70,7 +73,7 @@ public final class CampaignScaleBench {
         Path results = Path.of(args[2]);
         String name = args[3];
         int cells = args.length > 4 ? Integer.parseInt(args[4]) : 1;
-        long latencyMillis = args.length > 5 ? Long.parseLong(args[5]) : -1;
+        LatencyDistribution latency = args.length > 5 && !args[5].equals("-1") ? LatencyDistribution.parse(args[5]) : null;
         int endpointLimit = args.length > 6 ? Integer.parseInt(args[6]) : window;
         if (cells < 1 || n % cells != 0) {
             throw new IllegalArgumentException("cells must be >= 1 and divide N: " + n + " samples, " + cells + " cells");
@@ -84,7 +87,7 @@ public final class CampaignScaleBench {
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
         Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), perCell, CampaignServices.of(home).dataRoot());
-        LatencyEndpoint endpoint = latencyMillis >= 0 ? new LatencyEndpoint(latencyMillis, endpointLimit) : null;
+        LatencyEndpoint endpoint = latency != null ? new LatencyEndpoint(latency, endpointLimit) : null;
         String model = endpoint == null
                 ? "{name: oracle, profile: oracle, concurrency: %d}".formatted(window)
                 : "{name: fake, profile: vllm-qwen2.5-7b, endpoint: \"%s\", concurrency: %d}".formatted(endpoint.baseUrl(), window);
@@ -150,7 +153,7 @@ public final class CampaignScaleBench {
             report.put("cells", cells);
             report.put("samples_in_flight", window);
             report.put("model", endpoint == null ? "oracle (zero latency)"
-                    : "fake OpenAI-compatible endpoint, " + latencyMillis + " ms per request, at most " + endpointLimit + " at once");
+                    : "fake OpenAI-compatible endpoint, " + latency.describe() + ", at most " + endpointLimit + " at once");
             report.put("load_before", loadBefore);
             report.put("load_after", loadAfter);
             report.put("campaign_state", status.state().name());
@@ -160,7 +163,9 @@ public final class CampaignScaleBench {
             report.put("campaign_seconds", round(campaignSeconds));
             report.put("campaign_samples_per_second", round(n / campaignSeconds));
             if (endpoint != null) {
-                double ideal = Math.min(window * cells, endpointLimit) * 1000.0 / Math.max(1, latencyMillis);
+                // Little's law: requests in flight / mean latency
+                double ideal = Math.min(window * cells, endpointLimit) * 1000.0 / Math.max(1, latency.meanMillis());
+                report.put("mean_latency_ms", round(latency.meanMillis()));
                 report.put("ideal_samples_per_second", round(ideal));
                 report.put("share_of_ideal", round(n / campaignSeconds / ideal));
                 // the same share from the first model-call batch's start to the last one's end: without planning,
@@ -175,6 +180,7 @@ public final class CampaignScaleBench {
                 report.put("endpoint_refused_429", endpoint.refused());
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
             }
+            report.putAll(ResultsDbBytes.measure(services.store().database(), work.resolve("results.db"), n));
             report.put("workflow_runs", runs.size());
             report.put("max_history_events_per_run", maxEvents);
             report.put("history_limit", MAX_HISTORY_EVENTS);
@@ -182,6 +188,11 @@ public final class CampaignScaleBench {
             report.put("peak_heap_used_mb", round(heap.peakBytes() / 1048576.0));
             report.put("max_heap_mb", round(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / 1048576.0));
             report.put("heap_after_gc", heap.afterGcSummary());
+            if (endpoint == null) {
+                // the oracle answers at once: the ideal is the scoring work alone, done by a plain loop
+                report.put("ideal_samples_per_second", round(perCell / plain.seconds()));
+                report.put("share_of_ideal", round(n / campaignSeconds / (perCell / plain.seconds())));
+            }
             report.put("plain_loop_seconds", round(plain.seconds()));
             report.put("plain_loop_samples_per_second", round(perCell / plain.seconds()));
             report.put("plain_loop_completed", plain.completed());

@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * TEST DOUBLE for the throughput bench, not a model: an OpenAI-compatible {@code /v1/completions} endpoint on
- * 127.0.0.1 that answers every request after a fixed latency with a tool-call list chosen from the prompt, and allows at
+ * 127.0.0.1 that answers every request after a latency drawn from a {@link LatencyDistribution} (fixed or lognormal) with a tool-call list chosen from the prompt, and allows at
  * most {@code maxConcurrent} requests at once (one more is answered 429 at once, as a saturated server would). Counts
  * requests, 429s and the most requests it ever had in flight.
  */
@@ -28,21 +28,21 @@ final class LatencyEndpoint implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService threads;
-    private final long latencyMillis;
+    private final LatencyDistribution latency;
     private final int maxConcurrent;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peakInFlight = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
 
-    LatencyEndpoint(long latencyMillis, int maxConcurrent) throws IOException {
+    LatencyEndpoint(LatencyDistribution latency, int maxConcurrent) throws IOException {
         // Without TCP_NODELAY the JDK server sends a response's headers and body as two segments, and the second waits
         // for the client's delayed ACK: about 40 ms more per request than the latency this endpoint stands for
         // (read once per JVM, so it must be set before the first server is created, as RestToolServer does too).
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }
-        this.latencyMillis = latencyMillis;
+        this.latency = latency;
         this.maxConcurrent = maxConcurrent;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
         threads = Executors.newFixedThreadPool(maxConcurrent + 16, r -> {
@@ -70,7 +70,7 @@ final class LatencyEndpoint implements AutoCloseable {
                 send(exchange, 429, "{\"error\": \"too many concurrent requests\"}");
                 return;
             }
-            Thread.sleep(latencyMillis);
+            Thread.sleep(latency.nextMillis());
             // the request's slot is free once its answer is ready, as in a real server: the client may send its next
             // request as soon as it has read this answer, before this thread is done writing it
             inFlight.decrementAndGet();

@@ -1,6 +1,7 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.CallCancellation;
+import dev.ibench.activities.llm.ActivityAttempt;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.ModelCallFailures;
@@ -94,7 +95,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
             try {
-                Paid paid = pay(item, sampleId, cell);
+                Paid paid = ActivityAttempt.during(context.getInfo().getAttempt(), () -> pay(item, sampleId, cell));
                 return summary(paid.record(), false, paid.costUsd());
             } catch (ModelCallException e) {
                 if (cancellation.get() != null) {
@@ -143,11 +144,13 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 batch.cellId() + "#" + batch.fromIndex());
              ItemsAhead<ReadyItem> ahead = new ItemsAhead<>(batch.fromIndex(), batch.count(), batch.concurrency(),
                      index -> ready(batch.item(index), index, items, cell))) {
+            int attempt = context.getInfo().getAttempt();
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = callItem(batch.item(index), index, ahead, cell, scopes, writer, spend, failed -> {
-                    failures.add(failed);
-                    stop.set(true); // a store that cannot write would fail the next items as well
-                });
+                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, ahead, cell, scopes, writer, spend,
+                        failed -> {
+                            failures.add(failed);
+                            stop.set(true); // a store that cannot write would fail the next items as well
+                        }));
                 if (failure == null) {
                     return true;
                 }

@@ -30,7 +30,8 @@ public final class Heartbeating {
     public static <T> T call(Supplier<T> work, Duration every, Object details) {
         ActivityExecutionContext context = Activity.getExecutionContext();
         HelperCalls calls = new HelperCalls();
-        Future<T> future = CALLS.submit(() -> calls.run(work));
+        int attempt = context.getInfo().getAttempt();
+        Future<T> future = CALLS.submit(() -> ActivityAttempt.during(attempt, () -> calls.run(work)));
         try {
             while (true) {
                 try {

@@ -161,9 +161,12 @@ public final class ModelGateway implements AutoCloseable {
                 return new CallResult(hit.get(), true, 0, free, key);
             }
         }
+        // inside an activity the gateway makes one attempt per activity attempt: the ledger numbers it as Temporal does
+        int firstAttempt = Math.max(1, ActivityAttempt.current());
         int attempt = 0;
         while (true) {
             attempt++;
+            int ledgerAttempt = firstAttempt + attempt - 1;
             ledger.admit(account, cellId, request.sampleId(), request.trial());
             stats.providerAttempts.incrementAndGet();
             long started = System.nanoTime();
@@ -175,7 +178,7 @@ public final class ModelGateway implements AutoCloseable {
                 if (cost != null) {
                     stats.costUsd.add(cost);
                 }
-                SpendEntry paid = entry(cellId, request, attempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+                SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
                         response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
                 writes.accept(() -> {
                     if (useCache) {
@@ -187,7 +190,7 @@ public final class ModelGateway implements AutoCloseable {
             } catch (ModelCallException e) {
                 long latency = (System.nanoTime() - started) / 1_000_000;
                 try {
-                    ledger.record(entry(cellId, request, attempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
+                    ledger.record(entry(cellId, request, ledgerAttempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
                             profile.hasPrices() ? 0.0 : null, false, 0));
                 } catch (RuntimeException ledgerDown) {
                     e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see

@@ -3,6 +3,7 @@ package dev.ibench.activities.mcp;
 import dev.ibench.activities.react.HttpRestToolEnvironment;
 import dev.ibench.activities.react.ReactToolEnvironment;
 import dev.ibench.activities.react.ToolEnvironmentUnavailableException;
+import dev.ibench.activities.react.TrajectoryId;
 import dev.ibench.core.campaign.McpServerEntry;
 import dev.ibench.core.react.ReactFormat;
 import dev.ibench.core.sample.EvalSample;
@@ -17,9 +18,12 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * ReACT actions on an MCP server ({@code tools_via: mcp}). Each step takes a pooled connection, starts the sample in
- * its session with {@code start_sample} (when the server offers it, as {@code ibench serve-tools --mcp} does), replays
- * the trajectory's earlier actions and runs the new one; each call's label travels in {@code _meta}. A tool error
+ * ReACT actions on an MCP server ({@code tools_via: mcp}). Each step takes a pooled connection; the trajectory's own
+ * connection, when the pool still holds its session with exactly the trajectory's earlier actions run, runs only the
+ * new action (each action reaches the server once). Otherwise the step starts the sample in the connection's session
+ * with {@code start_sample} (when the server offers it, as {@code ibench serve-tools --mcp} does), replays the
+ * trajectory's earlier actions and runs the new one: after a worker restart, on another worker, or when the pool
+ * gave the connection to another trajectory. Each call's label travels in {@code _meta}. A tool error
  * ({@code isError}) is the agent's observation exactly as in process; a name the server does not list gets the
  * in-process text {@code Error: unknown tool 'x'}. A sample the server refuses is not retryable; an unreachable server
  * or a broken connection is retryable infrastructure. Neither is ever the agent's failure.
@@ -39,7 +43,12 @@ public final class McpToolEnvironment implements ReactToolEnvironment, AutoClose
 
     @Override
     public ReactOpening open(EvalSample sample) throws ToolEnvironmentUnavailableException {
-        withSample(sample, client -> null);
+        return open(null, sample);
+    }
+
+    @Override
+    public ReactOpening open(TrajectoryId trajectory, EvalSample sample) throws ToolEnvironmentUnavailableException {
+        inSession(trajectory, sample, List.of(), null);
         if (sample.initializationStep() == null) {
             return new ReactOpening(HttpRestToolEnvironment.OPENING_STEP, ""); // REST: nothing runs before the first action
         }
@@ -48,45 +57,60 @@ public final class McpToolEnvironment implements ReactToolEnvironment, AutoClose
 
     @Override
     public ActionObservation act(EvalSample sample, List<ToolCall> earlier, ToolCall call) throws ToolEnvironmentUnavailableException {
-        return withSample(sample, client -> {
-            for (ToolCall previous : earlier) {
-                call(client, previous); // rebinds the earlier results to their labels
-            }
-            return call(client, call);
-        });
+        return act(null, sample, earlier, call);
     }
 
-    private interface InSession<T> {
-        T run(McpSyncClient client);
+    @Override
+    public ActionObservation act(TrajectoryId trajectory, EvalSample sample, List<ToolCall> earlier, ToolCall call)
+            throws ToolEnvironmentUnavailableException {
+        return inSession(trajectory, sample, earlier, call);
     }
 
-    private <T> T withSample(EvalSample sample, InSession<T> work) throws ToolEnvironmentUnavailableException {
-        McpSyncClient client;
+    /**
+     * Runs {@code call} (null: none, step 0) in a session that has run exactly {@code earlier} of the sample: the
+     * trajectory's kept session when the pool still holds it, else a session whose sample is started again and
+     * {@code earlier} replayed (rebinding the earlier results to their labels).
+     */
+    private ActionObservation inSession(TrajectoryId trajectory, EvalSample sample, List<ToolCall> earlier, ToolCall call)
+            throws ToolEnvironmentUnavailableException {
+        McpClientPool.Connection connection;
         try {
-            client = pool.borrow();
+            connection = pool.borrow(trajectory, earlier);
         } catch (RuntimeException e) {
             throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " unreachable: " + e.getMessage(), true, e);
         }
+        McpSyncClient client = connection.client;
         boolean healthy = false;
         try {
-            if (startsSamples(client)) {
-                McpSchema.CallToolResult started = client.callTool(new McpSchema.CallToolRequest(
-                        IbenchMcpProtocol.START_SAMPLE, Map.of(IbenchMcpProtocol.SAMPLE_ID, sample.sampleId())));
-                if (Boolean.TRUE.equals(started.isError())) {
-                    healthy = true;
-                    throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " cannot start sample "
-                            + sample.sampleId() + ": " + text(started), false, null);
+            if (!connection.holds(trajectory, earlier)) {
+                connection.started(null); // until the sample is started again, this session holds no known trajectory
+                if (startsSamples(client)) {
+                    McpSchema.CallToolResult started = client.callTool(new McpSchema.CallToolRequest(
+                            IbenchMcpProtocol.START_SAMPLE, Map.of(IbenchMcpProtocol.SAMPLE_ID, sample.sampleId())));
+                    if (Boolean.TRUE.equals(started.isError())) {
+                        healthy = true;
+                        throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " cannot start sample "
+                                + sample.sampleId() + ": " + text(started), false, null);
+                    }
+                }
+                connection.started(trajectory);
+                for (ToolCall previous : earlier) {
+                    call(client, previous);
+                    connection.ran(previous);
                 }
             }
-            T result = work.run(client);
+            ActionObservation observation = call == null ? null : call(client, call);
+            if (call != null) {
+                connection.ran(call);
+            }
             healthy = true;
-            return result;
+            return observation;
         } catch (RuntimeException e) {
             throw new ToolEnvironmentUnavailableException("MCP server " + describe() + " failed on sample " + sample.sampleId()
                     + ": " + e.getMessage(), true, e);
         } finally {
-            if (healthy) pool.release(client);
-            else pool.discard(client);
+            if (healthy) pool.release(connection);
+            else pool.discard(connection);
         }
     }
 

@@ -94,7 +94,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         ReactToolEnvironment.ReactOpening opening;
         try {
-            opening = environmentOfCell.apply(cell).open(sample);
+            opening = environmentOfCell.apply(cell).open(new TrajectoryId(ref.cellId(), sampleId, ref.trial()), sample);
         } catch (ToolEnvironmentUnavailableException e) {
             throw unavailable(ref, e);
         }
@@ -131,7 +131,7 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
             // on a helper thread while this one heartbeats: a cancelled step aborts its HTTP request (REST tools)
             observation = Heartbeating.call(() -> {
                 try {
-                    return environment.act(sample, earlier, call);
+                    return environment.act(new TrajectoryId(ref.cellId(), sampleId, ref.trial()), sample, earlier, call);
                 } catch (ToolEnvironmentUnavailableException e) {
                     throw new Unavailable(e);
                 }

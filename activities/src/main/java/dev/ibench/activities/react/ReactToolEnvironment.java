@@ -16,6 +16,11 @@ import java.util.List;
  * response) is an observation with {@code ok = false}, never an exception: it is the agent's mistake and the agent sees
  * it. Only an environment that cannot be reached or opened throws {@link ToolEnvironmentUnavailableException}: that
  * is an infrastructure problem and the sample is never scored as the model's failure.
+ *
+ * <p>The tool steps call the variants that name the trajectory ({@link TrajectoryId}): an environment may keep the
+ * trajectory's session between its steps (the MCP environment keeps it in a pooled connection) and run only the new
+ * action when that session has run exactly {@code earlier}; it must replay {@code earlier} whenever it has no such
+ * session (another worker, a restart, an evicted connection), so keeping sessions never changes an observation.
  */
 public interface ReactToolEnvironment {
     /**
@@ -26,6 +31,17 @@ public interface ReactToolEnvironment {
 
     /** Runs {@code call} after the trajectory's {@code earlier} actions; the observation is stored in full. */
     ActionObservation act(EvalSample sample, List<ToolCall> earlier, ToolCall call) throws ToolEnvironmentUnavailableException;
+
+    /** {@link #open(EvalSample)} of {@code trajectory}'s step 0 (environments that keep no session ignore the id). */
+    default ReactOpening open(TrajectoryId trajectory, EvalSample sample) throws ToolEnvironmentUnavailableException {
+        return open(sample);
+    }
+
+    /** {@link #act(EvalSample, List, ToolCall)} of a step of {@code trajectory} (environments that keep no session ignore the id). */
+    default ActionObservation act(TrajectoryId trajectory, EvalSample sample, List<ToolCall> earlier, ToolCall call)
+            throws ToolEnvironmentUnavailableException {
+        return act(sample, earlier, call);
+    }
 
     /**
      * What step 0 did: {@code step} is stored as its call (a name, or the sample's initialization step as it is), and

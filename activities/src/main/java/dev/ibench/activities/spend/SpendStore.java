@@ -28,19 +28,70 @@ public final class SpendStore {
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE reasoning_tokens END) FROM spend_ledger ";
 
     private final StoreStatements statements;
+    private final ResultsDatabase database;
 
     public SpendStore(ResultsDatabase database) {
+        this.database = database;
         this.statements = new StoreStatements(database);
     }
 
+    /**
+     * Appends a ledger row and, for a campaign's row, adds its tokens (none for a cache hit) and cost to the running
+     * totals of the campaign and of its model ({@code spend_totals}) in the same transaction (joining the caller's
+     * grouped transaction when there is one), so those totals are always the ledger's sums.
+     */
     public void record(SpendEntry e) {
-        update("record spend of " + e.model(),
-                "INSERT INTO spend_ledger(campaign_id, cell_id, model, endpoint, sample_id, trial, attempt, outcome, error_kind, "
-                        + "prompt_tokens, completion_tokens, latency_ms, cost_usd, created_at, tokens_unknown, reasoning_tokens) "
-                        + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                e.campaignId(), e.cellId(), e.model(), e.endpoint(), e.sampleId(), e.trial(), e.attempt(), e.outcome(),
-                e.errorKind(), e.promptTokens(), e.completionTokens(), e.latencyMs(), e.costUsd(), Instant.now().toString(),
-                e.tokensUnknown() ? 1 : 0, e.reasoningTokens());
+        database.inTransaction(() -> {
+            update("record spend of " + e.model(),
+                    "INSERT INTO spend_ledger(campaign_id, cell_id, model, endpoint, sample_id, trial, attempt, outcome, error_kind, "
+                            + "prompt_tokens, completion_tokens, latency_ms, cost_usd, created_at, tokens_unknown, reasoning_tokens) "
+                            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    e.campaignId(), e.cellId(), e.model(), e.endpoint(), e.sampleId(), e.trial(), e.attempt(), e.outcome(),
+                    e.errorKind(), e.promptTokens(), e.completionTokens(), e.latencyMs(), e.costUsd(), Instant.now().toString(),
+                    e.tokensUnknown() ? 1 : 0, e.reasoningTokens());
+            long tokens = SpendEntry.CACHE_HIT.equals(e.outcome()) ? 0 : e.tokens();
+            double cost = e.costUsd() == null ? 0 : e.costUsd();
+            if (e.campaignId() != null && (tokens != 0 || cost != 0)) {
+                addToTotal(e.campaignId(), CAMPAIGN_SCOPE, tokens, cost);
+                addToTotal(e.campaignId(), e.model(), tokens, cost);
+            }
+        });
+    }
+
+    private void addToTotal(String campaignId, String scope, long tokens, double cost) {
+        update("add to the spend total of " + campaignId,
+                "INSERT INTO spend_totals(campaign_id, scope, tokens, cost_usd) VALUES (?,?,?,?) ON CONFLICT(campaign_id, scope) "
+                        + "DO UPDATE SET tokens=spend_totals.tokens+excluded.tokens, cost_usd=spend_totals.cost_usd+excluded.cost_usd",
+                campaignId, scope, tokens, cost);
+    }
+
+    /** A budget of an account (campaign scope or model) and what its account spent so far, from the running totals. */
+    public record AccountBudget(String scope, Budget budget, long tokens, double costUsd) {
+        public boolean reached() {
+            return budget.reachedBy(costUsd, tokens);
+        }
+    }
+
+    /**
+     * The budgets that apply to a request of {@code model} in {@code campaignId} (the campaign's first, then the model's)
+     * with the running totals of their accounts: one indexed read, whatever the size of the ledger.
+     */
+    public List<AccountBudget> accountBudgets(String campaignId, String model) {
+        return query("read budgets of " + campaignId + "/" + model,
+                "SELECT b.scope, b.usd, b.tokens, COALESCE(t.tokens, 0), COALESCE(t.cost_usd, 0) FROM budgets b "
+                        + "LEFT JOIN spend_totals t ON t.campaign_id=b.campaign_id AND t.scope=b.scope "
+                        + "WHERE b.campaign_id=? AND (b.scope=? OR b.scope=?) ORDER BY b.scope",
+                rs -> new AccountBudget(rs.getString(1), new Budget(rs.getObject(2) == null ? null : rs.getDouble(2),
+                        rs.getObject(3) == null ? null : rs.getLong(3)), rs.getLong(4), rs.getDouble(5)),
+                campaignId, CAMPAIGN_SCOPE, model);
+    }
+
+    /** The running totals of an account (scope {@link #CAMPAIGN_SCOPE} or a model): tokens and cost; zeros when it spent nothing. */
+    public AccountBudget runningTotal(String campaignId, String scope) {
+        List<AccountBudget> rows = query("read the spend total of " + campaignId,
+                "SELECT tokens, cost_usd FROM spend_totals WHERE campaign_id=? AND scope=?",
+                rs -> new AccountBudget(scope, null, rs.getLong(1), rs.getDouble(2)), campaignId, scope);
+        return rows.isEmpty() ? new AccountBudget(scope, null, 0, 0) : rows.get(0);
     }
 
     /** Every entry of a cell in the order written (for the cell's details and tests). */

@@ -5,19 +5,17 @@ import dev.ibench.activities.llm.ModelCallException;
 import dev.ibench.activities.llm.SpendAccount;
 import dev.ibench.activities.llm.SpendEntry;
 import dev.ibench.activities.llm.SpendLedger;
-import dev.ibench.core.campaign.Budget;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The worker's spend ledger: every entry goes to the results store ({@link SpendStore}) and to Prometheus meters;
  * before each provider attempt of a campaign model, the campaign's and the model's budgets are compared with the
- * ledger's totals, and a reached budget refuses the request and pauses the campaign ({@link BudgetPauser}).
+ * ledger's running totals ({@code spend_totals}), and a reached budget refuses the request and pauses the campaign ({@link BudgetPauser}).
  */
 public final class StoreSpendLedger implements SpendLedger {
     private final SpendStore store;
@@ -25,7 +23,7 @@ public final class StoreSpendLedger implements SpendLedger {
     private final BudgetPauser pauser;
     /**
      * Accounts found without any budget, until when that answer is reused (System.nanoTime): a campaign without budgets
-     * costs two store reads per second instead of two per request; a budget given later applies within that second.
+     * costs one store read per second instead of one per request; a budget given later applies within that second.
      * An account with a budget is read on every request, so a raised budget applies at once.
      */
     private final Map<SpendAccount, Long> unbudgetedUntil = new ConcurrentHashMap<>();
@@ -64,8 +62,7 @@ public final class StoreSpendLedger implements SpendLedger {
         if (until != null && now - until < 0) {
             return false;
         }
-        boolean any = store.budget(account.campaignId(), SpendStore.CAMPAIGN_SCOPE).isPresent()
-                || store.budget(account.campaignId(), account.model()).isPresent();
+        boolean any = !store.accountBudgets(account.campaignId(), account.model()).isEmpty();
         if (any) {
             unbudgetedUntil.remove(account);
         } else {
@@ -74,26 +71,27 @@ public final class StoreSpendLedger implements SpendLedger {
         return any;
     }
 
+    /**
+     * Compares the account's budgets with the running totals the ledger keeps beside its rows (one indexed read, not a sum
+     * over the ledger; exact across workers, since every ledger row updates them in its own transaction).
+     */
     @Override
     public void admit(SpendAccount account, String cellId, String sampleId, int trial) {
         if (!budgeted(account)) {
             return;
         }
-        check(account, store.budget(account.campaignId(), SpendStore.CAMPAIGN_SCOPE), null, "campaign " + account.campaignId());
-        check(account, store.budget(account.campaignId(), account.model()), account.model(),
-                "model " + account.model() + " of campaign " + account.campaignId());
+        for (SpendStore.AccountBudget budget : store.accountBudgets(account.campaignId(), account.model())) {
+            if (budget.reached()) {
+                refuse(account, budget);
+            }
+        }
     }
 
-    private void check(SpendAccount account, Optional<Budget> budget, String model, String whose) {
-        if (budget.isEmpty()) {
-            return;
-        }
-        SpendTotals spent = store.totals(account.campaignId(), model);
-        if (!budget.get().reachedBy(spent.costOrZero(), spent.tokens())) {
-            return;
-        }
-        String reason = BudgetRefusal.PREFIX + whose + " spent " + String.format(Locale.ROOT, "%.6f", spent.costOrZero()) + " USD and "
-                + spent.tokens() + " tokens of its budget " + budget.get().describe() + "; raise it with: ibench campaign resume "
+    private void refuse(SpendAccount account, SpendStore.AccountBudget budget) {
+        String whose = SpendStore.CAMPAIGN_SCOPE.equals(budget.scope()) ? "campaign " + account.campaignId()
+                : "model " + account.model() + " of campaign " + account.campaignId();
+        String reason = BudgetRefusal.PREFIX + whose + " spent " + String.format(Locale.ROOT, "%.6f", budget.costUsd()) + " USD and "
+                + budget.tokens() + " tokens of its budget " + budget.budget().describe() + "; raise it with: ibench campaign resume "
                 + account.campaignId() + " --budget ...";
         meters.counter("ibench_budget_refusals_total", "campaign", account.campaignId(), "model", account.model()).increment();
         pauser.pause(account.campaignId(), reason);

@@ -237,6 +237,22 @@ public final class ResultsDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code work} inside this thread's running {@link #inOneTransaction} when there is one (its writes commit with
+     * it), else in a transaction of its own: writes that must land together (a ledger row and its running totals).
+     */
+    public void inTransaction(Work work) {
+        if (bound.get() == null) {
+            inOneTransaction(work);
+            return;
+        }
+        try {
+            work.run();
+        } catch (SQLException e) {
+            throw new ResultsStoreException(description() + ": cannot write: " + e.getMessage(), e);
+        }
+    }
+
     /** {@code c} as seen by a store writing inside the running transaction: it may not end the transaction or close it. */
     private static Connection joined(Connection c) {
         return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},

@@ -21,6 +21,7 @@ import java.util.Set;
 public final class ResultsStore {
     private final ResultsDatabase database;
     private final StoreStatements statements;
+    private final PromptStorage prompts = new PromptStorage();
 
     public ResultsStore(ResultsDatabase database) {
         this.database = database;
@@ -135,33 +136,73 @@ public final class ResultsStore {
                 cellId, sampleId, trial, step).stream().findFirst();
     }
 
-    /** The prompt a direct cell sent for a sample's trial (after its ablation), as JSON. */
+    /**
+     * The prompt a direct cell sent for a sample's trial (after its ablation), as JSON; stored as a delta against the
+     * cell's base prompt, which is kept once by content ({@link PromptStorage}). {@link #prompt} returns it exactly.
+     */
     public void savePrompt(String cellId, String sampleId, int trial, String promptJson) {
-        update("save prompt " + key(cellId, sampleId, trial),
-                "INSERT INTO rendered_prompts(cell_id, sample_id, trial, prompt_json) VALUES (?,?,?,?) "
-                        + "ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET prompt_json=excluded.prompt_json",
-                cellId, sampleId, trial, promptJson);
+        PromptStorage.Encoded e = prompts.encode(cellId, promptJson);
+        database.inTransaction(() -> {
+            savePromptText(e);
+            update("save prompt " + key(cellId, sampleId, trial),
+                    "INSERT INTO rendered_prompts(cell_id, sample_id, trial, prompt_json, base_sha256, prefix_chars, suffix_chars) "
+                            + "VALUES (?,?,?,?,?,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET prompt_json=excluded.prompt_json, "
+                            + "base_sha256=excluded.base_sha256, prefix_chars=excluded.prefix_chars, suffix_chars=excluded.suffix_chars",
+                    cellId, sampleId, trial, e.middle(), e.baseSha256(), e.prefixChars(), e.suffixChars());
+        });
     }
 
     public Optional<String> prompt(String cellId, String sampleId, int trial) {
         return query("read prompt " + key(cellId, sampleId, trial),
-                "SELECT prompt_json FROM rendered_prompts WHERE cell_id=? AND sample_id=? AND trial=?",
-                rs -> rs.getString(1), cellId, sampleId, trial).stream().findFirst();
+                "SELECT p.prompt_json, t.text, p.prefix_chars, p.suffix_chars, p.base_sha256 FROM rendered_prompts p "
+                        + "LEFT JOIN prompt_texts t ON t.sha256=p.base_sha256 WHERE p.cell_id=? AND p.sample_id=? AND p.trial=?",
+                this::storedPrompt, cellId, sampleId, trial).stream().findFirst();
     }
 
-    /** The prompt step {@code step} of a ReACT trajectory sent (after the cell's ablation), as JSON. */
+    /** The prompt step {@code step} of a ReACT trajectory sent (after the cell's ablation), as JSON; stored as {@link #savePrompt} stores. */
     public void saveStepPrompt(String cellId, String sampleId, int trial, int step, String promptJson) {
-        update("save prompt " + key(cellId, sampleId, trial) + " step " + step,
-                "INSERT INTO react_step_prompts(cell_id, sample_id, trial, step, prompt_json) VALUES (?,?,?,?,?) "
-                        + "ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET prompt_json=excluded.prompt_json",
-                cellId, sampleId, trial, step, promptJson);
+        PromptStorage.Encoded e = prompts.encode(cellId, promptJson);
+        database.inTransaction(() -> {
+            savePromptText(e);
+            update("save prompt " + key(cellId, sampleId, trial) + " step " + step,
+                    "INSERT INTO react_step_prompts(cell_id, sample_id, trial, step, prompt_json, base_sha256, prefix_chars, suffix_chars) "
+                            + "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET prompt_json=excluded.prompt_json, "
+                            + "base_sha256=excluded.base_sha256, prefix_chars=excluded.prefix_chars, suffix_chars=excluded.suffix_chars",
+                    cellId, sampleId, trial, step, e.middle(), e.baseSha256(), e.prefixChars(), e.suffixChars());
+        });
     }
 
     /** The stored prompts of a ReACT trajectory, in step order. */
     public List<String> stepPrompts(String cellId, String sampleId, int trial) {
         return query("read step prompts " + key(cellId, sampleId, trial),
-                "SELECT prompt_json FROM react_step_prompts WHERE cell_id=? AND sample_id=? AND trial=? ORDER BY step",
-                rs -> rs.getString(1), cellId, sampleId, trial);
+                "SELECT p.prompt_json, t.text, p.prefix_chars, p.suffix_chars, p.base_sha256 FROM react_step_prompts p "
+                        + "LEFT JOIN prompt_texts t ON t.sha256=p.base_sha256 WHERE p.cell_id=? AND p.sample_id=? AND p.trial=? ORDER BY p.step",
+                this::storedPrompt, cellId, sampleId, trial);
+    }
+
+    /**
+     * A base prompt, kept once by content; made sure of in the transaction of each row that refers to it, so no row ever
+     * refers to a missing one. Looked up by its key first: the whole text is sent only when the store lacks it.
+     */
+    private void savePromptText(PromptStorage.Encoded e) {
+        boolean held = !query("look up prompt text " + e.baseSha256(), "SELECT 1 FROM prompt_texts WHERE sha256=?", rs -> 1,
+                e.baseSha256()).isEmpty();
+        if (!held) {
+            update("save prompt text " + e.baseSha256(), "INSERT INTO prompt_texts(sha256, text) VALUES (?,?) ON CONFLICT(sha256) DO NOTHING",
+                    e.baseSha256(), e.baseText());
+        }
+    }
+
+    private String storedPrompt(java.sql.ResultSet rs) throws SQLException {
+        String middle = rs.getString(1);
+        String base = rs.getString(2);
+        Integer prefix = rs.getObject(3) == null ? null : rs.getInt(3);
+        Integer suffix = rs.getObject(4) == null ? null : rs.getInt(4);
+        if (prefix != null && base == null) {
+            throw new ResultsStoreException(database.description() + ": a stored prompt refers to base text " + rs.getString(5)
+                    + ", which prompt_texts does not hold");
+        }
+        return PromptStorage.decode(middle, base, prefix, prefix == null ? null : suffix);
     }
 
     /** Stores an ablation's material for a sample once: a second write under the same key keeps the first. */

@@ -36,8 +36,12 @@ public final class StoreCopy {
             new Table("cell_samples", List.of("cell_id", "position", "sample_id"), false),
             new Table("model_calls", List.of("cell_id", "sample_id", "trial", "step", "cache_key", "raw_output", "prompt_tokens",
                     "completion_tokens", "latency_ms", "cache_hit", "created_at", "reasoning", "reasoning_tokens"), false),
-            new Table("rendered_prompts", List.of("cell_id", "sample_id", "trial", "prompt_json"), false),
-            new Table("react_step_prompts", List.of("cell_id", "sample_id", "trial", "step", "prompt_json"), false),
+            // base texts before the prompt rows that refer to them
+            new Table("prompt_texts", List.of("sha256", "text"), false, 50),
+            new Table("rendered_prompts", List.of("cell_id", "sample_id", "trial", "prompt_json", "base_sha256", "prefix_chars",
+                    "suffix_chars"), false),
+            new Table("react_step_prompts", List.of("cell_id", "sample_id", "trial", "step", "prompt_json", "base_sha256", "prefix_chars",
+                    "suffix_chars"), false),
             new Table("tool_executions", List.of("cell_id", "sample_id", "trial", "step", "call_json", "observation", "ok"), false),
             new Table("sample_results", List.of("cell_id", "sample_id", "trial", "status", "completed", "score_json", "error",
                     "updated_at"), false),
@@ -69,6 +73,7 @@ public final class StoreCopy {
                 counts.put(table.name(), copy(table, from, to));
                 if (table.name().equals("spend_ledger")) {
                     continueIdentity(to);
+                    recountRunningTotals(to);
                 }
             } catch (SQLException e) {
                 throw new ResultsStoreException("copy of table " + table.name() + " from " + from.description() + " to "
@@ -76,6 +81,24 @@ public final class StoreCopy {
             }
         }
         return Collections.unmodifiableMap(counts);
+    }
+
+    /**
+     * The target's running spend totals ({@code spend_totals}, migration V5.1.1) counted again from its ledger, which now
+     * holds the copied rows (a row copied without its totals would leave budgets short).
+     */
+    private static void recountRunningTotals(ResultsDatabase to) {
+        to.inOneTransaction(() -> {
+            try (Connection c = to.connection(); Statement s = c.createStatement()) {
+                s.executeUpdate("DELETE FROM spend_totals");
+                for (String scope : List.of("''", "model")) {
+                    s.executeUpdate("INSERT INTO spend_totals(campaign_id, scope, tokens, cost_usd) SELECT campaign_id, " + scope + ", "
+                            + "SUM(CASE WHEN outcome = 'cache_hit' THEN 0 ELSE prompt_tokens + completion_tokens END), "
+                            + "COALESCE(SUM(cost_usd), 0) FROM spend_ledger WHERE campaign_id IS NOT NULL GROUP BY campaign_id"
+                            + (scope.equals("model") ? ", model" : ""));
+                }
+            }
+        });
     }
 
     /** PostgreSQL's identity does not advance past explicitly inserted ids: move it past the copied ledger rows. */

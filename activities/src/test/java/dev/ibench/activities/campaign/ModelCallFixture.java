@@ -1,6 +1,7 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.SpendLedger;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
@@ -124,6 +125,12 @@ final class ModelCallFixture implements AutoCloseable {
         env.registerActivitiesImplementations(new ModelCallActivitiesImpl(store, evalSets, runners(), new SimpleMeterRegistry(), gate));
         return env.newActivityStub(ModelCallActivities.class,
                 options.setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build()).build());
+    }
+
+    /** The model-call activities writing to {@code ledger} (not registered anywhere yet). */
+    ModelCallActivitiesImpl activitiesWithLedger(SpendLedger ledger) {
+        return new ModelCallActivitiesImpl(store, evalSets, new ModelRunners(store, evalSets, ProfileCatalog.load(profiles), cache,
+                name -> null, null, ledger), new SimpleMeterRegistry(), BatchGate.ALWAYS_OPEN);
     }
 
     /** The activity test environment of the last {@link #activities} call (to cancel its running activity). */

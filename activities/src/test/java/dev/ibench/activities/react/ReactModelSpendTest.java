@@ -1,7 +1,6 @@
 package dev.ibench.activities.react;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import dev.ibench.activities.campaign.EvalSetCache;
@@ -15,13 +14,13 @@ import dev.ibench.activities.spend.StoreSpendLedger;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.testing.TemporalRetries;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.sample.EvalSample;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
-import io.temporal.failure.ActivityFailure;
 import io.temporal.testing.TestActivityEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * ReACT model steps reach the spend ledger like direct calls: a step whose endpoint (MockWebServer, test double) fails
- * twice before answering is three activity attempts and three ledger rows of the cell, sample and trial; the answer's
+ * twice before answering is three activity attempts (Temporal's retries) and three ledger rows of the cell, sample and trial,
+ * numbered 1, 2, 3 as Temporal numbers the attempts; the answer's
  * tokens are counted at the profile's prices (by hand: 1200 prompt tokens at $2.5/M + 300 completion tokens at $10/M =
  * $0.006), the Prometheus meters count every attempt, and the step's result returns what it paid. The same step in
  * another cell is a cache hit: a ledger row at no cost, and a result that paid nothing.
@@ -89,16 +89,15 @@ class ReactModelSpendTest {
             EvalSetCache evalSets = new EvalSetCache();
             ModelRunners runners = new ModelRunners(store, evalSets, ProfileCatalog.load(profiles), cache, name -> null, null,
                     new StoreSpendLedger(spend, meters, BudgetPauser.NONE));
-            env.registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, new ReactAgents(runners)));
-            // one activity attempt per call, as Temporal's retries make them (the campaign's gateways do not retry)
-            ReactModelActivities activities = env.newActivityStub(ReactModelActivities.class, ActivityOptions.newBuilder()
-                    .setStartToCloseTimeout(Duration.ofSeconds(30))
-                    .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-                    .build());
+            TemporalRetries temporal = new TemporalRetries(new ReactModelActivitiesImpl(store, evalSets, new ReactAgents(runners)));
+            // the campaign's gateways do not retry: Temporal's activity retries make the attempts
             ReactThinkRequest step1 = new ReactThinkRequest(new ReactStepRef("c1/priced/b/react", 0, 0, 1), 1000);
-            assertThatThrownBy(() -> activities.think(step1)).isInstanceOf(ActivityFailure.class);
-            assertThatThrownBy(() -> activities.think(step1)).isInstanceOf(ActivityFailure.class);
-            ReactTurnSummary paid = activities.think(step1);
+            ReactTurnSummary paid = temporal.run(ReactTurnSummary.class, "ReactThink", 3, step1);
+            temporal.close();
+            env.registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, new ReactAgents(runners)));
+            ReactModelActivities activities = env.newActivityStub(ReactModelActivities.class, ActivityOptions.newBuilder()
+                    .setStartToCloseTimeout(Duration.ofSeconds(30)).setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
+                    .build());
             ReactTurnSummary hit = activities.think(new ReactThinkRequest(new ReactStepRef("c1/priced/b2/react", 0, 0, 1), 1000));
 
             assertThat(server.getRequestCount()).as("the second cell's step is served by the cache").isEqualTo(3);
@@ -115,6 +114,8 @@ class ReactModelSpendTest {
                     .extracting(SpendEntry::outcome, SpendEntry::errorKind, SpendEntry::promptTokens, SpendEntry::completionTokens)
                     .containsExactly(Tuple.tuple(SpendEntry.FAILED, "SERVER_ERROR", 0, 0), Tuple.tuple(SpendEntry.FAILED, "SERVER_ERROR", 0, 0),
                             Tuple.tuple(SpendEntry.OK, null, 1200, 300));
+            assertThat(spend.entries("c1/priced/b/react")).extracting(SpendEntry::attempt)
+                    .as("each row carries Temporal's activity attempt").containsExactly(1, 2, 3);
             assertThat(spend.entries("c1/priced/b/react")).allSatisfy(e -> {
                 assertThat(e.campaignId()).isEqualTo("c1");
                 assertThat(e.model()).isEqualTo("priced");

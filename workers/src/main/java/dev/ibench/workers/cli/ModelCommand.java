@@ -91,12 +91,15 @@ final class ModelCommand implements Callable<Integer> {
                 System.err.println("ibench model check: " + e.getMessage());
                 return 2;
             }
-            if (!json) {
-                System.out.print(ModelCheckView.header(prepared));
-                System.out.flush();
-            }
-            try {
-                ModelCheck.Outcome outcome = ModelCheck.call(settings, prepared);
+            boolean shown = false;
+            try (ModelCheck.Session session = ModelCheck.open(settings, prepared)) {
+                prepared = session.prepared();
+                if (!json) {
+                    System.out.print(ModelCheckView.header(prepared));
+                    System.out.flush();
+                    shown = true;
+                }
+                ModelCheck.Outcome outcome = session.call();
                 System.out.print(json ? ModelCheckView.json(prepared, outcome).toPrettyString() + System.lineSeparator()
                         : ModelCheckView.text(outcome));
                 return 0;
@@ -104,6 +107,9 @@ final class ModelCommand implements Callable<Integer> {
                 if (json) {
                     System.out.println(ModelCheckView.failureJson(prepared, e, prepared.warningsBefore()).toPrettyString());
                 } else {
+                    if (!shown) {
+                        System.out.print(ModelCheckView.header(prepared));
+                    }
                     System.err.println(ModelCheckView.failure(e));
                 }
                 return 1;

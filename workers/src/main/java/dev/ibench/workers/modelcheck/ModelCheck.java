@@ -31,8 +31,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code ibench model check}: renders a profile's prompt for one sample, warns about a prompt the context cannot hold,
- * and calls the model once through the response cache with the profile's retries (docs/model-profiles.md).
+ * {@code ibench model check}: renders a profile's prompt for one sample, and unless the response cache holds its answer,
+ * warns about a prompt the server's context cannot hold and calls the model once with the profile's retries
+ * (docs/model-profiles.md).
  */
 public final class ModelCheck {
     /** What to check: the profile, the sample (eval set and id; null: the seed's first SLOT ICL example) and the call's settings. */
@@ -59,25 +60,70 @@ public final class ModelCheck {
         if (s.maxTokens() != null) {
             request = new ModelRequest(request.model(), request.prompt(), request.decoding().withMaxTokens(s.maxTokens()), request.sampleId());
         }
-        Optional<ServerContextSize.Found> serverContext = serverContext(s.profile());
-        List<String> before = ModelCheckWarnings.context(s.profile(), prompt, request.decoding().maxTokens(), null, serverContext);
-        return new Prepared(s.profile(), sample, style, prompt, request, serverContext, before);
+        return new Prepared(s.profile(), sample, style, prompt, request, Optional.empty(), List.of());
     }
 
-    /** Calls the model once (retrying only what can pass on a retry); the cache is the results store's unless told otherwise. */
-    public static Outcome call(Settings s, Prepared p) throws ModelCallException {
+    /**
+     * Opens the response cache and the gateway for a prepared check and looks its request up in the cache. Only when the
+     * answer is not cached (the model will be called) is the server asked for its context size and the prompt compared
+     * with it ({@link Session#prepared()} carries the result); an answer from the cache sends no request at all.
+     */
+    public static Session open(Settings s, Prepared p) throws ModelCallException {
         ResponseCache cache = s.noCache() ? null : s.cacheFile() != null ? new ResponseCache(s.cacheFile())
                 : new ResponseCache(CampaignServices.of(IbenchHome.resolve()).database());
-        try (ModelGateway gateway = new ModelGateway(p.profile(), ModelClients.create(p.profile(), System::getenv, List.of(p.sample())), cache,
-                new EndpointLimiters(), RetryPolicy.defaults(p.profile().maxAttempts()))) {
-            CallResult result = gateway.call(p.request());
+        try {
+            ModelGateway gateway = new ModelGateway(p.profile(), ModelClients.create(p.profile(), System::getenv, List.of(p.sample())), cache,
+                    new EndpointLimiters(), RetryPolicy.defaults(p.profile().maxAttempts()));
+            ModelGateway.LookedUp looked = gateway.lookUp(p.request());
+            Prepared checked = p;
+            if (looked.cached().isEmpty()) {
+                Optional<ServerContextSize.Found> serverContext = serverContext(p.profile());
+                checked = new Prepared(p.profile(), p.sample(), p.style(), p.prompt(), p.request(), serverContext,
+                        ModelCheckWarnings.context(p.profile(), p.prompt(), p.request().decoding().maxTokens(), null, serverContext));
+            }
+            return new Session(checked, cache, gateway, looked);
+        } catch (RuntimeException e) {
+            if (cache != null) {
+                cache.close();
+            }
+            throw e;
+        }
+    }
+
+    /** A check ready to call: its cache lookup done, its context size known when the model will be called. */
+    public static final class Session implements AutoCloseable {
+        private final Prepared prepared;
+        private final ResponseCache cache;
+        private final ModelGateway gateway;
+        private final ModelGateway.LookedUp looked;
+
+        private Session(Prepared prepared, ResponseCache cache, ModelGateway gateway, ModelGateway.LookedUp looked) {
+            this.prepared = prepared;
+            this.cache = cache;
+            this.gateway = gateway;
+            this.looked = looked;
+        }
+
+        public Prepared prepared() {
+            return prepared;
+        }
+
+        /** Calls the model once (retrying only what can pass on a retry), or answers from the cache. */
+        public Outcome call() throws ModelCallException {
+            Prepared p = prepared;
+            CallResult result = gateway.call(looked, null, Runnable::run);
             List<String> warnings = new ArrayList<>(ModelCheckWarnings.of(p.profile(), p.request(), p.prompt(), result));
             warnings.addAll(ModelCheckWarnings.context(p.profile(), p.prompt(), p.request().decoding().maxTokens(),
                     result.response().promptTokens(), p.serverContext()));
             return new Outcome(result, gateway.client().endpoint(), warnings);
-        } finally {
-            if (cache != null) {
-                cache.close();
+        }
+
+        @Override
+        public void close() {
+            try (gateway) {
+                if (cache != null) {
+                    cache.close();
+                }
             }
         }
     }

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.prompt.RenderedPrompt;
+import java.util.Map;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsDatabase;
@@ -89,7 +92,46 @@ class CampaignCompareCommandTest {
             }
             String output = answers[i].equals("gold") ? Json.MAPPER.writeValueAsString(samples.get(i).output()) : "The tallest one, I think.";
             store.saveModelCall(new ModelCallRecord(cell, id, 0, 0, null, output, 10, 10, 1L, false));
+            if (campaign.equals("A")) {
+                store.savePrompt(cell, id, 0, promptOf(i));
+            }
             store.saveSampleResult(new SampleResultRecord(cell, id, 0, SampleResultRecord.SCORED, null, "{}", null));
+        }
+    }
+
+    /** Item i's rendered prompt: a long system message all items share, and a question of its own (accents, an emoji). */
+    private static String promptOf(int i) throws Exception {
+        return Json.MAPPER.writeValueAsString(new RenderedPrompt(null, List.of(
+                new ChatMessage("system", "You call tools to answer. ".repeat(300)),
+                new ChatMessage("user", "Question n\u00b0" + i + ": the \u00e9t\u00e9 hero \uD83E\uDDB8 who is tallest?")),
+                List.of(Map.of("name", "filter_data", "description", "keeps the rows whose key equals a value"))));
+    }
+
+    /**
+     * Prompts are stored once by content (a delta against the cell's base): {@code export --with-prompts} and the HTML
+     * drill-down still show each item the exact prompt it was sent.
+     */
+    @Test
+    void exportWithPromptsAndTheDrillDownShowTheExactPromptEachItemSent() throws Exception {
+        Path jsonl = dir.resolve("prompts.jsonl");
+        CliRun run = CliRun.of("campaign", "export", "A", "--format", "jsonl", "--with-prompts", "--out", jsonl.toString(),
+                "--store", storeFile.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        List<String> rows = Files.readAllLines(jsonl);
+        assertThat(rows).hasSize(5);
+        for (int i = 0; i < rows.size(); i++) {
+            JsonNode row = Json.MAPPER.readTree(rows.get(i));
+            assertThat(row.get("prompts")).hasSize(1);
+            assertThat(row.get("prompts").get(0)).as("item %d", i).isEqualTo(Json.MAPPER.readTree(promptOf(samples.indexOf(
+                    samples.stream().filter(s -> s.sampleId().equals(row.get("sample_id").asText())).findFirst().orElseThrow()))));
+        }
+        Path html = dir.resolve("prompts.html");
+        run = CliRun.of("campaign", "report", "A", "--format", "html", "--drill-down", "5", "--ui-url", "none", "--out", html.toString(),
+                "--store", storeFile.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        String page = Files.readString(html);
+        for (int i = 0; i < 5; i++) {
+            assertThat(page).contains("Question n\u00b0" + i + ": the \u00e9t\u00e9 hero \uD83E\uDDB8 who is tallest?");
         }
     }
 

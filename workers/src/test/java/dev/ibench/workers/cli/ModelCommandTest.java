@@ -53,11 +53,13 @@ class ModelCommandTest {
     @Test
     void jsonCheckAgainstAnEndpointOverrideGoesThroughTheCache() throws Exception {
         java.util.List<String> completions = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.List<String> every = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (MockWebServer server = new MockWebServer()) {
-            // model check first asks the server for its context size (GET /props, /v1/models): this server has neither
+            // before calling the model, check asks the server for its context size (GET /props, /v1/models): this server has neither
             server.setDispatcher(new okhttp3.mockwebserver.Dispatcher() {
                 @Override
                 public MockResponse dispatch(RecordedRequest request) {
+                    every.add(request.getMethod() + " " + request.getPath());
                     if (!"POST".equals(request.getMethod())) {
                         return new MockResponse().setResponseCode(404);
                     }
@@ -79,9 +81,13 @@ class ModelCommandTest {
             assertThat(j.get("cache_hit").asBoolean()).isFalse();
             assertThat(j.get("prompt").get("text").asText()).startsWith("<|im_start|>system\nYou are Qwen").contains("select_data_equal_to");
             assertThat(completions).containsExactly("/v1/completions");
+            assertThat(every).as("the context size was asked before the call").anyMatch(r -> r.startsWith("GET "));
+            int before = every.size();
             Run second = runInProcess(args);
             assertThat(Json.MAPPER.readTree(second.out()).get("cache_hit").asBoolean()).isTrue();
             assertThat(completions).as("the second check is served by the cache").hasSize(1);
+            assertThat(every.subList(before, every.size())).as("an answer from the cache sends no request, not even the context probe")
+                    .isEmpty();
         }
     }
 
