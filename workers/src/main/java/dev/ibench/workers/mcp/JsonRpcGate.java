@@ -53,6 +53,10 @@ public final class JsonRpcGate {
             McpSchema.METHOD_TOOLS_LIST, McpSchema.PaginatedRequest.class,
             McpSchema.METHOD_LOGGING_SET_LEVEL, McpSchema.SetLevelRequest.class);
 
+    /** Methods whose params the SDK reads without a null check. */
+    private static final java.util.Set<String> PARAMS_REQUIRED = java.util.Set.of(McpSchema.METHOD_INITIALIZE, McpSchema.METHOD_TOOLS_CALL,
+            McpSchema.METHOD_LOGGING_SET_LEVEL);
+
     private final int maxBytes;
     private final McpJsonMapper sdkMapper = McpJsonDefaults.getMapper();
 
@@ -94,9 +98,11 @@ public final class JsonRpcGate {
         if (node.isArray()) return refuse(null, INVALID_REQUEST, "batches (JSON arrays) are not supported; send one message at a time");
         if (!node.isObject()) return refuse(null, INVALID_REQUEST, "a JSON-RPC message must be an object, got " + kind(node));
         JsonNode id = node.get("id");
-        boolean idUsable = id != null && (id.isTextual() || id.isIntegralNumber());
+        boolean idUsable = id != null && (id.isTextual() || id.isIntegralNumber() && id.canConvertToLong());
         JsonNode answerId = idUsable ? id : null;
-        if (id != null && !idUsable) return refuse(null, INVALID_REQUEST, "id must be a string or an integer, got " + kind(id));
+        if (id != null && !idUsable) {
+            return refuse(null, INVALID_REQUEST, "id must be a string or an integer of at most 64 bits, got " + (id.isIntegralNumber() ? "a larger integer" : kind(id)));
+        }
         if (!"2.0".equals(text(node.get("jsonrpc")))) return refuse(answerId, INVALID_REQUEST, "\"jsonrpc\" must be \"2.0\"");
         JsonNode method = node.get("method");
         if (method == null) {
@@ -109,7 +115,11 @@ public final class JsonRpcGate {
         if (params != null && !params.isNull() && !params.isObject()) {
             return refuse(answerId, INVALID_PARAMS, method.asText() + ": \"params\" must be an object, got " + kind(params));
         }
-        if (params != null && params.isObject()) {
+        boolean hasParams = params != null && params.isObject();
+        if (!hasParams && PARAMS_REQUIRED.contains(method.asText()) && node.has("id")) {
+            return refuse(answerId, INVALID_PARAMS, method.asText() + ": \"params\" are required");
+        }
+        if (hasParams) {
             String problem = paramsProblem(method.asText(), (ObjectNode) params);
             if (problem != null) return refuse(answerId, INVALID_PARAMS, method.asText() + ": " + problem);
         }
@@ -138,6 +148,14 @@ public final class JsonRpcGate {
                 return "\"arguments\" must be an object of argument names to values, got " + kind(arguments);
             }
         }
+        if (method.equals(McpSchema.METHOD_INITIALIZE)) {
+            if (!params.path("protocolVersion").isTextual()) return "\"protocolVersion\" must be a string, got " + kind(params.get("protocolVersion"));
+            if (!params.path("capabilities").isObject()) return "\"capabilities\" must be an object, got " + kind(params.get("capabilities"));
+            if (!params.path("clientInfo").isObject()) return "\"clientInfo\" must be an object, got " + kind(params.get("clientInfo"));
+        }
+        if (method.equals(McpSchema.METHOD_LOGGING_SET_LEVEL) && !params.path("level").isTextual()) {
+            return "\"level\" must be a string (debug, info, notice, warning, error, critical, alert, emergency), got " + kind(params.get("level"));
+        }
         Class<?> type = PARAMS.get(method);
         if (type == null) return null;
         try {
@@ -158,11 +176,16 @@ public final class JsonRpcGate {
         return "";
     }
 
+    /** Where the parser stopped, in the message's own terms (Jackson's text names Java types). */
     private static String shortReason(JsonProcessingException e) {
-        String m = e.getOriginalMessage();
-        if (m == null) return "unreadable";
-        m = m.replaceAll("[^\\x20-\\x7e]", "?");
-        return m.length() > 120 ? m.substring(0, 120) + "..." : m;
+        if (e.getLocation() == null) return "unreadable";
+        long at = e.getLocation().getByteOffset() >= 0 ? e.getLocation().getByteOffset() : e.getLocation().getCharOffset();
+        String m = String.valueOf(e.getOriginalMessage());
+        String what = m.startsWith("Unexpected end-of-input") ? "it ends too early"
+                : m.startsWith("Trailing token") ? "more follows the first value"
+                : m.contains("UTF-8") || m.contains("UTF8") ? "invalid UTF-8"
+                : "unexpected character";
+        return what + (at >= 0 ? " at byte " + at : "");
     }
 
     private static String text(JsonNode n) {
