@@ -29,7 +29,7 @@ final class ServeToolsCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "port (0 picks a free one; default ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--host", defaultValue = RestToolServer.DEFAULT_HOST, description = "address to bind (default ${DEFAULT-VALUE}, loopback only)")
+    @Option(names = "--host", defaultValue = RestToolServer.DEFAULT_HOST, description = "address to bind (default ${DEFAULT-VALUE}, loopback; another address needs --token-env)")
     String host;
 
     @Option(names = "--data-root", description = "folder the endpoints' database_path is relative to (default: data_root recorded at build time)")
