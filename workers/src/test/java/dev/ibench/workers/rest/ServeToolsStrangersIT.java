@@ -102,7 +102,9 @@ class ServeToolsStrangersIT {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), "dev.ibench.workers.cli.IbenchCli",
                 "serve-tools", SuperheroEvalSets.slot().toString(), "--mcp", "stdio", "--data-root", SuperheroEvalSets.dataRoot().toString()));
-        Process p = new ProcessBuilder(command).redirectError(out.resolve("stdio.err").toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(out.resolve("stdio.err").toFile());
+        pb.environment().put("IBENCH_HOME", out.resolve("home").toString()); // its log file goes there, not into the module folder
+        Process p = pb.start();
         try (OutputStream stdin = p.getOutputStream()) {
             stdin.write(input.getBytes(StandardCharsets.UTF_8));
         }
