@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A longer run of every jqwik property (issue 18): the parser stages over generated and hostile model outputs, the
-# SQL-to-API compiler over generated SELECTs, the REST server's query-string handling. CI runs 10,000 cases per
+# SQL-to-API compiler over generated SELECTs, the REST server's query-string handling, the MCP JSON-RPC surface
+# (issue 34). CI runs 10,000 cases per
 # property (junit-platform.properties); this runs TRIES (default 100000) with the same fixed seeds and records the
 # outcome and time per property in bench/results/fuzz-long.json.
 set -euo pipefail
@@ -19,7 +20,7 @@ rm -f ./*/target/surefire-reports/TEST-*Fuzz*.xml
 status=0
 # shellcheck disable=SC2086
 mvn -B -ntp ${IBENCH_MVN_FLAGS:-} -q -pl workers -am test -Djqwik.tries.default="$TRIES" -Dmaven.test.failure.ignore=true \
-  -Dtest='ParserFuzzTest,QueryCompilerFuzzTest,QueryStringFuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dtest='ParserFuzzTest,QueryCompilerFuzzTest,QueryStringFuzzTest,McpJsonRpcFuzzTest' -Dsurefire.failIfNoSpecifiedTests=false \
   > core/target/fuzz-long.log 2>&1 || status=$?
 end=$(date +%s)
 if ! ls ./*/target/surefire-reports/TEST-*Fuzz*.xml >/dev/null 2>&1; then

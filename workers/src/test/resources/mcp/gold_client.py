@@ -13,7 +13,10 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import sys
+
+import httpx2
 
 from mcp.client.session import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -141,6 +144,7 @@ async def main():
     p.add_argument("--implicit-first", action="store_true")
     p.add_argument("--hostile", action="store_true")
     p.add_argument("--max-calls", type=int, default=200)
+    p.add_argument("--bearer-env", help="HTTP: send 'Authorization: Bearer <value of this environment variable>'")
     args = p.parse_args()
     with open(args.eval_set) as f:
         data = json.load(f)
@@ -153,7 +157,9 @@ async def main():
             async with ClientSession(read, write) as session:
                 report = await drive(session, args, samples)
     else:
-        async with streamable_http_client(args.url) as streams:
+        headers = {"Authorization": "Bearer " + os.environ[args.bearer_env]} if args.bearer_env else {}
+        http = httpx2.AsyncClient(headers=headers, timeout=httpx2.Timeout(30.0, read=300.0))
+        async with http, streamable_http_client(args.url, http_client=http) as streams:
             read, write = streams[0], streams[1]
             async with ClientSession(read, write) as session:
                 report = await drive(session, args, samples)

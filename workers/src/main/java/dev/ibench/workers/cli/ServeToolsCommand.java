@@ -1,7 +1,7 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workers.mcp.EndOfInputSignal;
+import dev.ibench.workers.access.ServedAccess;
 import dev.ibench.workers.mcp.McpEvalSetChoice;
 import dev.ibench.workers.mcp.McpLimits;
 import dev.ibench.workers.mcp.McpToolServer;
@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -28,7 +29,7 @@ final class ServeToolsCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "port (0 picks a free one; default ${DEFAULT-VALUE})")
     int port;
 
-    @Option(names = "--host", defaultValue = RestToolServer.DEFAULT_HOST, description = "address to bind (default ${DEFAULT-VALUE}, loopback only)")
+    @Option(names = "--host", defaultValue = RestToolServer.DEFAULT_HOST, description = "address to bind (default ${DEFAULT-VALUE}, loopback; another address needs --token-env)")
     String host;
 
     @Option(names = "--data-root", description = "folder the endpoints' database_path is relative to (default: data_root recorded at build time)")
@@ -64,11 +65,16 @@ final class ServeToolsCommand implements Callable<Integer> {
     @Option(names = "--max-argument-chars", defaultValue = "16384", description = "MCP: largest arguments of one call as JSON (default ${DEFAULT-VALUE})")
     int maxArgumentChars;
 
+    @Mixin
+    AccessOptions accessOptions = new AccessOptions();
+
     @Override
     public Integer call() throws Exception {
         if (mcp != null) {
             return serveMcp();
         }
+        ServedAccess access = access();
+        if (access == null) return 2;
         if (threads < 1 || threads > RestToolServer.MAX_THREADS) {
             System.err.println("serve-tools: --threads must be between 1 and " + RestToolServer.MAX_THREADS + ", got " + threads);
             return 2;
@@ -87,11 +93,8 @@ final class ServeToolsCommand implements Callable<Integer> {
             System.err.println("serve-tools: no servable endpoints in " + dir + " (expected *-rest-endpoints.json from 'ibench build --style rest')");
             return 2;
         }
-        if (!RestToolServer.isLoopback(host)) {
-            System.err.println("serve-tools: WARNING binding " + host + ", a non-loopback address: the endpoints are reachable from other machines");
-        }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (RestToolServer server = new RestToolServer(endpoints, host, port, threads, maxRows, cacheMb << 20)) {
+        try (RestToolServer server = new RestToolServer(endpoints, host, port, threads, maxRows, cacheMb << 20, access)) {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
             System.out.printf("serving %d endpoints on http://%s:%d (OpenAPI: /openapi.json, API page: /docs); Ctrl-C stops%n",
                     endpoints.all().size(), server.address().getHostString(), server.port());
@@ -116,27 +119,54 @@ final class ServeToolsCommand implements Callable<Integer> {
             return 2;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
         if (mcp.equals("stdio")) {
+            Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
             // stdout carries the protocol only: anything else printed by this JVM goes to stderr
             PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
             System.setOut(System.err);
-            try (McpToolServer server = McpToolServer.stdio(file, dataRoot, limits, sampleId, new EndOfInputSignal(System.in, stopped), protocol)) {
+            try (McpToolServer server = McpToolServer.stdio(file, dataRoot, limits, sampleId, System.in, protocol, stopped)) {
                 System.err.printf("serve-tools: MCP over stdio: %d tools, %d samples of %s%n", server.tools(), server.samples(), file.getFileName());
                 stopped.await();
             }
             return 0;
         }
-        if (!RestToolServer.isLoopback(host)) {
-            System.err.println("serve-tools: WARNING binding " + host + ", a non-loopback address: the tools are reachable from other machines");
-        }
+        ServedAccess access = access();
+        if (access == null) return 2;
+        Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
         Path work = IbenchHome.resolve().state().resolve("mcp-http");
-        try (McpToolServer server = McpToolServer.http(file, dataRoot, limits, sampleId, host, port, work)) {
+        try (McpToolServer server = McpToolServer.http(file, dataRoot, limits, sampleId, host, port, work, access)) {
             System.out.printf("serving MCP (streamable HTTP) on http://%s:%d%s: %d tools, %d samples of %s; Ctrl-C stops%n",
                     host, server.port(), McpToolServer.ENDPOINT, server.tools(), server.samples(), file.getFileName());
             System.out.flush();
             stopped.await();
         }
         return 0;
+    }
+
+    /** The HTTP access settings, or null after printing why they are unusable (a non-loopback bind needs a token). */
+    private ServedAccess access() throws java.io.IOException {
+        ServedAccess access;
+        try {
+            access = accessOptions.toAccess(System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println("serve-tools: " + e.getMessage());
+            return null;
+        }
+        boolean loopback;
+        try {
+            loopback = RestToolServer.isLoopback(host);
+        } catch (java.net.UnknownHostException e) {
+            System.err.println("serve-tools: --host " + host + ": unknown host");
+            return null;
+        }
+        if (!loopback && access.token() == null) {
+            System.err.println("serve-tools: refusing to bind " + host + ", a non-loopback address, without a token: anyone who can reach it could call the tools. "
+                    + "Set a token in an environment variable and pass --token-env NAME, or bind 127.0.0.1");
+            return null;
+        }
+        if (!loopback) {
+            System.err.println("serve-tools: binding " + host + ", a non-loopback address: requests need the bearer token from $" + accessOptions.tokenEnv);
+        }
+        return access;
     }
 }

@@ -17,6 +17,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The MCP tools of one served eval set: {@code list_samples}, {@code start_sample} and every benchmark tool, whose
@@ -24,6 +26,7 @@ import java.util.concurrent.TimeoutException;
  * error ({@code isError: true}) whose text names the problem; nothing a client sends ends its session.
  */
 final class McpToolHandlers implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(McpToolHandlers.class);
     private final ServedEvalSet evalSet;
     private final McpLimits limits;
     private final String defaultSampleId;
@@ -80,7 +83,7 @@ final class McpToolHandlers implements AutoCloseable {
             try {
                 return handler.apply(ex, req);
             } catch (RuntimeException e) {
-                return result(ToolReply.error("internal error in " + tool.name() + ": " + e));
+                return result(ToolReply.error(internalError(tool.name(), e)));
             }
         }).build();
     }
@@ -170,7 +173,7 @@ final class McpToolHandlers implements AutoCloseable {
                 return result(ToolReply.error(tool + ": the call ran longer than " + limits.callTimeout().toSeconds()
                         + " s and was abandoned; the sample was closed: call start_sample to begin again"));
             } catch (ExecutionException e) {
-                return result(ToolReply.error(tool + " failed: " + e.getCause()));
+                return result(ToolReply.error(internalError(tool, e.getCause())));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return result(ToolReply.error(tool + ": interrupted (server shutting down)"));
@@ -192,6 +195,13 @@ final class McpToolHandlers implements AutoCloseable {
         McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().addTextContent(reply.text()).isError(!reply.ok());
         if (reply.structured() != null) b.structuredContent(reply.structured());
         return b.build();
+    }
+
+    /** A failure inside the server: the client gets an incident id, the log gets the exception (no Java names in answers). */
+    private static String internalError(String tool, Throwable e) {
+        String incident = java.util.UUID.randomUUID().toString().substring(0, 8);
+        LOG.warn("incident {}: tool {} failed", incident, tool, e);
+        return "internal error in " + tool + "; the server log has the details under incident " + incident;
     }
 
     private static String abbreviate(String s) {

@@ -11,12 +11,19 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import dev.ibench.workers.access.RequestGuard;
+import dev.ibench.workers.access.ServedAccess;
+import org.apache.catalina.core.StandardHost;
+import org.apache.tomcat.util.descriptor.web.FilterDef;
+import org.apache.tomcat.util.descriptor.web.FilterMap;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.connector.Connector;
@@ -29,6 +36,10 @@ import org.apache.catalina.startup.Tomcat;
  */
 public final class McpToolServer implements AutoCloseable {
     public static final String ENDPOINT = "/mcp";
+    /** Milliseconds a client has to send a request's headers (and between reads of its body). */
+    public static final int CONNECTION_TIMEOUT_MS = 10_000;
+    /** Open connections at most; more wait in the accept backlog. */
+    public static final int MAX_CONNECTIONS = 512;
     private static final String VERSION = "1";
 
     private final McpToolHandlers handlers;
@@ -43,19 +54,42 @@ public final class McpToolServer implements AutoCloseable {
         this.tomcat = tomcat;
     }
 
-    /** Serves over the given streams (System.in/out for {@code --mcp stdio}) until the input ends or {@link #close}. */
-    public static McpToolServer stdio(Path evalSetFile, Path dataRoot, McpLimits limits, String sampleId, InputStream in, OutputStream out)
-            throws IOException {
+    /**
+     * Serves over the given streams (System.in/out for {@code --mcp stdio}) until the input ends or {@link #close}:
+     * every line passes a {@link StdioGate} first (malformed messages are answered there and the session goes on); at
+     * end of input, once every request read has been answered (at most the call timeout and 10 s more), the session
+     * ends and {@code ended} counts down.
+     */
+    public static McpToolServer stdio(Path evalSetFile, Path dataRoot, McpLimits limits, String sampleId, InputStream in, OutputStream out,
+            CountDownLatch ended) throws IOException {
         ServedEvalSet evalSet = ServedEvalSet.load(evalSetFile, dataRoot);
         McpToolHandlers handlers = new McpToolHandlers(evalSet, limits, sampleId);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), in, out, limits.maxRequestBytes());
+        LineQueueInput sdkInput = new LineQueueInput();
+        AnswerTrackingOutput tracked = new AnswerTrackingOutput(out);
+        // the gate keeps every line within maxRequestBytes; the SDK's own limit only needs to admit them with their newline
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(McpJsonDefaults.getMapper(), sdkInput, tracked,
+                limits.maxRequestBytes() + 2);
         McpSyncServer server = configure(McpServer.sync(transport), handlers, evalSet, limits).build();
+        StdioGate gate = new StdioGate(in, sdkInput, tracked, new JsonRpcGate(limits.maxRequestBytes()), limits.maxRequestBytes(),
+                limits.callTimeout().toMillis() + 10_000, ended);
+        Thread reader = new Thread(gate, "mcp-stdio-gate");
+        reader.setDaemon(true);
+        reader.start();
         return new McpToolServer(evalSet, handlers, server, null);
     }
 
-    /** Serves streamable HTTP on {@code host:port} (0 picks a free port, see {@link #port()}). */
+    /** Serves streamable HTTP on {@code host:port} (0 picks a free port, see {@link #port()}) with the default access settings. */
     public static McpToolServer http(Path evalSetFile, Path dataRoot, McpLimits limits, String sampleId, String host, int port, Path workDir)
             throws IOException {
+        return http(evalSetFile, dataRoot, limits, sampleId, host, port, workDir, ServedAccess.DEFAULT);
+    }
+
+    /**
+     * Serves streamable HTTP on {@code host:port}; every request passes a {@link McpHttpGuard} first (token, Host,
+     * Origin, per-client limits, malformed bodies answered with JSON-RPC errors, no stack trace in any answer).
+     */
+    public static McpToolServer http(Path evalSetFile, Path dataRoot, McpLimits limits, String sampleId, String host, int port, Path workDir,
+            ServedAccess access) throws IOException {
         ServedEvalSet evalSet = ServedEvalSet.load(evalSetFile, dataRoot);
         McpToolHandlers handlers = new McpToolHandlers(evalSet, limits, sampleId);
         HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
@@ -77,16 +111,34 @@ public final class McpToolServer implements AutoCloseable {
         connector.setPort(port);
         connector.setProperty("address", host);
         connector.setMaxPostSize(limits.maxRequestBytes());
+        // NIO reads headers without holding a thread; a client has CONNECTION_TIMEOUT_MS to send them
+        connector.setProperty("connectionTimeout", Integer.toString(CONNECTION_TIMEOUT_MS));
+        connector.setProperty("maxConnections", Integer.toString(MAX_CONNECTIONS));
+        connector.setProperty("maxThreads", "64");
+        connector.setProperty("maxHttpHeaderSize", "16384");
         tomcat.setConnector(connector);
+        ((StandardHost) tomcat.getHost()).setErrorReportValveClass(JsonErrorReportValve.class.getName());
         Context context = tomcat.addContext("", workDir.toAbsolutePath().toString());
         Tomcat.addServlet(context, "mcp", transport).setAsyncSupported(true);
         context.addServletMappingDecoded(ENDPOINT, "mcp");
+        McpHttpGuard guard = new McpHttpGuard(new JsonRpcGate(limits.maxRequestBytes()), limits.maxRequestBytes());
+        FilterDef filterDef = new FilterDef();
+        filterDef.setFilterName("guard");
+        filterDef.setFilter(guard);
+        filterDef.setAsyncSupported("true");
+        context.addFilterDef(filterDef);
+        FilterMap filterMap = new FilterMap();
+        filterMap.setFilterName("guard");
+        filterMap.addURLPatternDecoded("/*");
+        context.addFilterMap(filterMap);
         try {
             tomcat.start();
         } catch (LifecycleException e) {
             server.close();
             throw new IOException("cannot start the MCP HTTP server on " + host + ":" + port + ": " + e.getMessage(), e);
         }
+        InetSocketAddress bound = new InetSocketAddress(InetAddress.getByName(host), tomcat.getConnector().getLocalPort());
+        guard.admitWith(new RequestGuard(access, bound));
         return new McpToolServer(evalSet, handlers, server, tomcat);
     }
 

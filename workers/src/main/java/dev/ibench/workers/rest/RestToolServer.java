@@ -9,6 +9,9 @@ import dev.ibench.core.rest.EndpointExecutor;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.InvalidArgumentException;
 import dev.ibench.core.rest.OpenApiDocument;
+import dev.ibench.workers.access.Admission;
+import dev.ibench.workers.access.RequestGuard;
+import dev.ibench.workers.access.ServedAccess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -23,7 +26,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -45,12 +49,30 @@ public final class RestToolServer implements AutoCloseable {
     public static final long DEFAULT_CACHE_BYTES = 64L << 20;
     /** Request threads (and read-only connections per database) at most. */
     public static final int MAX_THREADS = 256;
+    /**
+     * Requests being read or answered at once at most (the connection limit): the JDK server reads a request's line
+     * and headers on a pool thread, so each slow client holds one; beyond this many, a new request's connection is
+     * closed unanswered. Idle keep-alive connections hold no thread.
+     */
+    public static final int MAX_OPEN_REQUESTS = 512;
+    /** Seconds a client has to send its request line, headers and body; then the server closes the connection. */
+    public static final int REQUEST_READ_SECONDS = 10;
+    /** Seconds a client has to read an answer; then the server closes the connection. */
+    public static final int RESPONSE_WRITE_SECONDS = 60;
 
     static {
         // The JDK server leaves Nagle's algorithm on: with keep-alive clients every response then waits ~40 ms for a
         // delayed ACK (measured: p50 44 ms at 1 client). Read once when the JDK's server config class loads, so this
         // must run before any HttpServer in the JVM is created; an explicit -D setting wins.
         if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
+        // Read and write time limits of the JDK server (same rule: read once, before the first HttpServer; -D wins):
+        // without them a client that sends half its headers holds a request thread forever.
+        if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
+            System.setProperty("sun.net.httpserver.maxReqTime", Integer.toString(REQUEST_READ_SECONDS));
+        }
+        if (System.getProperty("sun.net.httpserver.maxRspTime") == null) {
+            System.setProperty("sun.net.httpserver.maxRspTime", Integer.toString(RESPONSE_WRITE_SECONDS));
+        }
     }
 
     private final PublishedEndpoints endpoints;
@@ -62,6 +84,7 @@ public final class RestToolServer implements AutoCloseable {
     private final ExecutorService workers;
     private final AtomicLong endpointCalls = new AtomicLong();
     private final ResponseCache cache;
+    private final RequestGuard guard;
 
     /** Starts serving with a response cache of {@link #DEFAULT_CACHE_BYTES}; port 0 picks a free port ({@link #port()}). */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows) throws IOException {
@@ -70,6 +93,12 @@ public final class RestToolServer implements AutoCloseable {
 
     /** Starts serving; port 0 picks a free port ({@link #port()}); {@code cacheBytes} 0 turns the response cache off. */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows, long cacheBytes) throws IOException {
+        this(endpoints, host, port, threads, maxRows, cacheBytes, ServedAccess.DEFAULT);
+    }
+
+    /** Starts serving with the given access settings (token, Host/Origin allowances, per-client limits). */
+    public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows, long cacheBytes, ServedAccess access)
+            throws IOException {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
         }
@@ -87,12 +116,17 @@ public final class RestToolServer implements AutoCloseable {
         this.openApi = w.writeValueAsBytes(doc);
         this.page = ApiPage.html(endpoints.all()).getBytes(StandardCharsets.UTF_8);
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), 128);
-        this.workers = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "serve-tools");
-            t.setDaemon(true);
-            return t;
-        });
+        // `threads` threads stay; more are made (up to MAX_OPEN_REQUESTS) while requests are still being read, so
+        // slow clients cannot take every thread; SQL runs on at most `threads` connections per database anyway
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, Math.max(threads, MAX_OPEN_REQUESTS), 30, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), r -> {
+                    Thread t = new Thread(r, "serve-tools");
+                    t.setDaemon(true);
+                    return t;
+                });
+        this.workers = pool;
         server.setExecutor(workers);
+        this.guard = new RequestGuard(access, server.getAddress());
         server.createContext("/", this::handle);
         server.start();
     }
@@ -117,6 +151,20 @@ public final class RestToolServer implements AutoCloseable {
 
     /** Answers one exchange; an unexpected failure still gets a JSON answer (and a log line), not a closed connection. */
     private void answer(HttpExchange ex) throws IOException {
+        Admission admission = guard.admit(ex.getRemoteAddress().getAddress(), ex.getRequestHeaders()::getFirst);
+        if (admission instanceof Admission.Refused refused) {
+            refused.headers().forEach((k, v) -> ex.getResponseHeaders().set(k, v));
+            error(ex, refused.status(), refused.message(), null);
+            return;
+        }
+        try {
+            answerAdmitted(ex);
+        } finally {
+            ((Admission.Admitted) admission).release().run();
+        }
+    }
+
+    private void answerAdmitted(HttpExchange ex) throws IOException {
         try {
             String method = ex.getRequestMethod();
             if (ex.getRequestURI().getRawPath().length() + (ex.getRequestURI().getRawQuery() == null ? 0 : ex.getRequestURI().getRawQuery().length()) > MAX_URI) {

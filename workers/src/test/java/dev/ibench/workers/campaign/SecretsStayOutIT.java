@@ -84,6 +84,59 @@ class SecretsStayOutIT {
     }
 
     /**
+     * Issue 34: the tool servers' bearer token ({@code serve-tools --token-env}), REST and MCP over HTTP, occurs in no
+     * log line and no answer, even for requests that carry it wrongly (a near miss, in the query string, in a header
+     * the server echoes nothing of) and for the server's own refusals.
+     */
+    @Test
+    void theToolServerTokenOccursInNoLogOrAnswer() throws Exception {
+        String token = "ibench-tools-token-" + UUID.randomUUID();
+        Path build = dir.resolve("build");
+        dev.ibench.core.rest.RestBuildStep.run(new dev.ibench.core.build.BuildOptions("bird", SuperheroEvalSets.dataRoot().resolve("bird"),
+                List.of("superhero"), List.of(), dev.ibench.core.tools.BuildMode.PAPER, build, SuperheroEvalSets.dataRoot()),
+                new dev.ibench.core.verify.CoverageReport(), m -> {}, false);
+        Map<String, String> env = Map.of("IBENCH_TOOLS_TOKEN", token);
+        List<String> answers = new ArrayList<>();
+        List<List<String>> servers = List.of(
+                List.of("serve-tools", build.toString(), "--port", "0", "--token-env", "IBENCH_TOOLS_TOKEN"),
+                List.of("serve-tools", SuperheroEvalSets.slot().toString(), "--mcp", "http", "--port", "0", "--token-env", "IBENCH_TOOLS_TOKEN",
+                        "--data-root", SuperheroEvalSets.dataRoot().toString()));
+        int n = 0;
+        for (List<String> server : servers) {
+            boolean mcp = server.contains("--mcp");
+            try (CliProcess cli = CliProcess.start(server, "serving", dir.resolve("tools-" + n++ + ".log"), env)) {
+                Matcher port = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)").matcher(cli.output());
+                assertThat(port.find()).as(cli.output()).isTrue();
+                java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+                String base = "http://127.0.0.1:" + port.group(1) + (mcp ? "/mcp" : "/openapi.json");
+                String init = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}";
+                List<String[]> attempts = List.of(new String[] {"", null}, new String[] {"", "Bearer " + token + "x"},
+                        new String[] {"?token=" + token, "Bearer " + token.substring(1)}, new String[] {"", "Basic " + token},
+                        new String[] {"", "Bearer " + token});
+                List<Integer> statuses = new ArrayList<>();
+                for (String[] a : attempts) {
+                    java.net.http.HttpRequest.Builder b = java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + a[0]))
+                            .header("Accept", "application/json, text/event-stream");
+                    if (a[1] != null) b.header("Authorization", a[1]);
+                    if (mcp) b.POST(java.net.http.HttpRequest.BodyPublishers.ofString(init)).header("Content-Type", "application/json");
+                    java.net.http.HttpResponse<String> r = http.send(b.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                    statuses.add(r.statusCode());
+                    answers.add(r.headers().map() + "\n" + r.body());
+                }
+                assertThat(statuses).as(base).containsExactly(401, 401, 401, 401, 200);
+            }
+        }
+        for (String answer : answers) assertThat(answer).doesNotContain(token);
+        byte[] needle = token.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < servers.size(); i++) {
+            Path log = dir.resolve("tools-" + i + ".log");
+            assertThat(Files.readString(log)).contains("serving");
+            assertThat(indexOf(Files.readAllBytes(log), needle)).as("the token in %s", log).isEqualTo(-1);
+        }
+    }
+
+    /**
      * The history JSON followed by the decoded text of every payload it holds: payloads are base64 in the JSON, and a
      * failure can travel inside one (a model-call batch returns its items' failures as its result).
      */

@@ -13,6 +13,7 @@ import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.testing.SuperheroEvalSets;
+import dev.ibench.workers.access.ServedAccess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,10 +74,15 @@ class McpPythonClientIT {
         List<EvalSample> samples = pick(evalSet);
         McpLimits limits = new McpLimits(McpLimits.DEFAULT.maxRequestBytes(), McpLimits.DEFAULT.maxArgumentChars(), MAX_CALLS,
                 McpLimits.DEFAULT.callTimeout());
-        try (McpToolServer server = McpToolServer.http(evalSet, SuperheroEvalSets.dataRoot(), limits, null, "127.0.0.1", 0, tmp.resolve("tomcat"))) {
+        // served as to strangers (issue 34): a bearer token, Host/Origin checks and a per-client rate limit the client stays under
+        String token = "py-client-token-" + System.nanoTime();
+        ServedAccess access = new ServedAccess(token, List.of(), List.of(), 500, 500, 16);
+        try (McpToolServer server = McpToolServer.http(evalSet, SuperheroEvalSets.dataRoot(), limits, null, "127.0.0.1", 0, tmp.resolve("tomcat"),
+                access)) {
             // the first sample is chosen at session start by the URL, the others with start_sample
             String url = "http://127.0.0.1:" + server.port() + "/mcp?sample_id=" + samples.get(0).sampleId();
-            JsonNode report = runClient(List.of("--url", url), evalSet, samples, true);
+            JsonNode report = runClient(List.of("--url", url, "--bearer-env", "IBENCH_MCP_TEST_TOKEN"), evalSet, samples, true,
+                    Map.of("IBENCH_MCP_TEST_TOKEN", token));
             assertGold(report, evalSet, samples);
             assertHostile(report.get("hostile"));
         }
@@ -104,6 +110,11 @@ class McpPythonClientIT {
     }
 
     private JsonNode runClient(List<String> target, Path evalSet, List<EvalSample> samples, boolean hostile) throws Exception {
+        return runClient(target, evalSet, samples, hostile, Map.of());
+    }
+
+    private JsonNode runClient(List<String> target, Path evalSet, List<EvalSample> samples, boolean hostile, Map<String, String> env)
+            throws Exception {
         Path script = Path.of(McpPythonClientIT.class.getResource("/mcp/gold_client.py").toURI());
         List<String> cmd = new ArrayList<>(List.of("python3", script.toString()));
         cmd.addAll(target);
@@ -112,6 +123,7 @@ class McpPythonClientIT {
         if (hostile) cmd.addAll(List.of("--implicit-first", "--hostile"));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(tmp.resolve("client.err").toFile());
         pb.environment().put("PYTHONPATH", pythonPath.toString());
+        pb.environment().putAll(env);
         Process p = pb.start();
         String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(5, TimeUnit.MINUTES)).isTrue();
