@@ -71,7 +71,7 @@ class NoWorkerForQueueIT {
             configuredHome.put("IBENCH_HOME", home.toString());
             try (CliProcess status = CliProcess.start(List.of("campaign", "status", "stuck"), "", dir.resolve("status.log"), configuredHome)) {
                 assertThat(status.waitForExit(Duration.ofMinutes(1))).as(status.output()).isZero();
-                assertThat(status.output()).containsPattern("no worker polls task queue " + llmQueue + "; work waiting for it since \\d+ s")
+                assertThat(status.output()).containsPattern("no worker polls task queue " + llmQueue + "@[a-z0-9]+; work waiting for it since \\d+ s")
                         .contains("start one: ./ibench worker --address " + server.address() + " --roles llm");
             }
 
