@@ -82,7 +82,7 @@ class NoWorkerForQueueIT {
                 String cellWorkflowId = campaign.query("status", CampaignStatus.class).cells().get(0).workflowId();
                 WorkflowStub cell = client.newUntypedWorkflowStub(cellWorkflowId);
                 String details = details(cell);
-                assertThat(details).as("the cell's UI details").contains("**Waiting:** no worker polls task queue `" + llmQueue + "` since ")
+                assertThat(details).as("the cell's UI details").containsPattern(Pattern.quote("**Waiting:** no worker polls task queue `" + llmQueue) + "@[a-z0-9]+` since ")
                         .contains("start one: `ibench worker --roles llm");
                 Matcher waited = Pattern.compile("since \\d\\d:\\d\\d:\\d\\d UTC \\((\\d+) s\\)").matcher(details);
                 assertThat(waited.find()).as(details).isTrue();
