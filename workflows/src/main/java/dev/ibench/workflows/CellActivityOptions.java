@@ -40,9 +40,9 @@ public final class CellActivityOptions {
     }
 
     /** Scoring a batch: pure recomputation from stored outputs, so a retry (e.g. after a worker kill) is harmless. */
-    public static ActivityOptions scoringBatch(String summary) {
+    public static ActivityOptions scoringBatch(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.SCORING)
+                .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofMinutes(10))
                 .setHeartbeatTimeout(Duration.ofSeconds(30))
                 .setRetryOptions(retries(Duration.ofSeconds(30), 5))
@@ -58,9 +58,9 @@ public final class CellActivityOptions {
      * items, so its heartbeat timeout is the deadline plus the margin, and its start-to-close allows every item its
      * whole deadline.
      */
-    public static ActivityOptions sqlScoring(String summary, Duration queryDeadline) {
+    public static ActivityOptions sqlScoring(String taskQueue, String summary, Duration queryDeadline) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.SCORING)
+                .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(longest(Duration.ofSeconds(30), queryDeadline.plus(SCORING_MARGIN)))
                 .setRetryOptions(retries(Duration.ofSeconds(30), 5))
                 .setSummary(summary)
@@ -68,9 +68,9 @@ public final class CellActivityOptions {
     }
 
     /** @see #sqlScoring */
-    public static ActivityOptions sqlScoringBatch(String summary, Duration queryDeadline, int items) {
+    public static ActivityOptions sqlScoringBatch(String taskQueue, String summary, Duration queryDeadline, int items) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.SCORING)
+                .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(longest(Duration.ofMinutes(10), queryDeadline.multipliedBy(Math.max(1, items)).plus(SCORING_MARGIN)))
                 .setHeartbeatTimeout(longest(Duration.ofSeconds(30), queryDeadline.plus(SCORING_MARGIN)))
                 .setRetryOptions(retries(Duration.ofSeconds(30), 5))
@@ -85,9 +85,9 @@ public final class CellActivityOptions {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    public static ActivityOptions scoring(String summary) {
+    public static ActivityOptions scoring(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.SCORING)
+                .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofSeconds(30))
                 .setRetryOptions(retries(Duration.ofSeconds(30), 5))
                 .setSummary(summary)

@@ -14,19 +14,19 @@ import org.junit.jupiter.api.Test;
 class SqlScoringOptionsTest {
     @Test
     void oneItemOutlivesItsQueryDeadlineByTheMargin() {
-        ActivityOptions options = CellActivityOptions.sqlScoring("s", Duration.ofSeconds(30));
+        ActivityOptions options = CellActivityOptions.sqlScoring("q", "s", Duration.ofSeconds(30));
         assertThat(options.getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(60));
-        assertThat(CellActivityOptions.sqlScoring("s", Duration.ofSeconds(120)).getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(150));
-        assertThat(CellActivityOptions.sqlScoring("s", Duration.ofSeconds(2)).getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(32));
+        assertThat(CellActivityOptions.sqlScoring("q", "s", Duration.ofSeconds(120)).getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(150));
+        assertThat(CellActivityOptions.sqlScoring("q", "s", Duration.ofSeconds(2)).getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(32));
     }
 
     @Test
     void aBatchHeartbeatsPastOneDeadlineAndMayRunEveryQueryToItsDeadline() {
-        ActivityOptions options = CellActivityOptions.sqlScoringBatch("s", Duration.ofSeconds(30), 40);
+        ActivityOptions options = CellActivityOptions.sqlScoringBatch("q", "s", Duration.ofSeconds(30), 40);
         assertThat(options.getHeartbeatTimeout()).isEqualTo(Duration.ofSeconds(60));
         // 40 queries of 30 s each: 20 minutes, plus the margin
         assertThat(options.getStartToCloseTimeout()).isEqualTo(Duration.ofMinutes(20).plusSeconds(30));
-        assertThat(CellActivityOptions.sqlScoringBatch("s", Duration.ofSeconds(2), 3).getStartToCloseTimeout())
+        assertThat(CellActivityOptions.sqlScoringBatch("q", "s", Duration.ofSeconds(2), 3).getStartToCloseTimeout())
                 .as("never shorter than the plain scoring batch").isEqualTo(Duration.ofMinutes(10));
     }
 }

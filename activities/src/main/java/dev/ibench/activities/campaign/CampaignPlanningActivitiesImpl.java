@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.store.NotInStore;
 import dev.ibench.activities.spend.BudgetRefusal;
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.core.campaign.ModelEntry;
@@ -77,9 +78,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
     }
 
     private CampaignSpec storedSpec(String campaignId) {
-        String json = store.campaignSpecJson(campaignId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "campaign " + campaignId + " is not in the results store " + "(start it with `ibench campaign start`)",
-                "UnknownCampaign"));
+        String json = store.campaignSpecJson(campaignId).orElseThrow(() -> NotInStore.campaign(store, campaignId));
         try {
             return Json.MAPPER.readValue(json, CampaignSpec.class);
         } catch (IOException e) {
@@ -90,8 +89,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
 
     @Override
     public List<WorkItem> unscoredWork(String cellId) {
-        CellRecord cell = store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + cellId + " is not in the results store", "UnknownCell"));
+        CellRecord cell = store.cell(cellId).orElseThrow(() -> NotInStore.cell(store, cellId));
         Set<String> settled = new HashSet<>();
         for (SampleResultRecord r : store.sampleResults(cellId)) {
             if (r.isSettled()) {

@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.store.NotInStore;
 import dev.ibench.activities.llm.CallCancellation;
 import dev.ibench.activities.llm.ActivityAttempt;
 import dev.ibench.activities.llm.CallResult;
@@ -285,8 +286,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     }
 
     private CellRecord cellOf(String cellId) {
-        return store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + cellId + " is not in the results store", "UnknownCell"));
+        return store.cell(cellId).orElseThrow(() -> NotInStore.cell(store, cellId));
     }
 
     private static String promptJson(RenderedPrompt prompt) {

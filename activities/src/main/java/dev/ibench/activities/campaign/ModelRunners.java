@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.store.NotInStore;
 import dev.ibench.activities.ablation.AblationGenerator;
 import dev.ibench.activities.ablation.MiniLmSimilarity;
 import dev.ibench.activities.ablation.ModelWrittenAblations;
@@ -218,8 +219,7 @@ public final class ModelRunners {
     }
 
     private CampaignSpec spec(String campaignId) {
-        String json = store.campaignSpecJson(campaignId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "campaign " + campaignId + " is not in the results store", "UnknownCampaign"));
+        String json = store.campaignSpecJson(campaignId).orElseThrow(() -> NotInStore.campaign(store, campaignId));
         CampaignSpec spec;
         try {
             spec = Json.MAPPER.readValue(json, CampaignSpec.class);

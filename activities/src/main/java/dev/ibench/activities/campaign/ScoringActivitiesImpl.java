@@ -1,5 +1,6 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.activities.store.NotInStore;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.activities.store.CellRecord;
@@ -90,8 +91,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     }
 
     private CellRecord cellOf(String cellId) {
-        return store.cell(cellId).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + cellId + " is not in the results store", "UnknownCell"));
+        return store.cell(cellId).orElseThrow(() -> NotInStore.cell(store, cellId));
     }
 
     private SampleOutcome score(CellRecord cell, WorkItem item) {

@@ -91,7 +91,7 @@ public final class ResponseCache implements AutoCloseable {
             s.setString(8, Instant.now().toString());
             s.executeUpdate();
         } catch (SQLException | JsonProcessingException e) {
-            throw new IllegalStateException("response cache in " + database.description() + " store failed: " + e.getMessage(), e);
+            throw new IllegalStateException("response cache in " + database.description() + " store failed: " + dev.ibench.activities.store.DiskFull.explain(database.location(), e), e);
         }
     }
 

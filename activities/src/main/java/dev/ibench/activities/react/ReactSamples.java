@@ -1,5 +1,6 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.store.NotInStore;
 import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.WorkItem;
@@ -13,8 +14,7 @@ final class ReactSamples {
     private ReactSamples() {}
 
     static CellRecord cell(ResultsStore store, ReactStepRef ref) {
-        return store.cell(ref.cellId()).orElseThrow(() -> ApplicationFailure.newNonRetryableFailure(
-                "cell " + ref.cellId() + " is not in the results store", "UnknownCell"));
+        return store.cell(ref.cellId()).orElseThrow(() -> NotInStore.cell(store, ref.cellId()));
     }
 
     /** The sample id of a step's work item (positions index the cell's stored sample order). */

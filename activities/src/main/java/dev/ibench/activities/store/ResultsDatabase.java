@@ -233,7 +233,7 @@ public final class ResultsDatabase implements AutoCloseable {
                 c.setAutoCommit(true);
             }
         } catch (SQLException e) {
-            throw new ResultsStoreException(description() + ": cannot write a group of results: " + e.getMessage(), e);
+            throw new ResultsStoreException(description() + ": cannot write a group of results: " + DiskFull.explain(location, e), e);
         }
     }
 

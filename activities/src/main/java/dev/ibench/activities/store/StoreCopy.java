@@ -68,6 +68,7 @@ public final class StoreCopy {
     /** Copies {@code from} into {@code to}; returns the counts per table, in copy order. */
     public static Map<String, TableCount> copy(ResultsDatabase from, ResultsDatabase to) {
         Map<String, TableCount> counts = new LinkedHashMap<>();
+        boolean targetHadCampaigns = hasCampaigns(to);
         for (Table table : TABLES) {
             try {
                 counts.put(table.name(), copy(table, from, to));
@@ -79,6 +80,9 @@ public final class StoreCopy {
                 throw new ResultsStoreException("copy of table " + table.name() + " from " + from.description() + " to "
                         + to.description() + " failed: " + e.getMessage(), e);
             }
+        }
+        if (!targetHadCampaigns) {
+            takeInstallation(from, to);
         }
         return Collections.unmodifiableMap(counts);
     }
@@ -99,6 +103,33 @@ public final class StoreCopy {
                 }
             }
         });
+    }
+
+    /**
+     * A store moved into a new one stays the same installation: the target takes the source's installation id (and
+     * its legacy-queues flag), so the campaigns still running on the source's task queues are served by the workers of
+     * the target. A target that already held campaigns keeps its own id (its running campaigns are on its queues).
+     */
+    private static void takeInstallation(ResultsDatabase from, ResultsDatabase to) {
+        Installation source = Installation.of(from);
+        try (Connection c = to.connection();
+             PreparedStatement ps = c.prepareStatement("UPDATE installation SET installation_id = ?, legacy_queues = ?")) {
+            ps.setString(1, source.id());
+            ps.setInt(2, source.legacyQueues() ? 1 : 0);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new ResultsStoreException("copy of the installation id from " + from.description() + " to " + to.description()
+                    + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean hasCampaigns(ResultsDatabase db) {
+        try (Connection c = db.connection(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT 1 FROM campaigns LIMIT 1")) {
+            return rs.next();
+        } catch (SQLException e) {
+            throw new ResultsStoreException(db.description() + ": cannot read its campaigns: " + e.getMessage(), e);
+        }
     }
 
     /** PostgreSQL's identity does not advance past explicitly inserted ids: move it past the copied ledger rows. */

@@ -44,7 +44,7 @@ public final class StoreStatements {
     }
 
     public ResultsStoreException failure(String what, SQLException e) {
-        return new ResultsStoreException(database.description() + ": cannot " + what + ": " + e.getMessage(), e);
+        return new ResultsStoreException(database.description() + ": cannot " + what + ": " + DiskFull.explain(database.location(), e), e);
     }
 
     public static void bind(PreparedStatement ps, Object... args) throws SQLException {

@@ -1,12 +1,15 @@
 package dev.ibench.activities.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.NotInStore;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.temporal.failure.ApplicationFailure;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -60,6 +63,32 @@ class CampaignPlanningActivitiesImplTest {
             assertThat(planning.unscoredWork(cell)).as("a retry run picks it up").contains(new WorkItem(cell, 0, 0));
             store.saveSampleResult(new SampleResultRecord(cell, "s0", 0, SampleResultRecord.SCORED, true, "{}", null));
             assertThat(planning.budgetDeferred(cell)).isZero();
+        }
+    }
+
+    /**
+     * A campaign or cell this worker's store does not hold is not a verdict on it (issue 34: a worker of another
+     * installation on the same Temporal server took a campaign's tasks and failed the campaign): the failure is
+     * retryable, names the id and the store, so another attempt can reach a worker of the store that holds it.
+     */
+    @Test
+    void aCampaignOrCellNotInThisStoreFailsTheAttemptRetryablyNeverTheCampaign() {
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("results.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            CampaignPlanningActivitiesImpl planning = new CampaignPlanningActivitiesImpl(store, new EvalSetCache(), m -> "llm-" + m,
+                    new SimpleMeterRegistry());
+            assertThatThrownBy(() -> planning.planCampaign("someone-elses-campaign"))
+                    .isInstanceOfSatisfying(ApplicationFailure.class, f -> {
+                        assertThat(f.isNonRetryable()).as("retryable").isFalse();
+                        assertThat(f.getType()).isEqualTo(NotInStore.TYPE);
+                        assertThat(f.getOriginalMessage()).contains("campaign someone-elses-campaign is not in the results store of this worker")
+                                .contains("results.db");
+                    });
+            assertThatThrownBy(() -> planning.unscoredWork("someone-elses-cell"))
+                    .isInstanceOfSatisfying(ApplicationFailure.class, f -> {
+                        assertThat(f.isNonRetryable()).as("retryable").isFalse();
+                        assertThat(f.getOriginalMessage()).contains("cell someone-elses-cell is not in the results store");
+                    });
         }
     }
 }

@@ -45,7 +45,10 @@ class StoreCopyTest {
             new ResponseCache(sqlite).store("cache-key", "http://127.0.0.1:1/v1", "m-b",
                     new ModelResponse("answer", List.of(), "stop", 7, 3, 42));
 
+            assertThat(Installation.of(postgres).id()).as("a new store has its own id").isNotEqualTo(Installation.of(sqlite).id());
             Map<String, StoreCopy.TableCount> counts = StoreCopy.copy(sqlite, postgres);
+            assertThat(Installation.of(postgres)).as("the moved store stays the same installation: its running campaigns' queues")
+                    .isEqualTo(Installation.of(sqlite));
             assertThat(counts).containsEntry("campaigns", new StoreCopy.TableCount(1, 1))
                     .containsEntry("cells", new StoreCopy.TableCount(2, 2))
                     .containsEntry("cell_samples", new StoreCopy.TableCount(3, 3))

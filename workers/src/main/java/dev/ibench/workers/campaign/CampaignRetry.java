@@ -35,7 +35,7 @@ public final class CampaignRetry {
         CampaignSpec spec = services.store().campaignSpecJson(id).map(CampaignRetry::spec)
                 .orElseThrow(() -> new IllegalStateException("campaign " + id + " is not in the results store"));
         CampaignWorkflow retry = client.newWorkflowStub(CampaignWorkflow.class,
-                CampaignStarter.workflowOptions(id, "Retry of the infra errors of campaign " + previous.name()));
+                CampaignStarter.workflowOptions(services.queues(), id, "Retry of the infra errors of campaign " + previous.name()));
         WorkflowClient.start(retry::run, new CampaignRequest(id, spec.cellsInFlight(), spec.samplesInFlight(), true));
         return Optional.of(retry);
     }

@@ -16,6 +16,7 @@ import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.activities.spend.StoreSpendLedger;
 import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.Installation;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.StoreLocation;
@@ -27,6 +28,7 @@ import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.rest.LocalRestToolServers;
+import dev.ibench.workflows.InstallationQueues;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import java.nio.file.Path;
@@ -59,6 +61,7 @@ public final class CampaignServices {
     private final CompositeMeterRegistry ledgerMeters = new CompositeMeterRegistry();
     private final AtomicReference<BudgetPauser> budgetPauser = new AtomicReference<>(BudgetPauser.NONE);
     private SpendStore spend;
+    private Installation installation;
 
     private CampaignServices(ResultsDatabase database, IbenchHome home) {
         this.database = database;
@@ -92,6 +95,19 @@ public final class CampaignServices {
 
     public ResultsStore store() {
         return store;
+    }
+
+    /** The installation this store belongs to (its id names the installation's own task queues). */
+    public synchronized Installation installation() {
+        if (installation == null) {
+            installation = Installation.of(database);
+        }
+        return installation;
+    }
+
+    /** The Temporal task queues of this store's installation: where its campaigns and REST generations run. */
+    public InstallationQueues queues() {
+        return InstallationQueues.of(installation().id());
     }
 
     /** The database behind {@link #store()}, for the response cache and for commands that describe the store. */

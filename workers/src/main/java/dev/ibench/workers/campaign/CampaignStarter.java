@@ -15,7 +15,7 @@ import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetCheck;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.workers.IbenchHome;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CellState;
@@ -151,7 +151,7 @@ public final class CampaignStarter {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise campaign " + campaignId, e);
         }
-        CampaignWorkflow workflow = client.newWorkflowStub(CampaignWorkflow.class, workflowOptions(campaignId,
+        CampaignWorkflow workflow = client.newWorkflowStub(CampaignWorkflow.class, workflowOptions(services.queues(), campaignId,
                 "Campaign " + spec.name() + ": " + spec.models().size() + " model(s) x "
                         + spec.benchmarks().size() + " benchmark(s) x " + spec.modes() + ", " + spec.trials() + " trial(s)"));
         WorkflowClient.start(workflow::run, new CampaignRequest(campaignId, spec.cellsInFlight(), spec.samplesInFlight(), false));
@@ -159,10 +159,10 @@ public final class CampaignStarter {
     }
 
     /** The options of a campaign's workflow run (its first, or a retry of its infra errors): id, queue, summary, search attributes. */
-    static WorkflowOptions workflowOptions(String campaignId, String summary) {
+    static WorkflowOptions workflowOptions(InstallationQueues queues, String campaignId, String summary) {
         return WorkflowOptions.newBuilder()
                 .setWorkflowId(CampaignWorkflow.workflowId(campaignId))
-                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setTaskQueue(queues.workflows())
                 .setStaticSummary(summary)
                 .setTypedSearchAttributes(SearchAttributes.newBuilder()
                         .set(IbenchSearchAttributes.CAMPAIGN_ID, campaignId)

@@ -37,7 +37,7 @@ public final class CampaignStatusWatch {
             CampaignStatus status = reader.status(id, temporalFlags);
             List<CampaignStatusView.CellView> cells = reader.cellViews(status, spend);
             boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
-            List<UnservedQueues.Unserved> unserved = ended ? List.of() : UnservedQueues.find(client, status, Instant.now());
+            List<UnservedQueues.Unserved> unserved = ended ? List.of() : UnservedQueues.find(client, id, status, Instant.now());
             CampaignStatusView.Spend totals = CampaignStatusReader.spendOf(spend, id);
             if (json) {
                 out.println(json(status, cells, unserved, totals));

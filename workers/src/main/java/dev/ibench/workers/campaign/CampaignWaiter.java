@@ -71,7 +71,7 @@ public final class CampaignWaiter {
                 } catch (RuntimeException noWorkflowWorker) {
                     status = null;
                 }
-                List<UnservedQueues.Unserved> unserved = UnservedQueues.find(client, status, now);
+                List<UnservedQueues.Unserved> unserved = UnservedQueues.find(client, campaignId, status, now);
                 if (unserved.isEmpty()) {
                     firstSeenUnserved = null;
                     continue;

@@ -1,6 +1,7 @@
 package dev.ibench.workers.campaign;
 
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
+import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
 import dev.ibench.workflows.react.ReactCellMode;
@@ -38,27 +39,32 @@ public final class UnservedQueues {
         }
 
         private String role() {
-            return taskQueue.equals(TaskQueues.WORKFLOWS) ? "workflows"
-                    : taskQueue.equals(TaskQueues.SCORING) ? "scoring"
-                    : taskQueue.equals(TaskQueues.TOOLS) ? "tools" : "llm --models-from CAMPAIGN.yaml";
+            return InstallationQueues.role(taskQueue);
         }
     }
 
     private UnservedQueues() {}
 
-    /** @param status the campaign's status, or null when it could not be queried (then only the workflows queue is checked) */
-    public static List<Unserved> find(WorkflowClient client, CampaignStatus status, Instant now) {
+    /**
+     * @param status the campaign's status, or null when it could not be queried (then only the workflows queue is checked)
+     */
+    public static List<Unserved> find(WorkflowClient client, String campaignId, CampaignStatus status, Instant now) {
+        Optional<InstallationQueues> ofCampaign = queuesOf(client, CampaignWorkflow.workflowId(campaignId));
+        if (ofCampaign.isEmpty()) {
+            return List.of(); // not on the server (yet): nothing to tell about its queues
+        }
+        InstallationQueues queues = ofCampaign.get();
         Map<String, TaskQueueType> needed = new LinkedHashMap<>();
-        needed.put(TaskQueues.WORKFLOWS, TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW);
+        needed.put(queues.workflows(), TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW);
         List<String> runningCells = new ArrayList<>();
         if (status != null) {
             for (CampaignStatus.CellEntry cell : status.cells()) {
                 if (cell.state() == CellState.RUNNING) {
-                    needed.put(TaskQueues.llm(cell.model()), TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                    needed.put(queues.llm(cell.model()), TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
                     if (ReactCellMode.MODE.equals(cell.mode())) { // an agent's actions run on the tools queue
-                        needed.put(TaskQueues.TOOLS, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                        needed.put(queues.tools(), TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
                     }
-                    needed.put(TaskQueues.SCORING, TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
+                    needed.put(queues.scoring(), TaskQueueType.TASK_QUEUE_TYPE_ACTIVITY);
                     runningCells.add(cell.workflowId());
                 }
             }
@@ -80,6 +86,22 @@ public final class UnservedQueues {
             unserved.add(new Unserved(queue.getKey(), waiting));
         }
         return unserved;
+    }
+
+    /**
+     * The queues of the installation a workflow belongs to, read from the task queue it runs on (a campaign started
+     * before installations had ids runs on the shared queues); empty when the server does not know the workflow.
+     */
+    static Optional<InstallationQueues> queuesOf(WorkflowClient client, String workflowId) {
+        try {
+            String queue = client.getWorkflowServiceStubs().blockingStub().describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
+                    .setNamespace(client.getOptions().getNamespace())
+                    .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
+                    .build()).getExecutionConfig().getTaskQueue().getName();
+            return Optional.of(InstallationQueues.ofWorkflowQueue(queue));
+        } catch (RuntimeException unknown) {
+            return Optional.empty();
+        }
     }
 
     /** The queue's pollers and (where the server reports them) its backlog statistics. */

@@ -3,6 +3,7 @@ package dev.ibench.workers.restgen;
 import dev.ibench.activities.rest.RestJob;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.server.EmbeddedDefault;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.temporal.TemporalSettings;
@@ -10,7 +11,6 @@ import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
 import dev.ibench.workers.worker.WorkerRoles;
 import dev.ibench.workflows.Failures;
-import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.rest.RestGenerationInput;
 import dev.ibench.workflows.rest.RestGenerationProgress;
 import dev.ibench.workflows.rest.RestGenerationWorkflow;
@@ -90,7 +90,7 @@ public final class RestGenerationRunner {
                 + (job.deterministicFirst() ? " after the deterministic generator" : " with deterministic fallback");
         RestGenerationWorkflow workflow = client.newWorkflowStub(RestGenerationWorkflow.class, WorkflowOptions.newBuilder()
                 .setWorkflowId(id)
-                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setTaskQueue(CampaignServices.of(home).queues().workflows())
                 .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
                 .setStaticSummary("REST generation of " + job.source() + "/" + job.dbId() + " · " + generator)
                 .setTypedSearchAttributes(SearchAttributes.newBuilder()

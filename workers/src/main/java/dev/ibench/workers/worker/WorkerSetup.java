@@ -1,6 +1,9 @@
 package dev.ibench.workers.worker;
 
+import dev.ibench.activities.store.Installation;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workflows.InstallationQueues;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
@@ -58,6 +61,23 @@ public final class WorkerSetup {
 
     public IbenchHome home() {
         return home;
+    }
+
+    /**
+     * The task queues of this worker's installation, named from its results store's installation id
+     * ({@link Installation}): what campaign and REST generation registrations poll.
+     */
+    public InstallationQueues queues() {
+        return CampaignServices.of(home).queues();
+    }
+
+    /**
+     * Every set of queues this worker serves: its installation's, and the shared queues of before when its store holds
+     * campaigns started before it had an id ({@link Installation#legacyQueues()}), so those campaigns still finish.
+     */
+    public List<InstallationQueues> servedQueues() {
+        Installation installation = CampaignServices.of(home).installation();
+        return installation.legacyQueues() ? List.of(queues(), InstallationQueues.SHARED) : List.of(queues());
     }
 
     public List<String> taskQueues() {

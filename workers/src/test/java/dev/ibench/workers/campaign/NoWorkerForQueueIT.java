@@ -71,7 +71,7 @@ class NoWorkerForQueueIT {
             configuredHome.put("IBENCH_HOME", home.toString());
             try (CliProcess status = CliProcess.start(List.of("campaign", "status", "stuck"), "", dir.resolve("status.log"), configuredHome)) {
                 assertThat(status.waitForExit(Duration.ofMinutes(1))).as(status.output()).isZero();
-                assertThat(status.output()).containsPattern("no worker polls task queue " + llmQueue + "; work waiting for it since \\d+ s")
+                assertThat(status.output()).containsPattern("no worker polls task queue " + llmQueue + "@[a-z0-9]+; work waiting for it since \\d+ s")
                         .contains("start one: ./ibench worker --address " + server.address() + " --roles llm");
             }
 
@@ -82,7 +82,7 @@ class NoWorkerForQueueIT {
                 String cellWorkflowId = campaign.query("status", CampaignStatus.class).cells().get(0).workflowId();
                 WorkflowStub cell = client.newUntypedWorkflowStub(cellWorkflowId);
                 String details = details(cell);
-                assertThat(details).as("the cell's UI details").contains("**Waiting:** no worker polls task queue `" + llmQueue + "` since ")
+                assertThat(details).as("the cell's UI details").containsPattern(Pattern.quote("**Waiting:** no worker polls task queue `" + llmQueue) + "@[a-z0-9]+` since ")
                         .contains("start one: `ibench worker --roles llm");
                 Matcher waited = Pattern.compile("since \\d\\d:\\d\\d:\\d\\d UTC \\((\\d+) s\\)").matcher(details);
                 assertThat(waited.find()).as(details).isTrue();

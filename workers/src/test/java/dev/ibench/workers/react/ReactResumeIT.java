@@ -15,7 +15,8 @@ import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.WorkerProcess;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
+import dev.ibench.activities.store.Installation;
 import dev.ibench.workflows.react.ReactSampleInput;
 import dev.ibench.workflows.react.ReactSampleWorkflow;
 import io.temporal.api.enums.v1.EventType;
@@ -67,7 +68,9 @@ class ReactResumeIT {
                     "models: [{name: " + MODEL + ", profile: openai-compatible, endpoint: \"" + endpoint.baseUrl() + "\", model: fake}]",
                     "benchmarks: [{name: superhero-slot, eval_set: " + evalSet + "}]", "modes: [react]", ""));
             CampaignSpec spec = new CampaignSpecLoader().load(campaignFile);
+            InstallationQueues queues;
             try (ResultsDatabase db = ResultsDatabase.open(results)) {
+                queues = InstallationQueues.of(Installation.of(db).id()); // the queues the workers of this store poll
                 ResultsStore store = new ResultsStore(db);
                 store.saveCampaign(campaignId, "react resume IT", Json.MAPPER.writeValueAsString(spec));
                 store.saveCell(new CellRecord(cellId, campaignId, MODEL, "superhero-slot", "react", "none", evalSet.toString(), 1));
@@ -81,8 +84,8 @@ class ReactResumeIT {
 
             String workflowId = ReactSampleWorkflow.workflowId(cellId, 0, 0);
             ReactSampleWorkflow workflow = connection.client().newWorkflowStub(ReactSampleWorkflow.class,
-                    WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(TaskQueues.WORKFLOWS).build());
-            WorkflowClient.start(workflow::run, new ReactSampleInput(campaignId, cellId, MODEL, TaskQueues.llm(MODEL), 0, 0, 10, 1000));
+                    WorkflowOptions.newBuilder().setWorkflowId(workflowId).setTaskQueue(queues.workflows()).build());
+            WorkflowClient.start(workflow::run, new ReactSampleInput(campaignId, cellId, MODEL, queues.llm(MODEL), 0, 0, 10, 1000));
 
             assertThat(endpoint.awaitHeldStep(120)).as("the model was asked for step " + HOLD_STEP).isTrue();
             first.kill();

@@ -5,7 +5,7 @@ import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.core.react.ReactSettings;
 import dev.ibench.workflows.CellActivityOptions;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ChildWorkflowFailure;
@@ -112,7 +112,7 @@ public final class CampaignWorkflowImpl implements CampaignWorkflow {
     private CellWorkflow cellChild(CellPlanEntry cell, String summary) {
         return Workflow.newChildWorkflowStub(CellWorkflow.class, ChildWorkflowOptions.newBuilder()
                 .setWorkflowId(CampaignWorkflow.cellWorkflowId(cell.cellId()))
-                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setTaskQueue(InstallationQueues.inWorkflow().workflows())
                 .setStaticSummary(summary)
                 .setTypedSearchAttributes(SearchAttributes.newBuilder()
                         .set(IbenchSearchAttributes.CAMPAIGN_ID, request.campaignId())

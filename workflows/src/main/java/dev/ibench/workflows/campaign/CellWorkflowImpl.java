@@ -17,7 +17,7 @@ import dev.ibench.activities.campaign.UnscoredPage;
 import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.Failures;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.activity.ActivityOptions;
@@ -483,9 +483,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
         try {
             ScoringBatch batch = new ScoringBatch(cell.cellId(), cell.trials(), from, calls.started(), unsettled);
             String summary = what + " · score on " + cell.benchmark();
-            ActivityOptions options = sqlDeadlines() ? CellActivityOptions.sqlScoringBatch(summary, cell.sqlQueryTimeout(), calls.started())
-                    : CellActivityOptions.scoringBatch(summary);
-            BatchScoreResult scores = waitingFor(TaskQueues.SCORING, options,
+            String scoring = InstallationQueues.inWorkflow().scoring();
+            ActivityOptions options = sqlDeadlines() ? CellActivityOptions.sqlScoringBatch(scoring, summary, cell.sqlQueryTimeout(), calls.started())
+                    : CellActivityOptions.scoringBatch(scoring, summary);
+            BatchScoreResult scores = waitingFor(scoring, options,
                     o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreBatch(batch));
             done += scores.scored();
             parsed += scores.parsed();
@@ -561,9 +562,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
             spent(call.promptTokens(), call.completionTokens(), call.costUsd());
         }
         String summary = what + " · score on " + cell.benchmark();
-        ActivityOptions options = sqlDeadlines() ? CellActivityOptions.sqlScoring(summary, cell.sqlQueryTimeout())
-                : CellActivityOptions.scoring(summary);
-        return waitingFor(TaskQueues.SCORING, options,
+        String scoring = InstallationQueues.inWorkflow().scoring();
+        ActivityOptions options = sqlDeadlines() ? CellActivityOptions.sqlScoring(scoring, summary, cell.sqlQueryTimeout())
+                : CellActivityOptions.scoring(scoring, summary);
+        return waitingFor(scoring, options,
                 o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreSample(item));
     }
 

@@ -1,7 +1,7 @@
 package dev.ibench.workflows.campaign;
 
 import dev.ibench.activities.campaign.TaskQueuePollers;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.LocalActivityOptions;
 import io.temporal.api.enums.v1.TimeoutType;
@@ -118,6 +118,6 @@ final class QueueWaits {
     }
 
     private static String role(String taskQueue) {
-        return taskQueue.equals(TaskQueues.SCORING) ? "scoring" : "llm --models-from CAMPAIGN.yaml";
+        return InstallationQueues.role(taskQueue);
     }
 }

@@ -1,7 +1,7 @@
 package dev.ibench.workflows.react;
 
 import dev.ibench.workflows.CellActivityOptions;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
@@ -26,7 +26,7 @@ final class ReactActivityOptions {
 
     static ActivityOptions tools(String summary) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.TOOLS)
+                .setTaskQueue(InstallationQueues.inWorkflow().tools())
                 .setStartToCloseTimeout(Duration.ofMinutes(2))
                 .setHeartbeatTimeout(Duration.ofSeconds(10)) // an action heartbeats every 2 s: how a cancel reaches it
                 .setRetryOptions(RetryOptions.newBuilder()
@@ -40,6 +40,6 @@ final class ReactActivityOptions {
     }
 
     static ActivityOptions scoring(String summary) {
-        return CellActivityOptions.scoring(summary);
+        return CellActivityOptions.scoring(InstallationQueues.inWorkflow().scoring(), summary);
     }
 }

@@ -4,7 +4,7 @@ import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.core.react.ReactSettings;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import io.temporal.failure.ChildWorkflowFailure;
 import io.temporal.workflow.ChildWorkflowOptions;
 import io.temporal.workflow.Workflow;
@@ -51,7 +51,7 @@ public final class ReactCellMode {
     private static SampleOutcome trajectory(String campaignId, CellPlanEntry cell, WorkItem item, ReactSettings settings) {
         ReactSampleWorkflow child = Workflow.newChildWorkflowStub(ReactSampleWorkflow.class, ChildWorkflowOptions.newBuilder()
                 .setWorkflowId(ReactSampleWorkflow.workflowId(cell.cellId(), item.position(), item.trial()))
-                .setTaskQueue(TaskQueues.WORKFLOWS)
+                .setTaskQueue(InstallationQueues.inWorkflow().workflows())
                 .setStaticSummary("ReACT · " + cell.model() + " on " + cell.benchmark() + " · sample #" + item.position()
                         + " trial " + item.trial() + " · budget " + settings.budget())
                 .build());

@@ -3,7 +3,7 @@ package dev.ibench.workflows.rest;
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.workflows.CellActivityOptions;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
@@ -20,12 +20,12 @@ final class RestActivityOptions {
     private RestActivityOptions() {}
 
     static ActivityOptions model(String profile, String summary) {
-        return CellActivityOptions.modelCall(TaskQueues.llm(profile), summary);
+        return CellActivityOptions.modelCall(InstallationQueues.inWorkflow().llm(profile), summary);
     }
 
     static ActivityOptions tools(Duration startToClose, String summary) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.TOOLS)
+                .setTaskQueue(InstallationQueues.inWorkflow().tools())
                 .setStartToCloseTimeout(startToClose)
                 .setHeartbeatTimeout(HEARTBEAT_TIMEOUT)
                 .setRetryOptions(retries())
@@ -35,7 +35,7 @@ final class RestActivityOptions {
 
     static ActivityOptions judge(String summary) {
         return ActivityOptions.newBuilder()
-                .setTaskQueue(TaskQueues.SCORING)
+                .setTaskQueue(InstallationQueues.inWorkflow().scoring())
                 .setStartToCloseTimeout(Duration.ofMinutes(1))
                 .setHeartbeatTimeout(HEARTBEAT_TIMEOUT)
                 .setRetryOptions(retries())

@@ -90,6 +90,57 @@ public final class LocalPostgres implements AutoCloseable {
         return port;
     }
 
+    /** Stops the server as an operator would for an upgrade ({@code pg_ctl stop -m fast}); its data stays for {@link #restart()}. */
+    public void stop() {
+        run(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "fast", "-w", "stop"), 60);
+    }
+
+    /**
+     * Kills the postmaster with SIGKILL, as a crash would (no shutdown checkpoint; its backends notice the dead
+     * postmaster and exit), and returns its pid; {@link #restart()} then runs crash recovery.
+     */
+    public long kill() {
+        try {
+            long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            return pid;
+        } catch (IOException e) {
+            throw new UncheckedIOException("local PostgreSQL: cannot read its postmaster.pid", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("local PostgreSQL: interrupted", e);
+        }
+    }
+
+    /**
+     * Starts the stopped or killed server again on the same data and port; after a kill it is tried again for a few
+     * seconds while the old backends still hold its shared memory.
+     */
+    public void restart() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                run(List.of(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", base.resolve("server.log").toString(),
+                        "-w", "-t", "60", "start"), 90);
+                return;
+            } catch (IllegalStateException e) {
+                if (System.nanoTime() > deadline) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
     /** The password of {@value #USER}: what {@code IBENCH_STORE_PASSWORD} must hold. */
     public String password() {
         return password;

@@ -7,7 +7,7 @@ import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.RoleRegistration;
 import dev.ibench.workers.worker.WorkerSetup;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import io.temporal.worker.WorkerOptions;
 import java.util.List;
 
@@ -43,11 +43,13 @@ public final class CampaignModelsRegistration implements RoleRegistration {
             if (model.ratePerSecond() != null) {
                 options.setMaxTaskQueueActivitiesPerSecond(model.ratePerSecond());
             }
-            String queue = TaskQueues.llm(model.name());
-            setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps);
-            setup.describe("ModelCallActivities and ReactModelActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
+            for (InstallationQueues queues : setup.servedQueues()) {
+                String queue = queues.llm(model.name());
+                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps);
+                setup.describe("ModelCallActivities and ReactModelActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
                     + model.concurrencyOrDefault() + (model.ratePerSecond() == null ? "" : ", " + model.ratePerSecond() + "/s")
-                    + ") on " + queue);
+                        + ") on " + queue);
+            }
         }
     }
 }

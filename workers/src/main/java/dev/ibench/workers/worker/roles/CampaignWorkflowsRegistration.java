@@ -5,7 +5,7 @@ import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.TaskQueuePollersImpl;
 import dev.ibench.workers.worker.RoleRegistration;
 import dev.ibench.workers.worker.WorkerSetup;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.campaign.CampaignWorkflowImpl;
 import dev.ibench.workflows.campaign.CellWorkflowImpl;
 import io.temporal.worker.Worker;
@@ -15,11 +15,13 @@ public final class CampaignWorkflowsRegistration implements RoleRegistration {
     @Override
     public void register(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
-        Worker worker = setup.worker(TaskQueues.WORKFLOWS);
-        worker.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
-        worker.registerActivitiesImplementations(
-                new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), TaskQueues::llm, setup.meters()),
-                new TaskQueuePollersImpl(setup.client()));
-        setup.describe("CampaignWorkflow + CellWorkflow + CampaignPlanningActivities + TaskQueuePollers on " + TaskQueues.WORKFLOWS);
+        for (InstallationQueues queues : setup.servedQueues()) {
+            Worker worker = setup.worker(queues.workflows());
+            worker.registerWorkflowImplementationTypes(CampaignWorkflowImpl.class, CellWorkflowImpl.class);
+            worker.registerActivitiesImplementations( // a cell's LLM queue is the model's queue of this installation
+                    new CampaignPlanningActivitiesImpl(services.store(), services.evalSets(), queues::llm, setup.meters()),
+                    new TaskQueuePollersImpl(setup.client()));
+            setup.describe("CampaignWorkflow + CellWorkflow + CampaignPlanningActivities + TaskQueuePollers on " + queues.workflows());
+        }
     }
 }

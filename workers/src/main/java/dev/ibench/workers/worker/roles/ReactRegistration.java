@@ -4,7 +4,7 @@ import dev.ibench.activities.react.ReactScoringActivitiesImpl;
 import dev.ibench.activities.react.ReactToolActivitiesImpl;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.WorkerSetup;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
 
 /**
@@ -19,22 +19,29 @@ import dev.ibench.workflows.react.ReactSampleWorkflowImpl;
  */
 public final class ReactRegistration {
     public void workflows(WorkerSetup setup) {
-        setup.worker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(ReactSampleWorkflowImpl.class);
-        setup.describe("ReactSampleWorkflow on " + TaskQueues.WORKFLOWS);
+        for (InstallationQueues queues : setup.servedQueues()) {
+            setup.worker(queues.workflows()).registerWorkflowImplementationTypes(ReactSampleWorkflowImpl.class);
+            setup.describe("ReactSampleWorkflow on " + queues.workflows());
+        }
     }
 
     public void tools(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
-        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(
-                ReactToolActivitiesImpl.byCell(services.store(), services.evalSets(), services.reactCellToolEnvironments(),
-                        services.modelRunners()::ablation));
-        setup.describe("ReactToolActivities on " + TaskQueues.TOOLS + " (data root " + services.dataRoot() + ")");
+        ReactToolActivitiesImpl tools = ReactToolActivitiesImpl.byCell(services.store(), services.evalSets(),
+                services.reactCellToolEnvironments(), services.modelRunners()::ablation);
+        for (InstallationQueues queues : setup.servedQueues()) {
+            setup.worker(queues.tools()).registerActivitiesImplementations(tools);
+            setup.describe("ReactToolActivities on " + queues.tools() + " (data root " + services.dataRoot() + ")");
+        }
     }
 
     public void scoring(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
-        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(
-                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors(), services.modelRunners()::ablation));
-        setup.describe("ReactScoringActivities on " + TaskQueues.SCORING + " (results " + services.database().location().display() + ")");
+        ReactScoringActivitiesImpl scoring =
+                new ReactScoringActivitiesImpl(services.store(), services.evalSets(), services.executors(), services.modelRunners()::ablation);
+        for (InstallationQueues queues : setup.servedQueues()) {
+            setup.worker(queues.scoring()).registerActivitiesImplementations(scoring);
+            setup.describe("ReactScoringActivities on " + queues.scoring() + " (results " + services.database().location().display() + ")");
+        }
     }
 }

@@ -12,7 +12,7 @@ import dev.ibench.activities.rest.RestWorkRecords;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.WorkerSetup;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.rest.RestGenerationWorkflowImpl;
 import io.temporal.worker.WorkerOptions;
 import java.util.Arrays;
@@ -46,18 +46,26 @@ public final class RestGenerationRegistration {
     }
 
     public void workflows(WorkerSetup setup) {
-        setup.worker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
-        setup.describe("RestGenerationWorkflow on " + TaskQueues.WORKFLOWS);
+        for (InstallationQueues queues : setup.servedQueues()) {
+            setup.worker(queues.workflows()).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
+            setup.describe("RestGenerationWorkflow on " + queues.workflows());
+        }
     }
 
     public void tools(WorkerSetup setup) {
-        setup.worker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases(), records(setup)));
-        setup.describe("RestGenerationActivities on " + TaskQueues.TOOLS);
+        RestGenerationActivitiesImpl activities = new RestGenerationActivitiesImpl(databases(), records(setup));
+        for (InstallationQueues queues : setup.servedQueues()) {
+            setup.worker(queues.tools()).registerActivitiesImplementations(activities);
+            setup.describe("RestGenerationActivities on " + queues.tools());
+        }
     }
 
     public void scoring(WorkerSetup setup) {
-        setup.worker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl(records(setup)));
-        setup.describe("RestJudgeActivities on " + TaskQueues.SCORING);
+        RestJudgeActivitiesImpl judge = new RestJudgeActivitiesImpl(records(setup));
+        for (InstallationQueues queues : setup.servedQueues()) {
+            setup.worker(queues.scoring()).registerActivitiesImplementations(judge);
+            setup.describe("RestJudgeActivities on " + queues.scoring());
+        }
     }
 
     public void llm(WorkerSetup setup) {
@@ -74,8 +82,10 @@ public final class RestGenerationRegistration {
         for (String model : models) {
             // an in-process model answers one call at a time: the others wait in Temporal's queue, not in a timed-out activity
             WorkerOptions options = WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(catalog.resolve(model).maxConcurrency()).build();
-            setup.worker(TaskQueues.llm(model), options).registerActivitiesImplementations(activities);
-            setup.describe("RestModelActivities (code-gen, LLM judge) for " + model + " on " + TaskQueues.llm(model));
+            for (InstallationQueues queues : setup.servedQueues()) {
+                setup.worker(queues.llm(model), options).registerActivitiesImplementations(activities);
+                setup.describe("RestModelActivities (code-gen, LLM judge) for " + model + " on " + queues.llm(model));
+            }
         }
     }
 
