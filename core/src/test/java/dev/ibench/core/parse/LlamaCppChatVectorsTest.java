@@ -167,6 +167,14 @@ class LlamaCppChatVectorsTest {
                 v("llama3", "meta-llama-Llama-3.1-8B-Instruct.jinja const schema", "\"42\"\n", List.of(), "", "\"42\""),
                 v("llama3", "meta-llama-Llama-3.2-3B-Instruct.jinja content with tools", HELLO, List.of(), "", HELLO),
                 v("llama3", "meta-llama-Llama-3.3-70B-Instruct.jinja content with python tool", HELLO, List.of(), "", HELLO),
+                // Llama 3 derivatives whose calls ibench's stages read: functionary v3.1 writes Llama 3.1's <function=NAME>{JSON}
+                // (function_tag), firefunction v2 a JSON call list after "functools" (json)
+                v("functionary-v3.1", "meetkai-functionary-medium-v3.1.jinja content", HELLO, List.of(), "", HELLO),
+                v("functionary-v3.1", "meetkai-functionary-medium-v3.1.jinja <function=>", "<function=special_function>{\"arg1\": 1}</function>",
+                        SPECIAL, "", ""),
+                v("firefunction-v2", "fireworks-ai-llama-3-firefunction-v2.jinja content", HELLO, List.of(), "", HELLO),
+                v("firefunction-v2", "fireworks-ai-llama-3-firefunction-v2.jinja functools[...]",
+                        " functools[{\"name\": \"special_function\", \"arguments\": {\"arg1\": 1}}]", SPECIAL, "", ""),
                 // Mistral
                 v("mistral", "mistralai-Mistral-Nemo-Instruct-2407.jinja content", HELLO, List.of(), "", HELLO),
                 differs("mistral", "mistralai-Mistral-Nemo-Instruct-2407.jinja [TOOL_CALLS] with id",
@@ -426,7 +434,7 @@ class LlamaCppChatVectorsTest {
         assertThat(perFamily).containsExactlyEntriesOf(new TreeMap<>(Map.ofEntries(Map.entry("gpt-oss", 16L), Map.entry("qwen3", 2L),
                 Map.entry("deepseek-r1", 8L), Map.entry("deepseek-v3", 5L), Map.entry("hermes", 8L), Map.entry("granite", 6L), Map.entry("llama3", 5L),
                 Map.entry("mistral", 8L), Map.entry("qwen3.5", 23L), Map.entry("qwen3-coder", 22L), Map.entry("nemotron-3", 8L), Map.entry("deepseek-v3.2", 13L),
-                Map.entry("deepseek-v4", 9L))));
+                Map.entry("deepseek-v4", 9L), Map.entry("functionary-v3.1", 2L), Map.entry("firefunction-v2", 2L))));
         assertThat(Stream.of(vectors().toArray(Vector[]::new)).filter(v -> v.difference() != null).count()).isEqualTo(11);
     }
 }
