@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /** Llama 3.1's custom-tool format: {@code <function=NAME>{"arg": ...}</function>}, one block per call, in order. */
 public final class FunctionTagStage implements ParseStage {
-    private static final Pattern BLOCK = Pattern.compile("<function=([^>\\s]+)>\\s*(.*?)\\s*(?:</function>|\\z)", Pattern.DOTALL);
+    private static final Pattern BLOCK = Pattern.compile("<function=([^>\\s<]+)>\\s*(.*?)\\s*(?:</function>|\\z)", Pattern.DOTALL);
 
     @Override
     public String name() {

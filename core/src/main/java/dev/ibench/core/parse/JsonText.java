@@ -33,6 +33,21 @@ final class JsonText {
         }
     }
 
+    /**
+     * As {@link #read}, but only for a text that starts like a JSON value ({@code {}, {@code [}, a quote, a number,
+     * {@code true}, {@code false}): prose is not handed to the JSON reader, whose failure (an exception) costs far more
+     * than this check when a stage reads many values.
+     */
+    static Optional<Object> readIfJsonLike(String text) {
+        String t = text == null ? "" : text.strip();
+        if (t.isEmpty()) {
+            return Optional.empty();
+        }
+        char c = t.charAt(0);
+        boolean like = c == '{' || c == '[' || c == '"' || c == '-' || (c >= '0' && c <= '9') || t.equals("true") || t.equals("false");
+        return like ? read(t) : Optional.empty();
+    }
+
     static Optional<Object> read(String text) {
         if (text == null || text.isBlank()) {
             return Optional.empty();

@@ -7,7 +7,7 @@ import java.util.Set;
 /**
  * The named parser chains a model profile can select ({@code parser: default} etc.).
  * <ul>
- *   <li>{@code default}: xml_tool_call, harmony, deepseek_tool_calls, mistral_args, function_tag, fenced_code_block, json, json_lines,
+ *   <li>{@code default}: qwen3_coder_xml, xml_tool_call, harmony, deepseek_tool_calls, deepseek_dsml, mistral_args, function_tag, fenced_code_block, json, json_lines,
  *   llama_json, python_call, python_literal;</li>
  *   <li>{@code json}: json, json_lines only (the seed authors' two-step JSON/JSON Lines parsing);</li>
  *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines;</li>
@@ -21,7 +21,8 @@ public final class ParserChains {
     public static final String IBM_REFERENCE = "ibm-reference";
 
     private static final Map<String, List<ParseStage>> CHAINS = Map.of(
-            DEFAULT, List.of(new XmlToolCallStage(), new HarmonyStage(), new DeepSeekToolCallStage(), new MistralArgsStage(), new FunctionTagStage(),
+            DEFAULT, List.of(new Qwen3CoderXmlStage(), new XmlToolCallStage(), new HarmonyStage(), new DeepSeekToolCallStage(), new DeepSeekDsmlStage(),
+                    new MistralArgsStage(), new FunctionTagStage(),
                     new FencedCodeBlockStage(),
                     new JsonStage(), new JsonLinesStage(), new LlamaJsonStage(), new PythonCallStage(), new PythonLiteralStage()),
             "json", List.of(new JsonStage(), new JsonLinesStage()),
@@ -86,7 +87,8 @@ public final class ParserChains {
             Map.entry("json", new JsonStage()), Map.entry("json_lines", new JsonLinesStage()), Map.entry("llama_json", new LlamaJsonStage()),
             Map.entry("python_call", new PythonCallStage()), Map.entry("python_literal", new PythonLiteralStage()),
             Map.entry("function_tag", new FunctionTagStage()), Map.entry("deepseek_tool_calls", new DeepSeekToolCallStage()),
-            Map.entry("harmony", new HarmonyStage()), Map.entry("mistral_args", new MistralArgsStage()));
+            Map.entry("harmony", new HarmonyStage()), Map.entry("mistral_args", new MistralArgsStage()),
+            Map.entry("qwen3_coder_xml", new Qwen3CoderXmlStage()), Map.entry("deepseek_dsml", new DeepSeekDsmlStage()));
     private static final Map<String, String> ALIASES = Map.of("python_ast", "python_call", "native_tool_calls", "json");
 
     public static ParserChain defaultChain() {

@@ -42,11 +42,13 @@ class ParserFuzzTest {
             "\"parameters\"", "filter_data", "retrieve_data", "\"$var_1.result$\"", "\"$LABEL$\"", "{\"name\": \"", "\", \"arguments\": {",
             "}}", "]}", "def ", "lambda", "**", "*", "#", "/*", "\u0000", "\u001b[31m", "\ud83d\ude00", "\ud800", "\u202e",
             "<think>", "</think>", "<|channel|>", "<|message|>", "analysis", "final", " to=functions.f", "<|constrain|>json", "<|call|>",
-            "<|end|>", "<|start|>assistant", "[ARGS]", "[CALL_ID]");
+            "<|end|>", "<|start|>assistant", "[ARGS]", "[CALL_ID]", "<function=f>", "<parameter=", "<parameter=a>\n", "</parameter>",
+            "<｜DSML｜function_calls>", "<｜DSML｜invoke name=\"f\">", "<｜DSML｜parameter name=\"a\" string=\"false\">", "</｜DSML｜parameter>",
+            "</｜DSML｜invoke>", "string=\"true\">");
 
     /** Every stage alone (so a stage behind one that parses is still exercised). */
     private static final List<ParserChain> STAGES = List.of("xml_tool_call", "deepseek_tool_calls", "function_tag", "fenced_code_block",
-            "json", "json_lines", "llama_json", "python_call", "python_literal", "harmony", "mistral_args").stream().map(n -> ParserChains.forProfile(List.of(n))).toList();
+            "json", "json_lines", "llama_json", "python_call", "python_literal", "harmony", "mistral_args", "qwen3_coder_xml", "deepseek_dsml").stream().map(n -> ParserChains.forProfile(List.of(n))).toList();
     /** Every stage alone and every named chain. */
     private static final List<ParserChain> CHAINS = chains();
 
@@ -88,7 +90,9 @@ class ParserFuzzTest {
         for (String raw : List.of("x".repeat(size), "\"" + "a".repeat(size), "[{\"name\": \"f\", \"arguments\": {\"a\": \"" + "b".repeat(size) + "\"}}]",
                 "{\"name\": ".repeat(size / 10), "\u0001\u0002\u001f".repeat(size / 3), "f(a='" + "\\'".repeat(size / 2),
                 "<|message|>".repeat(size / 11), " to=functions.f<|message|>{".repeat(size / 26), "<think>".repeat(size / 7),
-                "f[ARGS]{\"a\": \"".repeat(size / 14))) {
+                "f[ARGS]{\"a\": \"".repeat(size / 14), "<function=".repeat(size / 10), "<function=f><parameter=a>".repeat(size / 25),
+                "<function=f>\n<parameter=" + "a".repeat(size), "<｜DSML｜invoke name=\"".repeat(size / 20),
+                "<｜DSML｜invoke name=\"f\"><｜DSML｜parameter name=\"a\">".repeat(size / 50))) {
             parse(STAGES, raw, HOSTILE_BOUND);
         }
     }

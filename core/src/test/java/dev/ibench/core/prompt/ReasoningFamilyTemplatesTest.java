@@ -50,14 +50,15 @@ class ReasoningFamilyTemplatesTest {
     void theBuiltInReasoningProfilesLoad() {
         ProfileCatalog builtIn = ProfileCatalog.load(null);
         assertThat(builtIn.all()).extracting(ModelProfile::name).contains("vllm-qwen3-8b", "vllm-qwen3-8b-prompt", "sglang-deepseek-r1",
-                "sglang-deepseek-r1-distill-qwen-32b", "llama-cpp-qwen3", "vllm-gpt-oss-20b", "vllm-gpt-oss-20b-prompt", "openai-o4-mini");
+                "sglang-deepseek-r1-distill-qwen-32b", "llama-cpp-qwen3", "vllm-gpt-oss-20b", "vllm-gpt-oss-20b-prompt", "openai-o4-mini",
+                "vllm-qwen3-coder");
         ModelProfile o4 = builtIn.resolve("openai-o4-mini");
         assertThat(o4.tokenLimitParameter()).isEqualTo("max_completion_tokens");
         assertThat(o4.sendTemperature()).isFalse();
         assertThat(ReasoningControl.delivery(o4)).isEqualTo(ReasoningControl.Delivery.REASONING_EFFORT);
         assertThat(ReasoningControl.delivery(builtIn.resolve("vllm-qwen3-8b"))).isEqualTo(ReasoningControl.Delivery.ENABLE_THINKING);
         assertThat(ReasoningControl.delivery(builtIn.resolve("vllm-gpt-oss-20b-prompt"))).isEqualTo(ReasoningControl.Delivery.PROMPT);
-        for (String tools : List.of("vllm-qwen3-8b", "sglang-deepseek-r1", "llama-cpp-qwen3", "vllm-gpt-oss-20b")) {
+        for (String tools : List.of("vllm-qwen3-8b", "sglang-deepseek-r1", "llama-cpp-qwen3", "vllm-gpt-oss-20b", "vllm-qwen3-coder")) {
             for (PromptStyle style : List.of(PromptStyle.SLOT, PromptStyle.SEL, PromptStyle.REST, PromptStyle.NESTFUL, PromptStyle.BFCL)) {
                 RenderedPrompt p = PromptRenderer.render(builtIn.resolve(tools), style, sample());
                 assertThat(p.isRaw()).isFalse();
@@ -67,5 +68,22 @@ class ReasoningFamilyTemplatesTest {
                 assertThat(p.tools()).as("native tools").isNotEmpty();
             }
         }
+    }
+
+    /** Qwen3-Coder's profile: native tools, no reasoning setting, and a parser chain that reads the model's XML calls left in the content. */
+    @Test
+    void theQwen3CoderProfileReadsXmlCallsLeftInTheContent() {
+        ModelProfile coder = ProfileCatalog.load(null).resolve("vllm-qwen3-coder");
+        assertThat(coder.family()).isEqualTo("qwen3-coder");
+        assertThat(coder.reasoningEffort()).isNull();
+        dev.ibench.core.parse.ParsedOutput parsed = dev.ibench.core.parse.ParserChains.forProfile(coder.parser())
+                .parse("<tool_call>\n<function=filter_data>\n<parameter=data_source>\n$starting_table_var$\n</parameter>\n"
+                        + "<parameter=key_name>\nsinger.age\n</parameter>\n<parameter=value>\n30\n</parameter>\n</function>\n</tool_call>");
+        assertThat(parsed.stage()).isEqualTo("qwen3_coder_xml");
+        assertThat(parsed.calls()).singleElement().satisfies(c -> {
+            assertThat(c.name()).isEqualTo("filter_data");
+            assertThat(c.arguments()).containsEntry("key_name", "singer.age").containsEntry("value", 30)
+                    .containsEntry("data_source", "$starting_table_var$");
+        });
     }
 }

@@ -61,7 +61,14 @@ import org.junit.jupiter.api.io.TempDir;
 class LlamaServerIT {
     private static final String MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf";
     private static final int CONTEXT = 8192;
-    private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(5);
+    /** How long a campaign may take; {@code -Dibench.it.campaignMinutes=N} gives a machine under heavy load more. */
+    private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(Long.getLong("ibench.it.campaignMinutes", 5));
+    /**
+     * timeout_seconds of the chat profiles of the native and Qwen3 cells (the profiles' own default, 120, unless
+     * {@code -Dibench.it.callTimeoutSeconds=N}): their prompts are ~4,400 and ~6,800 tokens, which a loaded machine
+     * evaluates for minutes.
+     */
+    private static final long CALL_TIMEOUT_SECONDS = Long.getLong("ibench.it.callTimeoutSeconds", 120);
     /** The singer SLOT samples over the {@code singer} table alone: 16 samples, gold sequences of 1 to 4 calls. */
     private static final String SINGER_SUBSET = "spider-singer-slot-one-toolkit.json";
     /** The subset's longest gold sequence, read in the file: singer-705 and -706 (most common citizenship) group, count, sort, retrieve. */
@@ -82,7 +89,9 @@ class LlamaServerIT {
         long started = System.nanoTime();
         Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
         assertThat(model).as("the SmolLM2 GGUF (run deploy/local/install-tools.sh)").isRegularFile();
-        llama = LlamaServerProcess.start(model, CONTEXT, dir);
+        // --jinja: the server applies the GGUF's own chat template (SmolLM2's) and takes OpenAI `tools` on the chat
+        // endpoint (without it llama-server refuses them); the raw prompts of /v1/completions are not templated either way
+        llama = LlamaServerProcess.start(model, CONTEXT, dir, List.of("--jinja"));
         proxy = RecordingLoopbackProxy.to(llama.baseUrl());
         Path results = dir.resolve("results.db");
         System.setProperty("ibench.results.db", results.toString());
@@ -313,6 +322,185 @@ class LlamaServerIT {
         System.out.printf("LlamaServerIT kill: %d/%d scored after a %.1f s outage, %d requests cut or refused, %d answered, completed %d%n",
                 results.size(), samples, outage, failed, calls.size() - failed,
                 results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count());
+    }
+
+    @Test
+    @Order(5)
+    void aNativeToolsCellThroughJinjaWithSmolLm2sOwnTemplateIsStoredAndScored() throws Exception {
+        int samples = 1; // one ~4,400-token chat prompt (the GPT-4o layout plus the native tools as the template renders them)
+        int before = proxy.exchanges().size();
+        // openai-compatible: the built-in native-tools profile (the sample's tools in the request's `tools`), as shipped
+        Path nativeProfile = builtInProfileCopy("openai-compatible");
+        String id = run("native", """
+                models:
+                  - {name: smollm2-native, profile: %s, endpoint: "%s", concurrency: 1}
+                modes: [direct]
+                samples: {limit: %d, seed: 6}
+                decoding: {max_tokens: 48, seed: 1}
+                samples_in_flight: 1
+                """.formatted(nativeProfile, proxy.baseUrl(), samples));
+        String cell = id + "/smollm2-native/slot/direct";
+        List<SampleResultRecord> results = services.store().sampleResults(cell);
+        assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertThat(calls).hasSize(samples);
+        assertRequestsCarryTheToolkit(calls);
+        assertStoredChatOutputsAreTheServersAnswers(cell, results, calls);
+        System.out.printf("LlamaServerIT native: %d/%d scored, %s, parse %s%n", results.size(), samples, answerKinds(calls), parseStatuses(results));
+    }
+
+    /**
+     * Issue 31, item 5: llama-server with {@code --jinja --reasoning-format deepseek --chat-template-file} Qwen3's template
+     * (llama.cpp's copy, models/templates/Qwen-Qwen3-0.6B.jinja) takes ibench's requests with tools and reasoning
+     * settings (thinking on: the built-in llama-cpp-qwen3 profile; thinking off: the same profile with
+     * {@code reasoning_effort: off}), and whatever it returns (content, tool_calls, reasoning_content) is stored,
+     * separated and scored by the campaign without an error. SmolLM2 is no Qwen3: the test is about the requests and the
+     * handling of any answer, not about the answers' quality.
+     */
+    @Test
+    @Order(6)
+    void qwen3TemplateWithReasoningFormatTakesIbenchsRequestsAndTheCellsScoreWhatItReturns() throws Exception {
+        Path template = dir.resolve("Qwen-Qwen3-0.6B.jinja");
+        try (java.io.InputStream in = getClass().getResourceAsStream("/llama-cpp-templates/Qwen-Qwen3-0.6B.jinja")) {
+            Files.copy(java.util.Objects.requireNonNull(in, "the Qwen3 template resource"), template);
+        }
+        Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
+        try (LlamaServerProcess qwen3 = LlamaServerProcess.start(model, CONTEXT, dir,
+                List.of("--jinja", "--reasoning-format", "deepseek", "--chat-template-file", template.toString()));
+             RecordingLoopbackProxy qwenProxy = RecordingLoopbackProxy.to(qwen3.baseUrl())) {
+            Path think = builtInProfileCopy("llama-cpp-qwen3");
+            String off = Files.readString(think).replace("reasoning_effort: high", "reasoning_effort: \"off\"");
+            assertThat(off).contains("reasoning_effort: \"off\"");
+            Files.writeString(dir.resolve("llama-cpp-qwen3-off.yaml"), off.replace("name: llama-cpp-qwen3", "name: llama-cpp-qwen3-off"));
+            int samples = 1; // one ~6,800-token prompt, evaluated once: the two cells' prompts differ only after it
+            String id = run("qwen3", """
+                    models:
+                      - {name: qwen3-think, profile: %s, endpoint: "%s", concurrency: 1}
+                      - {name: qwen3-nothink, profile: %s, endpoint: "%s", concurrency: 1}
+                    modes: [direct]
+                    samples: {limit: %d, seed: 7}
+                    decoding: {max_tokens: 48, seed: 1}
+                    samples_in_flight: 1
+                    """.formatted(think, qwenProxy.baseUrl(), dir.resolve("llama-cpp-qwen3-off.yaml"), qwenProxy.baseUrl(), samples));
+            List<Exchange> calls = qwenProxy.exchanges();
+            assertThat(calls).hasSize(2 * samples);
+            assertRequestsCarryTheToolkit(calls);
+            for (boolean thinking : new boolean[] {true, false}) {
+                String cell = id + "/" + (thinking ? "qwen3-think" : "qwen3-nothink") + "/slot/direct";
+                List<SampleResultRecord> results = services.store().sampleResults(cell);
+                assertThat(results).as(cell).hasSize(samples)
+                        .allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+                List<Exchange> cellCalls = calls.stream()
+                        .filter(e -> readTree(e.requestBody()).path("chat_template_kwargs").path("enable_thinking").asBoolean(!thinking) == thinking)
+                        .toList();
+                assertThat(cellCalls).as("%s: its requests say enable_thinking=%s (the profile's reasoning_effort, llama.cpp's way)", cell, thinking)
+                        .hasSize(samples);
+                assertStoredChatOutputsAreTheServersAnswers(cell, results, cellCalls);
+                System.out.printf("LlamaServerIT qwen3 (enable_thinking=%s): %d/%d scored, %s, parse %s%n", thinking, results.size(), samples,
+                        answerKinds(cellCalls), parseStatuses(results));
+            }
+        }
+    }
+
+    /** A built-in profile's YAML as shipped (core's resources) with {@link #CALL_TIMEOUT_SECONDS}, written as a user profile file. */
+    private Path builtInProfileCopy(String name) throws IOException {
+        String yaml;
+        try (java.io.InputStream in = LlamaServerIT.class.getResourceAsStream("/profiles/" + name + ".yaml")) {
+            yaml = new String(java.util.Objects.requireNonNull(in, name).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        assertThat(yaml).as("the built-in %s sets no timeout of its own", name).doesNotContain("timeout_seconds");
+        Path file = dir.resolve(name + "-copy.yaml");
+        Files.writeString(file, yaml + "\ntimeout_seconds: " + CALL_TIMEOUT_SECONDS + "\n");
+        return file;
+    }
+
+    /** Every request went to the chat endpoint, was answered, and carried the eval set's toolkit as OpenAI {@code tools}. */
+    private void assertRequestsCarryTheToolkit(List<Exchange> calls) throws IOException {
+        List<String> toolkit = new ArrayList<>();
+        Json.MAPPER.readTree(evalSet.toFile()).path("data").path(0).path("tools").forEach(t -> toolkit.add(t.path("name").asText()));
+        assertThat(calls).allSatisfy(e -> {
+            assertThat(e.path()).isEqualTo("/v1/chat/completions");
+            assertThat(e.answered()).as("%s %s", e.failure(), e.responseBody()).isTrue();
+            JsonNode tools = readTree(e.requestBody()).path("tools");
+            assertThat(tools.isArray() && tools.size() > 0).as("the request carries native tools: %s", e.requestBody()).isTrue();
+            List<String> names = new ArrayList<>();
+            tools.forEach(t -> {
+                assertThat(t.path("type").asText()).isEqualTo("function");
+                names.add(t.path("function").path("name").asText());
+            });
+            assertThat(toolkit).as("the eval set's toolkit").containsAll(names);
+        });
+    }
+
+    /**
+     * Each sample's stored call is what the server answered for that sample's messages: its {@code tool_calls} (as the
+     * JSON list ibench stores them, arguments decoded) when there are any, else its {@code content}; and its
+     * {@code reasoning_content}, stored apart (null when the server sent none).
+     */
+    private void assertStoredChatOutputsAreTheServersAnswers(String cell, List<SampleResultRecord> results, List<Exchange> calls) {
+        Map<String, JsonNode> messageByLastUserTurn = new LinkedHashMap<>();
+        for (Exchange e : calls) {
+            messageByLastUserTurn.put(lastTurn(readTree(e.requestBody())), readTree(e.responseBody()).path("choices").path(0).path("message"));
+        }
+        for (SampleResultRecord r : results) {
+            String lastTurn = lastTurn(readTree(services.store().prompt(cell, r.sampleId(), 0).orElseThrow()));
+            assertThat(messageByLastUserTurn).as("sample %s was answered by the server", r.sampleId()).containsKey(lastTurn);
+            JsonNode message = messageByLastUserTurn.get(lastTurn);
+            ModelCallRecord call = services.store().modelCall(cell, r.sampleId(), 0, 0).orElseThrow();
+            if (message.path("tool_calls").isArray() && message.path("tool_calls").size() > 0) {
+                ArrayNode expected = Json.MAPPER.createArrayNode();
+                for (JsonNode c : message.path("tool_calls")) {
+                    ObjectNode one = expected.addObject();
+                    one.put("name", c.path("function").path("name").asText());
+                    one.set("arguments", expectedArguments(c.path("function").path("arguments")));
+                }
+                assertThat(readTree(call.rawOutput())).as("sample %s's stored output: the server's tool_calls", r.sampleId()).isEqualTo(expected);
+            } else {
+                assertThat(call.rawOutput()).as("sample %s's stored output: the server's content", r.sampleId())
+                        .isEqualTo(message.path("content").asText(""));
+            }
+            String reasoning = message.path("reasoning_content").asText("");
+            assertThat(call.reasoning()).as("sample %s's stored reasoning: the server's reasoning_content", r.sampleId())
+                    .isEqualTo(reasoning.isEmpty() ? null : reasoning);
+        }
+    }
+
+    /** Each result's parse status as its stored score summary records it; every scored sample has one. */
+    private static List<String> parseStatuses(List<SampleResultRecord> results) {
+        List<String> statuses = results.stream().map(r -> readTree(r.scoreJson()).path("parse_status").asText()).toList();
+        assertThat(statuses).as("parse statuses").allSatisfy(s -> assertThat(s).isNotBlank());
+        return statuses;
+    }
+
+    /**
+     * The arguments ibench stores for one of the server's calls, as the OpenAI API defines them: a JSON string holding
+     * an object (blank: no arguments); a string that is not JSON (a model cut off by max_tokens inside its arguments)
+     * is kept verbatim as {@code __unparsed_arguments__}, to be scored as a wrong call, never dropped.
+     */
+    private static JsonNode expectedArguments(JsonNode arguments) {
+        if (!arguments.isTextual()) {
+            return arguments.isObject() ? arguments : Json.MAPPER.createObjectNode();
+        }
+        if (arguments.asText().isBlank()) {
+            return Json.MAPPER.createObjectNode();
+        }
+        try {
+            JsonNode parsed = Json.MAPPER.readTree(arguments.asText());
+            return parsed != null && parsed.isObject() ? parsed : Json.MAPPER.createObjectNode();
+        } catch (IOException notJson) {
+            return Json.MAPPER.createObjectNode().put("__unparsed_arguments__", arguments.asText());
+        }
+    }
+
+    private static String lastTurn(JsonNode requestOrPrompt) {
+        JsonNode messages = requestOrPrompt.path("messages");
+        return messages.path(messages.size() - 1).path("content").asText();
+    }
+
+    private static String answerKinds(List<Exchange> calls) {
+        long toolCalls = calls.stream().filter(e -> readTree(e.responseBody()).path("choices").path(0).path("message").path("tool_calls").size() > 0).count();
+        long reasoning = calls.stream().filter(e -> !readTree(e.responseBody()).path("choices").path(0).path("message").path("reasoning_content").asText("").isEmpty()).count();
+        return String.format("%d of %d answers with tool_calls, %d with reasoning_content", toolCalls, calls.size(), reasoning);
     }
 
     /** Each sample's stored raw output is exactly the text the server answered for that sample's prompt. */
