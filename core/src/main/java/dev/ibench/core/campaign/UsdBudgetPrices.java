@@ -23,8 +23,7 @@ public final class UsdBudgetPrices {
         List<String> unpriced = new ArrayList<>();
         for (int i = 0; i < spec.models().size(); i++) {
             ModelEntry m = spec.models().get(i);
-            Optional<ModelProfile> profile = profiles.apply(m.profile());
-            if (profile.isEmpty() || priced(m, profile.get())) {
+            if (!unpriced(m, profiles)) {
                 continue;
             }
             unpriced.add(m.name());
@@ -45,14 +44,12 @@ public final class UsdBudgetPrices {
 
     /** The names of {@code spec}'s models that have no prices; a model whose profile {@code profiles} does not find is left out. */
     public static List<String> unpricedModels(CampaignSpec spec, Function<String, Optional<ModelProfile>> profiles) {
-        List<String> unpriced = new ArrayList<>();
-        for (ModelEntry m : spec.models()) {
-            Optional<ModelProfile> profile = profiles.apply(m.profile());
-            if (profile.isPresent() && !priced(m, profile.get())) {
-                unpriced.add(m.name());
-            }
-        }
-        return unpriced;
+        return spec.models().stream().filter(m -> unpriced(m, profiles)).map(ModelEntry::name).toList();
+    }
+
+    /** Whether {@code m} has no prices; false when {@code profiles} does not find its profile (the profile check reports that). */
+    private static boolean unpriced(ModelEntry m, Function<String, Optional<ModelProfile>> profiles) {
+        return profiles.apply(m.profile()).map(profile -> !priced(m, profile)).orElse(false);
     }
 
     private static boolean priced(ModelEntry m, ModelProfile profile) {

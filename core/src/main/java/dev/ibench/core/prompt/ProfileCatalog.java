@@ -80,6 +80,18 @@ public final class ProfileCatalog {
                         + " (add one by writing profiles/" + nameOrPath + ".yaml)"));
     }
 
+    /**
+     * {@link #resolve}, or empty when the name is unknown or the file unreadable: for checks that leave reporting an
+     * unknown profile to the profile check.
+     */
+    public Optional<ModelProfile> resolveIfKnown(String nameOrPath) {
+        try {
+            return Optional.of(resolve(nameOrPath));
+        } catch (RuntimeException unknown) {
+            return Optional.empty();
+        }
+    }
+
     public Optional<ModelProfile> find(String name) {
         return Optional.ofNullable(byName.get(name));
     }

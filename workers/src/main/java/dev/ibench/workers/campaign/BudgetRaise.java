@@ -68,13 +68,7 @@ public final class BudgetRaise {
             throw new IllegalArgumentException("the stored spec of campaign " + campaignId + " is unreadable: " + e.getMessage(), e);
         }
         ProfileCatalog profiles = ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles"));
-        check(spec, model, usd, name -> {
-            try {
-                return Optional.of(profiles.resolve(name));
-            } catch (RuntimeException unknown) {
-                return Optional.empty();
-            }
-        });
+        check(spec, model, usd, profiles::resolveIfKnown);
         return raise(services.spend(), campaignId, model, usd, tokens);
     }
 

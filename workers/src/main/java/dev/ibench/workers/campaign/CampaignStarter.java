@@ -30,7 +30,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory, stores each eval
@@ -92,13 +91,7 @@ public final class CampaignStarter {
             return;
         }
         ProfileCatalog profiles = ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles"));
-        List<String> problems = UsdBudgetPrices.problems(spec, name -> {
-            try {
-                return Optional.of(profiles.resolve(name));
-            } catch (RuntimeException unknown) {
-                return Optional.empty(); // an unknown or unreadable profile is the profile check's to report
-            }
-        });
+        List<String> problems = UsdBudgetPrices.problems(spec, profiles::resolveIfKnown);
         if (!problems.isEmpty()) {
             throw new CampaignSpecException(file + ": " + String.join("; ", problems));
         }
