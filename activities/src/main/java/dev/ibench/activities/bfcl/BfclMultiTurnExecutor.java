@@ -1,5 +1,6 @@
 package dev.ibench.activities.bfcl;
 
+import dev.ibench.activities.sandbox.RunnerScript;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,12 +14,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +46,7 @@ public final class BfclMultiTurnExecutor {
         this.bfclEval = bfclEval;
         this.python = python;
         this.memoryMb = memoryMb;
-        this.runner = writeRunner(workDir);
+        this.runner = RunnerScript.write(BfclMultiTurnExecutor.class, RUNNER, workDir, "BFCL multi-turn runner");
     }
 
     /**
@@ -176,24 +174,5 @@ public final class BfclMultiTurnExecutor {
      */
     static List<List<List<String>>> withoutEmptySteps(List<List<List<String>>> turns) {
         return turns.stream().map(t -> t.stream().filter(step -> !(step.isEmpty() || (step.size() == 1 && step.get(0).isEmpty()))).toList()).toList();
-    }
-
-    private static Path writeRunner(Path workDir) {
-        try (var in = BfclMultiTurnExecutor.class.getResourceAsStream(RUNNER)) {
-            if (in == null) {
-                throw new IllegalStateException(RUNNER + " missing from the ibench jar");
-            }
-            Path dir = Files.createDirectories(workDir.toAbsolutePath());
-            Path file = dir.resolve(RUNNER);
-            byte[] bytes = in.readAllBytes();
-            if (!Files.exists(file) || !Arrays.equals(Files.readAllBytes(file), bytes)) {
-                Path tmp = Files.createTempFile(dir, "runner", ".py");
-                Files.write(tmp, bytes);
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            }
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the BFCL multi-turn runner into " + workDir, e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ibench.activities.nestful;
 
+import dev.ibench.activities.sandbox.RunnerScript;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.nestful.NestfulAnswers;
@@ -13,7 +14,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -65,7 +65,7 @@ public final class PythonSequenceExecutor implements SequenceExecutor {
         this.functions = functions.toAbsolutePath();
         this.python = python;
         this.limits = limits;
-        this.runner = writeRunner(workDir);
+        this.runner = RunnerScript.write(PythonSequenceExecutor.class, RUNNER, workDir, "NESTful runner");
     }
 
     /** The executor of a NESTful eval set: its functions folder next to it, default interpreter and limits. */
@@ -228,25 +228,6 @@ public final class PythonSequenceExecutor implements SequenceExecutor {
             return Math.max(1, outputs.size());
         }
         return 1;
-    }
-
-    private static Path writeRunner(Path workDir) {
-        try (var in = PythonSequenceExecutor.class.getResourceAsStream(RUNNER)) {
-            if (in == null) {
-                throw new IllegalStateException(RUNNER + " missing from the ibench jar");
-            }
-            Path dir = Files.createDirectories(workDir.toAbsolutePath());
-            Path file = dir.resolve(RUNNER);
-            byte[] bytes = in.readAllBytes();
-            if (!Files.exists(file) || !java.util.Arrays.equals(Files.readAllBytes(file), bytes)) {
-                Path tmp = Files.createTempFile(dir, "runner", ".py");
-                Files.write(tmp, bytes);
-                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-            }
-            return file;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the NESTful runner into " + workDir, e);
-        }
     }
 
     private static String last(List<String> observations) {
