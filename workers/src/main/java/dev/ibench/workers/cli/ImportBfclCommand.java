@@ -1,5 +1,6 @@
 package dev.ibench.workers.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclEvalPackage;
@@ -140,17 +141,13 @@ final class ImportBfclCommand implements Callable<Integer> {
         }
         var defective = report.putArray("defective");
         imported.defective().forEach(r -> defective.addObject().put("line", r.line()).put("id", r.id()).put("reason", r.reason()));
-        Files.createDirectories(out);
-        Path evalSet = out.resolve(setName + ".json");
         ObjectNode set = Json.MAPPER.createObjectNode();
         set.put("style", "bfcl");
         set.put("category", parsedCategory.key());
         set.put("source", file.getFileName().toString());
         set.set("data", Json.MAPPER.valueToTree(imported.samples()));
-        ImportOutput.write(evalSet, set);
-        report.put("eval_set", evalSet.toString());
-        Path reportFile = out.resolve(setName + "-import.json");
-        ImportOutput.write(reportFile, report);
+        Path evalSet = out.resolve(setName + ".json");
+        Path reportFile = writeSetAndReport(setName, set, report);
         if (json) {
             stdout.println(ImportOutput.text(report));
         } else {
@@ -193,12 +190,9 @@ final class ImportBfclCommand implements Callable<Integer> {
                 .map(r -> new ImportOutput.LeftOut(r.line(), "id", r.id(), r.reason())).toList())) {
             return 2;
         }
-        Files.createDirectories(out);
         Path evalSet = out.resolve(setName + ".json");
-        ImportOutput.write(evalSet, new BfclMultiTurnEvalSet(key, file.getFileName().toString(), imported.functionDocs(), imported.entries()).toJson());
-        report.put("eval_set", evalSet.toString());
-        Path reportFile = out.resolve(setName + "-import.json");
-        ImportOutput.write(reportFile, report);
+        Path reportFile = writeSetAndReport(setName,
+                new BfclMultiTurnEvalSet(key, file.getFileName().toString(), imported.functionDocs(), imported.entries()).toJson(), report);
         if (json) {
             stdout.println(ImportOutput.text(report));
         } else {
@@ -210,5 +204,16 @@ final class ImportBfclCommand implements Callable<Integer> {
         }
         stdout.flush();
         return 0;
+    }
+
+    /** Writes the eval set {@code <out>/<setName>.json}, adds its path to {@code report} and writes that beside it; returns the report's path. */
+    private Path writeSetAndReport(String setName, JsonNode set, ObjectNode report) throws IOException {
+        Files.createDirectories(out);
+        Path evalSet = out.resolve(setName + ".json");
+        ImportOutput.write(evalSet, set);
+        report.put("eval_set", evalSet.toString());
+        Path reportFile = out.resolve(setName + "-import.json");
+        ImportOutput.write(reportFile, report);
+        return reportFile;
     }
 }
