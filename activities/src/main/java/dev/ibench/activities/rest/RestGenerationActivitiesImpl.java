@@ -26,6 +26,7 @@ import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -214,25 +215,56 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
                     AnswerShape.fold(store.gold(o.questionId()))));
             verifiedBy.merge(o.producer(), 1, Integer::sum);
         }
-        List<Path> files;
-        try {
-            files = new ArrayList<>(RestPublisher.publish(new RestPublisher.Target(job.source(), ctx.db(), job.mode(), Path.of(job.outDir()),
-                    Path.of(job.dataRoot())), dedup.endpoints(), dedup.decisions(), entries));
-        } catch (IOException e) {
-            throw ApplicationFailure.newFailure("cannot write the REST outputs of " + job.dbId() + " to " + job.outDir() + ": " + e.getMessage(), "RestPublish");
-        }
         RestGenerationLog log = RestGenerationLog.of(store, plan, outcomes, dedup);
         RestPublished published = new RestPublished(job.dbId(), plan.questions(), log.inScope(), entries.size(), dedup.endpoints().size(),
                 RestPublisher.producedBy(dedup.endpoints()), verifiedBy, byReason,
                 dedup.decisions(SAME_TEMPLATE), dedup.decisions(NEAR_DUPLICATE),
-                log.modelAttempts(), log.llmJudgeCalls(), List.of());
-        Path report = Path.of(job.outDir()).resolve(job.source() + "-" + job.dbId() + "-rest-report.json");
+                log.modelAttempts(), log.llmJudgeCalls(), List.of(), null);
+        if (!job.usesArtifacts()) {
+            List<Path> files = write(job, ctx, Path.of(job.outDir()), dedup, entries, log, published);
+            return published.withFiles(files.stream().map(f -> f.toString().replace('\\', '/')).toList());
+        }
+        Path scratch = null;
+        try {
+            scratch = Files.createTempDirectory("ibench-rest-publish-");
+            Map<String, String> stored = new TreeMap<>();
+            for (Path f : write(job, ctx, scratch, dedup, entries, log, published)) {
+                stored.put(f.getFileName().toString(), records.artifacts().put(f).toString());
+            }
+            return published.withArtifacts(stored);
+        } catch (IOException e) {
+            throw ApplicationFailure.newFailure("cannot stage the REST outputs of " + job.dbId() + ": " + e.getMessage(), "RestPublish");
+        } finally {
+            deleteQuietly(scratch);
+        }
+    }
+
+    /** Writes the four published files and the report into {@code out}; returns them. */
+    private static List<Path> write(RestJob job, RestDatabases.Context ctx, Path out, DedupRecord dedup, List<RestPublisher.Entry> entries,
+                                    RestGenerationLog log, RestPublished published) {
+        List<Path> files;
+        try {
+            files = new ArrayList<>(RestPublisher.publish(new RestPublisher.Target(job.source(), ctx.db(), job.mode(), out,
+                    Path.of(ctx.dataRoot())), dedup.endpoints(), dedup.decisions(), entries));
+        } catch (IOException e) {
+            throw ApplicationFailure.newFailure("cannot write the REST outputs of " + job.dbId() + " to " + out + ": " + e.getMessage(), "RestPublish");
+        }
+        Path report = out.resolve(job.source() + "-" + job.dbId() + "-rest-report.json");
         try {
             Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), log.toJson(published));
         } catch (IOException e) {
             throw ApplicationFailure.newFailure("cannot write " + report + ": " + e.getMessage(), "RestPublish");
         }
         files.add(report);
-        return published.withFiles(files.stream().map(f -> f.toString().replace('\\', '/')).toList());
+        return files;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) return;
+        try (var all = Files.walk(dir)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary folder left behind is harmless
+        }
     }
 }

@@ -34,6 +34,11 @@ public final class RestWorkRecords {
         this.artifacts = artifacts;
     }
 
+    /** The artifact store the records' content lives in (REST outputs of artifact jobs are published there too). */
+    public ArtifactStore artifacts() {
+        return artifacts;
+    }
+
     /** The record's bytes, verified against their hash; empty when no record of that name was written. */
     public Optional<byte[]> read(String workId, String name) {
         Optional<ArtifactHash> hash = hashOf(workId, name);

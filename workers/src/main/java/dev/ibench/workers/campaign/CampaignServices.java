@@ -48,6 +48,7 @@ public final class CampaignServices {
     private final ResultsDatabase database;
     private final ResultsStore store;
     private final ArtifactStore artifacts;
+    private final ArtifactCache artifactCache;
     private final EvalSetArtifacts evalSetArtifacts;
     private final EvalSetCache evalSets;
     private final IbenchHome home;
@@ -69,7 +70,8 @@ public final class CampaignServices {
         this.home = home;
         this.artifacts = ArtifactSetting.resolve(database);
         Path cache = home.state().resolve("artifacts");
-        this.evalSetArtifacts = new EvalSetArtifacts(new ArtifactCache(artifacts, cache.resolve("sha256")), cache.resolve("eval-sets"));
+        this.artifactCache = new ArtifactCache(artifacts, cache.resolve("sha256"));
+        this.evalSetArtifacts = new EvalSetArtifacts(artifactCache, cache.resolve("eval-sets"));
         this.evalSets = new EvalSetCache(evalSetArtifacts);
     }
 
@@ -122,6 +124,11 @@ public final class CampaignServices {
     /** Where artifacts live ({@link ArtifactSetting}). */
     public ArtifactStore artifacts() {
         return artifacts;
+    }
+
+    /** This machine's verified copies of artifacts, {@code <home>/.ibench/artifacts/sha256/<hex>}. */
+    public ArtifactCache artifactCache() {
+        return artifactCache;
     }
 
     /** REST generation work records: in the artifact store, named from the results store (docs/rest-benchmarks.md). */

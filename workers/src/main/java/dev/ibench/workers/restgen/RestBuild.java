@@ -1,16 +1,20 @@
 package dev.ibench.workers.restgen;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ibench.activities.artifact.ArtifactStore;
+import dev.ibench.activities.rest.RestDatasetBundle;
 import dev.ibench.activities.rest.RestJob;
 import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.core.build.BuildOptions;
+import dev.ibench.core.dataset.Dataset;
+import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.RestPublisher;
 import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.campaign.CampaignServices;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +26,10 @@ import java.util.concurrent.TimeoutException;
 /**
  * The REST part of {@code ibench build}: one REST generation job per database, run as workflows by
  * {@link RestGenerationRunner}, their counts added to the build's coverage report (style {@code rest}) and a
- * {@code rest} block in {@code coverage.json} with endpoints and verified questions per generator.
+ * {@code rest} block in {@code coverage.json} with endpoints and verified questions per generator. Each database's
+ * dataset goes to the artifact store first ({@link RestDatasetBundle}), the jobs name it by hash, and the files the
+ * workers publish as artifacts are downloaded into {@code --out} ({@link RestOutputs}): the workers need no folder of
+ * this machine.
  */
 public record RestBuild(String codegenModel, String judgeModel, int maxAttempts, boolean deterministicFirst, Double nearDuplicateThreshold,
                         Integer limit, int questionsInFlight, boolean inProcessWorker, int timeoutMinutes) {
@@ -52,12 +59,20 @@ public record RestBuild(String codegenModel, String judgeModel, int maxAttempts,
 
     /** @param dbIds the databases to build (the SLOT/SEL builder's list, so "all" is resolved once) */
     public Result run(BuildOptions o, List<String> dbIds, CoverageReport coverage, PrintStream log) throws IOException, TimeoutException {
+        IbenchHome home = IbenchHome.resolve();
+        ArtifactStore artifacts = CampaignServices.of(home).artifacts();
+        Dataset dataset = DatasetLoader.forSource(o.source()).load(o.root(), dbIds, o.dataRoot());
         List<RestJob> jobs = new ArrayList<>();
         for (String db : dbIds) {
-            jobs.add(new RestJob(o.source(), abs(o.root()), abs(o.dataRoot()), db, abs(o.out()), o.mode().name().toLowerCase(Locale.ROOT),
-                    codegenModel, codegenModel == null ? null : judgeModel, maxAttempts, deterministicFirst, nearDuplicateThreshold, limit));
+            String reference = RestDatasetBundle.of(dataset, db, o.dataRoot().toAbsolutePath().normalize(), artifacts).store(artifacts, home.state());
+            log.println("build: " + db + ": rest dataset stored as " + reference + " in " + artifacts.description());
+            jobs.add(RestJob.ofArtifacts(o.source(), db, reference, o.mode().name().toLowerCase(Locale.ROOT), codegenModel,
+                    codegenModel == null ? null : judgeModel, maxAttempts, deterministicFirst, nearDuplicateThreshold, limit));
         }
-        RestGenerationRunner.Outcome outcome = new RestGenerationRunner(IbenchHome.resolve(), log).run(jobs, questionsInFlight, inProcessWorker, timeoutMinutes);
+        RestGenerationRunner.Outcome outcome = new RestGenerationRunner(home, log).run(jobs, questionsInFlight, inProcessWorker, timeoutMinutes);
+        for (RestPublished p : outcome.published()) {
+            if (p.artifacts() != null) RestOutputs.download(artifacts, p.artifacts(), o.out());
+        }
         Map<String, Integer> producedBy = new TreeMap<>();
         Map<String, Integer> verifiedBy = new TreeMap<>();
         int endpoints = 0, merged = 0, nearDuplicates = 0, modelAttempts = 0, judgeCalls = 0, files = 0;
@@ -97,7 +112,4 @@ public record RestBuild(String codegenModel, String judgeModel, int maxAttempts,
         return new Result(json, files, outcome.failures());
     }
 
-    private static String abs(Path p) {
-        return p.toAbsolutePath().normalize().toString();
-    }
 }

@@ -3,6 +3,7 @@ package dev.ibench.workers.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.store.testing.LocalPostgres;
 import dev.ibench.activities.store.testing.LocalPostgresExtension;
 import dev.ibench.core.json.Json;
@@ -31,6 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * scoring; another serves the code-gen model (a fake OpenAI endpoint, test double) from a home of its own; the build
  * runs from a third with {@code --no-worker}. The model worker reads the plan and gold rows the tools worker wrote and
  * writes proposals the tools worker executes: all through the store. Nothing is written under any {@code .rest-work}.
+ *
+ * <p>Issue 33: the dataset is on the build's machine only, and deleted once the build has stored it; the workers
+ * start after that in empty folders with no {@code --root} and no data root. They read it from the artifact store by
+ * hash and publish the outputs there, and the build downloads them into {@code --out}.
  */
 @ExtendWith(LocalPostgresExtension.class)
 class RestAcrossMachinesIT {
@@ -60,6 +65,26 @@ class RestAcrossMachinesIT {
                 """.formatted(PROFILE, model.baseUrl()));
     }
 
+    private static void copySuperhero(Path bird, Path to) throws Exception {
+        Files.createDirectories(to);
+        Files.copy(bird.resolve("dev.json"), to.resolve("dev.json"));
+        Path from = bird.resolve("dev_databases/superhero");
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path target = to.resolve("dev_databases/superhero").resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) Files.createDirectories(target);
+                else Files.copy(p, target);
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws Exception {
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        assertThat(dir).doesNotExist();
+    }
+
     @Test
     void theModelWorkerAndTheToolsWorkerShareTheJobThroughTheStoreAlone(LocalPostgres pg) throws Exception {
         String url = pg.newDatabase();
@@ -78,13 +103,21 @@ class RestAcrossMachinesIT {
             Map<String, String> buildEnv = new java.util.HashMap<>(store);
             buildEnv.put("IBENCH_HOME", launcher.toString());
             buildEnv.put("TEMPORAL_ADDRESS", server.address());
-            try (WorkerProcess toolsWorker = WorkerProcess.isolated(server.address(), "workflows,tools,scoring", tools, dir.resolve("tools.log"), store);
-                 WorkerProcess llmWorker = WorkerProcess.isolated(server.address(), "llm", llm, dir.resolve("llm.log"), llmEnv);
-                 CliProcess build = CliProcess.isolated(List.of("build", "--source", "bird", "--root", SuperheroEvalSets.dataRoot().resolve("bird").toString(),
-                         "--db", "superhero", "--style", "rest", "--codegen-model", PROFILE, "--limit", "8", "--out", out.toString(),
-                         "--no-worker", "--timeout-minutes", "4"), "No in-process worker", dir.resolve("build.log"), buildEnv, launcher)) {
-                assertThat(build.waitForExit(Duration.ofMinutes(4))).as("build output:\n%s\ntools worker:\n%s\nllm worker:\n%s",
-                        build.output(), toolsWorker.output(), llmWorker.output()).isZero();
+            // the dataset exists only on the build's machine, and only until the build has stored it: the workers
+            // start after it is deleted, in empty folders, without --root or a data root
+            Path dataset = launcher.resolve("data");
+            copySuperhero(SuperheroEvalSets.dataRoot().resolve("bird"), dataset.resolve("bird"));
+            try (CliProcess build = CliProcess.isolated(List.of("build", "--source", "bird", "--root", dataset.resolve("bird").toString(),
+                         "--data-root", dataset.toString(), "--db", "superhero", "--style", "rest", "--codegen-model", PROFILE, "--limit", "8",
+                         "--out", out.toString(), "--no-publish", "--no-worker", "--timeout-minutes", "4"), "No in-process worker",
+                    dir.resolve("build.log"), buildEnv, launcher)) {
+                deleteTree(dataset);
+                try (WorkerProcess toolsWorker = WorkerProcess.isolated(server.address(), "workflows,tools,scoring", tools, dir.resolve("tools.log"), store);
+                     WorkerProcess llmWorker = WorkerProcess.isolated(server.address(), "llm", llm, dir.resolve("llm.log"), llmEnv)) {
+                    assertThat(build.waitForExit(Duration.ofMinutes(4))).as("build output:\n%s\ntools worker:\n%s\nllm worker:\n%s",
+                            build.output(), toolsWorker.output(), llmWorker.output()).isZero();
+                    assertThat(build.output()).contains("rest dataset stored as sha256:");
+                }
             }
             long codegenCalls = model.exchanges().stream().filter(e -> e.kind() == Kind.CODEGEN).count();
             assertThat(codegenCalls).as("the model worker asked the model").isPositive();
@@ -92,7 +125,12 @@ class RestAcrossMachinesIT {
             JsonNode coverage = Json.MAPPER.readTree(out.resolve("coverage.json").toFile());
             assertThat(coverage.path("rest").path("produced_by").path("llm:" + PROFILE).asInt()).as("endpoints the model proposed and the tools verified")
                     .isPositive();
-            assertThat(out.resolve("bird-superhero-rest.json")).exists();
+            List<String> published = List.of("bird-superhero-rest.json", "bird-superhero-rest-endpoints.json", "bird-superhero-openapi.json",
+                    "bird-superhero-rest-tools.json", "bird-superhero-rest-report.json");
+            JsonNode endpoints = Json.MAPPER.readTree(out.resolve("bird-superhero-rest-endpoints.json").toFile());
+            assertThat(endpoints.path("database_path").asText()).as("named as the build's machine names it")
+                    .isEqualTo("bird/dev_databases/superhero/superhero.sqlite");
+            assertThat(endpoints.path("data_root").asText()).isEqualTo(dataset.toAbsolutePath().normalize().toString());
 
             try (Connection c = pg.connect(database); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT COUNT(*), COUNT(a.sha256), COUNT(DISTINCT r.work_id),"
@@ -105,10 +143,24 @@ class RestAcrossMachinesIT {
                 assertThat(rs.getLong(4)).as("a proposal record per code-gen answer, at least").isGreaterThanOrEqualTo(codegenCalls);
                 assertThat(rs.getLong(5)).isEqualTo(1);
             }
+            for (String name : published) {
+                // every file in --out was downloaded from the store: its bytes are a stored artifact
+                String hex = ArtifactHash.of(out.resolve(name)).hex();
+                try (Connection c = pg.connect(database); Statement s = c.createStatement();
+                     ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM artifacts WHERE sha256 = '" + hex + "'")) {
+                    assertThat(rs.next()).isTrue();
+                    assertThat(rs.getLong(1)).as(name + " is a stored artifact").isEqualTo(1);
+                }
+            }
         }
         try (Stream<Path> all = Files.walk(dir)) {
             assertThat(all.filter(p -> p.getFileName().toString().equals(".rest-work") || p.getFileName().toString().equals("results.db")))
                     .as("no work folder and no SQLite default store on any machine").isEmpty();
+        }
+        for (String worker : List.of("machine-tools", "machine-llm")) {
+            try (Stream<Path> all = Files.walk(dir.resolve(worker))) {
+                assertThat(all.filter(p -> p.getFileName().toString().startsWith("bird-superhero-"))).as("nothing published on " + worker).isEmpty();
+            }
         }
     }
 }

@@ -25,7 +25,8 @@ import java.util.function.Function;
  * the tools queue, the deterministic judge on the scoring queue, and code-gen and LLM judge on the LLM queue of
  * each model profile the worker is told to serve ({@code worker --rest-models} or {@code $IBENCH_REST_MODELS},
  * comma-separated profile names). Model responses are cached in the results store, like campaign calls, and every
- * step's record is kept there too ({@link RestWorkRecords}), so the roles may run on machines that share no folder.
+ * step's record is kept there too ({@link RestWorkRecords}), as are the job's dataset and its published files, so the
+ * roles may run on machines that share no folder.
  */
 public final class RestGenerationRegistration {
     public static final String MODELS_ENV = "IBENCH_REST_MODELS";
@@ -53,7 +54,7 @@ public final class RestGenerationRegistration {
     }
 
     public void tools(WorkerSetup setup) {
-        RestGenerationActivitiesImpl activities = new RestGenerationActivitiesImpl(databases(), records(setup));
+        RestGenerationActivitiesImpl activities = new RestGenerationActivitiesImpl(databases(setup), records(setup));
         for (InstallationQueues queues : setup.servedQueues()) {
             setup.worker(queues.tools()).registerActivitiesImplementations(activities);
             setup.describe("RestGenerationActivities on " + queues.tools());
@@ -78,7 +79,7 @@ public final class RestGenerationRegistration {
         CampaignServices services = CampaignServices.of(setup.home());
         ProfileGateways gateways = new ProfileGateways(catalog, new ResponseCache(services.database()), System::getenv,
                 new StoreSpendLedger(services.spend(), setup.meters(), BudgetPauser.NONE));
-        RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(), gateways, records(setup));
+        RestModelActivitiesImpl activities = new RestModelActivitiesImpl(databases(setup), gateways, records(setup));
         for (String model : models) {
             // an in-process model answers one call at a time: the others wait in Temporal's queue, not in a timed-out activity
             WorkerOptions options = WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(catalog.resolve(model).maxConcurrency()).build();
@@ -94,8 +95,9 @@ public final class RestGenerationRegistration {
         return CampaignServices.of(setup.home()).restWorkRecords();
     }
 
-    private synchronized RestDatabases databases() {
-        if (databases == null) databases = new RestDatabases();
+    /** The jobs' data: from the artifact store through this machine's cache (or, for jobs recorded before, by path). */
+    private synchronized RestDatabases databases(WorkerSetup setup) {
+        if (databases == null) databases = new RestDatabases(CampaignServices.of(setup.home()).artifactCache());
         return databases;
     }
 }
