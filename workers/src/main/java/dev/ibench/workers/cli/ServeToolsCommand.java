@@ -65,6 +65,9 @@ final class ServeToolsCommand implements Callable<Integer> {
     @Option(names = "--max-argument-chars", defaultValue = "16384", description = "MCP: largest arguments of one call as JSON (default ${DEFAULT-VALUE})")
     int maxArgumentChars;
 
+    @Option(names = "--max-answer-chars", defaultValue = "1048576", description = "MCP: largest tool answer (text plus structured content as JSON, at least 1024); a larger one is a tool error naming its size (default ${DEFAULT-VALUE})")
+    int maxAnswerChars;
+
     @Mixin
     AccessOptions accessOptions = new AccessOptions();
 
@@ -113,7 +116,7 @@ final class ServeToolsCommand implements Callable<Integer> {
         McpLimits limits;
         try {
             file = McpEvalSetChoice.resolve(dir, evalSet);
-            limits = new McpLimits(maxRequestBytes, maxArgumentChars, maxCalls, Duration.ofSeconds(callTimeoutSeconds));
+            limits = new McpLimits(maxRequestBytes, maxArgumentChars, maxCalls, Duration.ofSeconds(callTimeoutSeconds), maxAnswerChars);
         } catch (IllegalArgumentException e) {
             System.err.println("serve-tools: " + e.getMessage());
             return 2;

@@ -77,15 +77,35 @@ final class McpToolHandlers implements AutoCloseable {
         return McpSchema.Tool.builder().name(name).description(description).inputSchema(schema).build();
     }
 
-    private static SyncToolSpecification spec(McpSchema.Tool tool,
+    private SyncToolSpecification spec(McpSchema.Tool tool,
             java.util.function.BiFunction<McpSyncServerExchange, McpSchema.CallToolRequest, McpSchema.CallToolResult> handler) {
         return SyncToolSpecification.builder().tool(tool).callHandler((ex, req) -> {
             try {
-                return handler.apply(ex, req);
+                return withinAnswerLimit(tool.name(), handler.apply(ex, req));
             } catch (RuntimeException e) {
                 return result(ToolReply.error(internalError(tool.name(), e)));
             }
         }).build();
+    }
+
+    /** The answer, or a tool error naming its size and the limit when its text and structured content are larger. */
+    private McpSchema.CallToolResult withinAnswerLimit(String tool, McpSchema.CallToolResult answer) {
+        long size = answerChars(answer);
+        if (size <= limits.maxAnswerChars()) return answer;
+        return result(ToolReply.error(tool + ": the answer is " + size + " characters (text and structured content as JSON); at most "
+                + limits.maxAnswerChars() + " are sent (serve-tools --max-answer-chars). Ask for less, e.g. select fewer columns or filter rows first"));
+    }
+
+    /** Characters of an answer: every text content plus the structured content as JSON. */
+    static long answerChars(McpSchema.CallToolResult answer) {
+        long size = 0;
+        if (answer.content() != null) {
+            for (McpSchema.Content c : answer.content()) {
+                size += c instanceof McpSchema.TextContent text && text.text() != null ? text.text().length() : ToolReply.json(c).length();
+            }
+        }
+        if (answer.structuredContent() != null) size += ToolReply.json(answer.structuredContent()).length();
+        return size;
     }
 
     private McpSchema.CallToolResult listSamples() {
