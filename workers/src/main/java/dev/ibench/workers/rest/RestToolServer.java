@@ -2,7 +2,6 @@ package dev.ibench.workers.rest;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.ArgumentBinder;
 import dev.ibench.core.rest.EndpointExecutor;
@@ -12,12 +11,17 @@ import dev.ibench.core.rest.OpenApiDocument;
 import dev.ibench.workers.access.Admission;
 import dev.ibench.workers.access.RequestGuard;
 import dev.ibench.workers.access.ServedAccess;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -25,11 +29,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.startup.Tomcat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,6 +45,9 @@ import org.slf4j.LoggerFactory;
  * ill-typed: 400 naming the parameter); request targets longer than {@link #MAX_URI} get 414, request bodies
  * larger than {@link #MAX_BODY} get 413, methods other than GET/HEAD get 405. Binds loopback unless told otherwise.
  * Successful answers are kept in a {@link ResponseCache} (the databases are read-only), so a repeated call runs no SQL.
+ * Served by embedded Tomcat (NIO; the same server as MCP over HTTP), each request handed to this class as an
+ * {@link com.sun.net.httpserver.HttpExchange} ({@link ServletExchange}); a request target that is not a valid URI
+ * ({@code ?name=%zz%}) gets this server's JSON 400, and Tomcat's own refusals are JSON too ({@link RestErrorReportValve}).
  */
 public final class RestToolServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestToolServer.class);
@@ -50,38 +58,29 @@ public final class RestToolServer implements AutoCloseable {
     /** Request threads (and read-only connections per database) at most. */
     public static final int MAX_THREADS = 256;
     /**
-     * Requests being read or answered at once at most (the connection limit): the JDK server reads a request's line
-     * and headers on a pool thread, so each slow client holds one; beyond this many, a new request's connection is
-     * closed unanswered. Idle keep-alive connections hold no thread.
+     * Connections open at once at most (Tomcat's {@code maxConnections}); more wait in the operating system's accept
+     * queue ({@link #ACCEPT_QUEUE}) and are refused beyond it. Tomcat's NIO connector reads a request's line and
+     * headers without holding a thread, so slow clients take no request thread.
      */
     public static final int MAX_OPEN_REQUESTS = 512;
-    /** Seconds a client has to send its request line, headers and body; then the server closes the connection. */
+    /** Connections waiting to be accepted beyond {@link #MAX_OPEN_REQUESTS}. */
+    public static final int ACCEPT_QUEUE = 128;
+    /**
+     * Seconds a client may stay silent while sending its request (line, headers, body) or reading an answer, and an
+     * idle keep-alive connection is kept; then the server closes the connection (Tomcat's {@code connectionTimeout}).
+     */
     public static final int REQUEST_READ_SECONDS = 10;
-    /** Seconds a client has to read an answer; then the server closes the connection. */
-    public static final int RESPONSE_WRITE_SECONDS = 60;
-
-    static {
-        // The JDK server leaves Nagle's algorithm on: with keep-alive clients every response then waits ~40 ms for a
-        // delayed ACK (measured: p50 44 ms at 1 client). Read once when the JDK's server config class loads, so this
-        // must run before any HttpServer in the JVM is created; an explicit -D setting wins.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) System.setProperty("sun.net.httpserver.nodelay", "true");
-        // Read and write time limits of the JDK server (same rule: read once, before the first HttpServer; -D wins):
-        // without them a client that sends half its headers holds a request thread forever.
-        if (System.getProperty("sun.net.httpserver.maxReqTime") == null) {
-            System.setProperty("sun.net.httpserver.maxReqTime", Integer.toString(REQUEST_READ_SECONDS));
-        }
-        if (System.getProperty("sun.net.httpserver.maxRspTime") == null) {
-            System.setProperty("sun.net.httpserver.maxRspTime", Integer.toString(RESPONSE_WRITE_SECONDS));
-        }
-    }
+    /** Bytes of request line and headers at most (Tomcat's {@code maxHttpHeaderSize}): room for a {@link #MAX_URI} target and headers. */
+    public static final int MAX_HEADER_BYTES = 32 * 1024;
 
     private final PublishedEndpoints endpoints;
     private final EndpointExecutor executor;
     private final ReadOnlyConnectionPool connections;
     private final byte[] openApi;
     private final byte[] page;
-    private final HttpServer server;
-    private final ExecutorService workers;
+    private final Tomcat tomcat;
+    private final Path baseDir;
+    private final InetSocketAddress bound;
     private final AtomicLong endpointCalls = new AtomicLong();
     private final ResponseCache cache;
     private final RequestGuard guard;
@@ -115,20 +114,44 @@ public final class RestToolServer implements AutoCloseable {
         ObjectWriter w = Json.MAPPER.writerWithDefaultPrettyPrinter();
         this.openApi = w.writeValueAsBytes(doc);
         this.page = ApiPage.html(endpoints.all()).getBytes(StandardCharsets.UTF_8);
-        this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(host), port), 128);
-        // `threads` threads stay; more are made (up to MAX_OPEN_REQUESTS) while requests are still being read, so
-        // slow clients cannot take every thread; SQL runs on at most `threads` connections per database anyway
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, Math.max(threads, MAX_OPEN_REQUESTS), 30, TimeUnit.SECONDS,
-                new SynchronousQueue<>(), r -> {
-                    Thread t = new Thread(r, "serve-tools");
-                    t.setDaemon(true);
-                    return t;
-                });
-        this.workers = pool;
-        server.setExecutor(workers);
-        this.guard = new RequestGuard(access, server.getAddress());
-        server.createContext("/", this::handle);
-        server.start();
+        this.baseDir = Files.createTempDirectory("ibench-serve-tools-");
+        this.tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+        Connector connector = new Connector();
+        connector.setPort(port);
+        connector.setProperty("address", host);
+        connector.setProperty("connectionTimeout", Integer.toString(REQUEST_READ_SECONDS * 1000));
+        connector.setProperty("maxConnections", Integer.toString(MAX_OPEN_REQUESTS));
+        connector.setProperty("acceptCount", Integer.toString(ACCEPT_QUEUE));
+        // request threads: SQL runs on at most `threads` connections per database anyway
+        connector.setProperty("maxThreads", Integer.toString(threads));
+        connector.setProperty("minSpareThreads", Integer.toString(threads));
+        connector.setProperty("maxHttpHeaderSize", Integer.toString(MAX_HEADER_BYTES));
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("tcpNoDelay", "true");
+        connector.setProperty("server", "ibench");
+        tomcat.setConnector(connector);
+        ((StandardHost) tomcat.getHost()).setErrorReportValveClass(RestErrorReportValve.class.getName());
+        Context context = tomcat.addContext("", baseDir.toString());
+        Tomcat.addServlet(context, "rest", new HttpServlet() {
+            @Override
+            protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+                handle(new ServletExchange(request, response));
+            }
+        });
+        context.addServletMappingDecoded("/", "rest");
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            deleteBaseDir();
+            throw new IOException("cannot start the REST tool server on " + host + ":" + port + ": " + e.getMessage(), e);
+        }
+        if (tomcat.getConnector().getLocalPort() < 0) {
+            close();
+            throw new IOException("cannot bind the REST tool server to " + host + ":" + port + " (address in use or not this machine's)");
+        }
+        this.bound = new InetSocketAddress(InetAddress.getByName(host), tomcat.getConnector().getLocalPort());
+        this.guard = new RequestGuard(access, bound);
     }
 
     ResponseCache cache() {
@@ -136,11 +159,11 @@ public final class RestToolServer implements AutoCloseable {
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return bound.getPort();
     }
 
     public InetSocketAddress address() {
-        return server.getAddress();
+        return bound;
     }
 
     private void handle(HttpExchange ex) throws IOException {
@@ -167,6 +190,10 @@ public final class RestToolServer implements AutoCloseable {
     private void answerAdmitted(HttpExchange ex) throws IOException {
         try {
             String method = ex.getRequestMethod();
+            if (ex instanceof ServletExchange s && s.malformedTarget() != null) {
+                error(ex, 400, "malformed request target: " + s.malformedTarget(), null);
+                return;
+            }
             if (ex.getRequestURI().getRawPath().length() + (ex.getRequestURI().getRawQuery() == null ? 0 : ex.getRequestURI().getRawQuery().length()) > MAX_URI) {
                 error(ex, 414, "request target longer than " + MAX_URI + " characters", null);
                 return;
@@ -295,14 +322,22 @@ public final class RestToolServer implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
-        workers.shutdown();
         try {
-            workers.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            tomcat.stop();
+            tomcat.destroy();
+        } catch (LifecycleException e) {
+            LOG.warn("stopping the REST tool server: {}", e.getMessage());
         }
         connections.close();
+        deleteBaseDir();
+    }
+
+    private void deleteBaseDir() {
+        try (var all = Files.walk(baseDir)) {
+            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // a temporary folder left behind is harmless
+        }
     }
 
     /** Whether the address is a loopback address (the default bind). */
