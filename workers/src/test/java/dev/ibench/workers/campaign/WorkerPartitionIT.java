@@ -50,7 +50,7 @@ class WorkerPartitionIT {
     private static final int SAMPLES = 60;
     private static final int WINDOW = 4;
     private static final int FAULTS = 1;
-    private static final int CUT_SECONDS = 35;
+    private static final int CUT_SECONDS = 30;
     private static final Pattern VARIANT = Pattern.compile("\\(variant (\\d+)\\)");
 
     @TempDir Path dir;
@@ -59,8 +59,8 @@ class WorkerPartitionIT {
     void aPartitionedWorkersItemsAreRetriedOutsideItAndNoFinishedItemIsPaidAgain() throws Exception {
         SyntheticEvalSet.write(dir.resolve("synthetic_slot.json"), SAMPLES);
         try (LocalPostgres pg = LocalPostgres.start(Path.of("target"));
-             FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(400));
-             FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(400));
+             FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(300));
+             FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(300));
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
              CuttableTcpProxy temporalLink = CuttableTcpProxy.to(port(server.address()));
              CuttableTcpProxy storeLink = CuttableTcpProxy.to(pg.port());
