@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** An {@code ibench} command in its own JVM on this process's classpath, with the store in IBENCH_STORE. */
@@ -29,6 +30,12 @@ final class ChildJvm {
     record Result(int exitCode, String output) {}
 
     private static ProcessBuilder builder(IbenchHome home, Path store, Path log, List<String> args) throws IOException {
+        return builder(home, store.toString(), Map.of(), log, args);
+    }
+
+    /** {@code store}: a file path or a JDBC URL, as IBENCH_STORE takes it; {@code environment}: more variables (e.g. the store's password). */
+    private static ProcessBuilder builder(IbenchHome home, String store, Map<String, String> environment, Path log, List<String> args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -39,13 +46,20 @@ final class ChildJvm {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         b.environment().put("IBENCH_HOME", home.root().toString());
-        b.environment().put(StoreSetting.VARIABLE, store.toString());
+        b.environment().put(StoreSetting.VARIABLE, store);
+        b.environment().putAll(environment);
         return b;
     }
 
     static ChildJvm start(IbenchHome home, Path store, Path log, String readyLine, String... args) throws Exception {
+        return start(home, store.toString(), Map.of(), log, readyLine, args);
+    }
+
+    /** As {@link #start(IbenchHome, Path, Path, String, String...)} with the store as IBENCH_STORE takes it and more variables. */
+    static ChildJvm start(IbenchHome home, String store, Map<String, String> environment, Path log, String readyLine, String... args)
+            throws Exception {
         long from = Files.exists(log) ? Files.size(log) : 0;
-        Process p = builder(home, store, log, List.of(args)).start();
+        Process p = builder(home, store, environment, log, List.of(args)).start();
         STARTED.add(p);
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (System.nanoTime() < deadline) {
@@ -63,8 +77,13 @@ final class ChildJvm {
     }
 
     static Result run(IbenchHome home, Path store, Path log, List<String> args, Duration timeout) throws Exception {
+        return run(home, store.toString(), Map.of(), log, args, timeout);
+    }
+
+    static Result run(IbenchHome home, String store, Map<String, String> environment, Path log, List<String> args, Duration timeout)
+            throws Exception {
         Path own = Files.createTempFile(log.getParent(), "cmd-", ".log");
-        Process p = builder(home, store, own, args).start();
+        Process p = builder(home, store, environment, own, args).start();
         STARTED.add(p);
         if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

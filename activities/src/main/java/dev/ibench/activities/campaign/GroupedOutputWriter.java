@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -16,6 +17,11 @@ import java.util.function.Consumer;
  * full queue makes the next one wait), so a killed worker loses at most that many paid answers, which a retry pays
  * again. {@link #close} returns once every queued item is written or has failed. If a group fails, its items are
  * written again one by one, so one bad item does not fail the others.
+ * <p>Paid but unwritten answers are bounded too: an item's thread {@link #reserve reserves} a place before it sends its
+ * request and the place is freed only once its writes are committed or have failed, so at most {@code capacity} answers
+ * are paid and not stored at any time. When the store stops answering (a partition, a stopped database) the batch's
+ * threads wait at {@link #reserve} instead of paying for answers that could not be stored, which a retry elsewhere
+ * would pay again (issue 34: a partitioned worker costs at most the window).
  */
 final class GroupedOutputWriter implements AutoCloseable {
     /** One item's writes, run inside the group's transaction, and what to do once they are committed or have failed. */
@@ -24,6 +30,7 @@ final class GroupedOutputWriter implements AutoCloseable {
     private final ResultsDatabase database;
     private final MeterRegistry meters;
     private final BlockingQueue<Pending> queue;
+    private final Semaphore unwritten;
     private final Thread thread;
     private volatile boolean closing;
 
@@ -31,12 +38,29 @@ final class GroupedOutputWriter implements AutoCloseable {
         this.database = database;
         this.meters = meters;
         this.queue = new ArrayBlockingQueue<>(Math.max(1, capacity));
+        this.unwritten = new Semaphore(Math.max(1, capacity));
         this.thread = new Thread(this::loop, "ibench-output-writer " + name);
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** Queues an item's writes; waits while {@code capacity} items are queued already. */
+    /**
+     * Reserves a place for one answer before its request is sent; waits while {@code capacity} answers are paid and
+     * not yet written. The place is freed when the writes {@link #submit submitted} next by this thread are committed
+     * or have failed, or by {@link #unreserve} when no writes follow (the request failed, or was not sent).
+     */
+    void reserve() {
+        long started = System.nanoTime();
+        unwritten.acquireUninterruptibly();
+        meters.timer("ibench_batch_item_seconds", "phase", "wait_for_unwritten").record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+    }
+
+    /** Frees a place {@link #reserve reserved} for an answer whose writes will not be submitted. */
+    void unreserve() {
+        unwritten.release();
+    }
+
+    /** Queues an item's writes (its place {@link #reserve reserved}); waits while {@code capacity} items are queued already. */
     void submit(Pending pending) {
         if (closing) {
             throw new IllegalStateException("the output writer is closed");
@@ -90,11 +114,21 @@ final class GroupedOutputWriter implements AutoCloseable {
                 p.onWritten().run();
             } catch (RuntimeException e) {
                 p.onFailed().accept(e);
+            } finally {
+                unwritten.release();
             }
         }
     }
 
     private void writeAlone(Pending p) {
+        try {
+            writeAloneAndReport(p);
+        } finally {
+            unwritten.release();
+        }
+    }
+
+    private void writeAloneAndReport(Pending p) {
         try {
             database.inOneTransaction(() -> p.writes().run());
         } catch (RuntimeException e) {

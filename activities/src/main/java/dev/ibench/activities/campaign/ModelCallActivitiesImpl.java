@@ -120,6 +120,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         List<ItemFailure> failures = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger rejections = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean storeFailed = new AtomicBoolean();
         BatchSpend spend = new BatchSpend();
         BatchItems items = BatchItems.read(store, batch);
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
@@ -148,8 +149,10 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             int attempt = context.getInfo().getAttempt();
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
                 ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, ahead, cell, scopes, writer, spend,
+                        () -> storeFailed.get() || cancellation.get() != null,
                         failed -> {
                             failures.add(failed);
+                            storeFailed.set(true);
                             stop.set(true); // a store that cannot write would fail the next items as well
                         }));
                 if (failure == null) {
@@ -203,17 +206,28 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
 
     /**
      * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
-     * reported to {@code writeFailed} later), else its failure as its own activity would raise it.
+     * reported to {@code writeFailed} later), else its failure as its own activity would raise it. Its request is sent
+     * only once the writer has a place for its answer ({@link GroupedOutputWriter#reserve}) and while {@code dontSend}
+     * is false (no write of the batch failed, the batch is not cancelled): an item that waited for a store that then
+     * failed is returned unsent, for the per-item path, rather than paid for an answer that could not be stored.
      */
     private ItemFailure callItem(WorkItem item, int index, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
-                                 GroupedOutputWriter writer, BatchSpend spend, Consumer<ItemFailure> writeFailed) {
+                                 GroupedOutputWriter writer, BatchSpend spend, java.util.function.BooleanSupplier dontSend,
+                                 Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
             scopes.add(calls);
+            boolean reserved = false;
             try {
                 long started = System.nanoTime();
                 ReadyItem ready = ahead.take(index);
                 if (ready == null) {
                     return null;
+                }
+                writer.reserve();
+                reserved = true;
+                if (dontSend.getAsBoolean()) {
+                    return new ItemFailure(index, NOT_SENT, "not sent: the batch stopped (an output could not be stored, or the batch was"
+                            + " cancelled) while this item waited for a place in the output writer");
                 }
                 String sampleId = ready.sampleId();
                 long rendered = System.nanoTime();
@@ -227,6 +241,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 if (!result.cacheHit()) {
                     phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
                 }
+                reserved = false; // freed by the writer once these writes are committed or have failed
                 writer.submit(new GroupedOutputWriter.Pending(() -> {
                     answerWrites.forEach(Runnable::run);
                     store.savePrompt(item.cellId(), sampleId, item.trial(), ready.promptJson());
@@ -250,10 +265,16 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             } catch (RuntimeException e) {
                 return new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage()));
             } finally {
+                if (reserved) {
+                    writer.unreserve();
+                }
                 scopes.remove(calls);
             }
         }
     }
+
+    /** The failure type of a batch item not sent because its batch stopped; the per-item path sends it (retryable). */
+    static final String NOT_SENT = "BatchItemNotSent";
 
     private void phase(String name, long nanos) {
         meters.timer("ibench_batch_item_seconds", "phase", name).record(nanos, TimeUnit.NANOSECONDS);

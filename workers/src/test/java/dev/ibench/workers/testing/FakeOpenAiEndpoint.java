@@ -31,6 +31,7 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
     private final AtomicInteger requests = new AtomicInteger();
     private final java.util.Queue<Long> arrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.Queue<Request> received = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile Mode mode = Mode.ANSWER;
     private volatile String requiredKey;
     private final AtomicInteger authorized = new AtomicInteger();
@@ -44,6 +45,7 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
                 arrivals.add(System.nanoTime());
                 String body = request.getBody().readUtf8();
                 bodies.add(body);
+                received.add(new Request(System.nanoTime(), body));
                 String key = requiredKey;
                 if (key != null) {
                     String authorization = String.valueOf(request.getHeader("Authorization"));
@@ -117,6 +119,14 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
     /** When each request arrived ({@link System#nanoTime()}), in arrival order. */
     public java.util.List<Long> arrivals() {
         return arrivals.stream().sorted().toList();
+    }
+
+    /** A request as it arrived: when ({@link System#nanoTime()}, taken once its body was read) and its body. */
+    public record Request(long arrivedNanos, String body) {}
+
+    /** Every request so far with its arrival time, in arrival order. */
+    public java.util.List<Request> requests() {
+        return received.stream().sorted(java.util.Comparator.comparingLong(Request::arrivedNanos)).toList();
     }
 
     /** How many requests so far had {@code text} in their body (e.g. one sample's question). */
