@@ -341,7 +341,8 @@ final class CampaignCommand implements Callable<Integer> {
             if (dir != null) {
                 Files.createDirectories(dir);
             }
-            Path partial = Files.createTempFile(dir, out.getFileName().toString(), ".partial");
+            // a plain file (the permissions of any file the user writes), not a temp file (owner-only permissions)
+            Path partial = out.toAbsolutePath().resolveSibling(out.getFileName() + ".partial");
             try {
                 try (java.io.Writer w = Files.newBufferedWriter(partial)) {
                     output.writeTo(w);
