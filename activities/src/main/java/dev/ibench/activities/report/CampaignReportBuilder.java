@@ -6,7 +6,6 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.CellStateRecord;
-import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.ablation.Ablation;
@@ -53,10 +52,29 @@ public final class CampaignReportBuilder {
     private final EvalSetCache evalSets;
     private final Function<CellRecord, SampleScorer> scorerOfCell;
 
+    /** Rows read from the store per query: memory holds one page of results (with their raw outputs) at a time. */
+    public static final int DEFAULT_PAGE_SIZE = 2000;
+    private final int pageSize;
+    private ReportProgress progress = ReportProgress.NONE;
+
     public CampaignReportBuilder(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, SampleScorer> scorerOfCell) {
+        this(store, evalSets, scorerOfCell, DEFAULT_PAGE_SIZE);
+    }
+
+    public CampaignReportBuilder(ResultsStore store, EvalSetCache evalSets, Function<CellRecord, SampleScorer> scorerOfCell, int pageSize) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
+        }
         this.store = store;
         this.evalSets = evalSets;
         this.scorerOfCell = scorerOfCell;
+        this.pageSize = pageSize;
+    }
+
+    /** Told of the items read as the report is built (a progress line on a terminal). */
+    public CampaignReportBuilder progress(ReportProgress progress) {
+        this.progress = progress;
+        return this;
     }
 
     private static final String REACT = "react";
@@ -78,30 +96,69 @@ public final class CampaignReportBuilder {
      * executions too), the others none.
      */
     public synchronized CampaignReport build(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink) {
+        return build(campaignId, generatedAt, detailsPerCell, sink, null);
+    }
+
+    /**
+     * Builds the report cell by cell, reading each cell's results in pages: {@code cells} gets each cell's whole report
+     * (with every per-sample score) as soon as it is built, and the report returned keeps of each cell only what the
+     * campaign-wide parts need (its metrics and standing, and its BFCL verdicts): memory holds one cell's per-sample
+     * scores at a time, never the campaign's.
+     */
+    public synchronized CampaignReport stream(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink,
+                                              CampaignReportListener cells) {
+        return build(campaignId, generatedAt, detailsPerCell, sink, cells);
+    }
+
+    private CampaignReport build(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink,
+                                 CampaignReportListener listener) {
         this.sink = sink;
         this.details = detailsPerCell > 0 ? new SampleDetails(store) : null;
         this.detailsPerCell = detailsPerCell;
         try {
-            return buildReport(campaignId, generatedAt);
+            return buildReport(campaignId, generatedAt, listener);
         } finally {
             this.sink = row -> {};
             this.details = null;
         }
     }
 
-    private CampaignReport buildReport(String campaignId, String generatedAt) {
+    private CampaignReport buildReport(String campaignId, String generatedAt, CampaignReportListener listener) {
         String name = store.campaignName(campaignId)
                 .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
         List<CellReport> cells = new ArrayList<>();
         Map<String, CellStanding> standings = new LinkedHashMap<>();
         List<CellRecord> cellRecords = store.cells(campaignId);
+        List<BenchmarkUniverse> universes = universes(cellRecords);
+        if (listener != null) {
+            listener.begin(campaignId, name, generatedAt, universes);
+        }
+        progress.started(cellRecords.size());
         for (CellRecord cell : cellRecords) {
             completions = new Completions(REACT.equals(cell.mode()) || SqlMode.MODE.equals(cell.mode()));
             CellReport report = cellReport(cell);
-            cells.add(report);
-            standings.put(cell.cellId(), standing(report));
+            CellStanding standing = standing(report);
+            standings.put(cell.cellId(), standing);
+            if (listener != null) {
+                listener.cell(report, standing);
+                cells.add(slim(report));
+            } else {
+                cells.add(report);
+            }
+            progress.cellDone();
         }
-        return new CampaignReport(campaignId, name, generatedAt, cells, standings, universes(cellRecords));
+        progress.finished();
+        return new CampaignReport(campaignId, name, generatedAt, cells, standings, universes);
+    }
+
+    /** {@code cell} without the per-sample scores, except BFCL verdicts (the campaign's BFCL overall needs them). */
+    private static CellReport slim(CellReport cell) {
+        List<ScoreReport> trials = cell.trialReports().stream().map(t -> new ScoreReport(t.samples(), t.parsed(), t.intent(), t.slot(),
+                t.completionRate(), t.lcs(), t.partialSequence(), t.fullSequence(), t.errors(),
+                t.perSample().stream().filter(p -> p.bfcl() != null).toList(), t.nestful(), t.bfcl())).toList();
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.samples(), cell.trials(), cell.scored(),
+                cell.infraErrors(), cell.pending(), cell.metrics(), cell.errorCategories(), trials, cell.rejected(), cell.ablation(),
+                cell.ablationMaterial());
     }
 
     /** The tool universe of every benchmark a {@code universe:<percent>} cell drew from, per database (seed Table 4). */
@@ -155,13 +212,13 @@ public final class CampaignReportBuilder {
 
     private CellReport cellReport(CellRecord cell) {
         detailsLeft = detailsPerCell;
-        int samples = store.cellSampleIds(cell.cellId()).size();
-        List<SampleResultRecord> results = store.sampleResults(cell.cellId());
+        int samples = store.cellSampleCount(cell.cellId());
+        progress.cellStarted(cell.cellId(), (long) samples * cell.trials());
         if (REACT.equals(cell.mode())) {
-            return reactCellReport(cell, samples, results);
+            return reactCellReport(cell, samples);
         }
         if (SqlMode.MODE.equals(cell.mode())) {
-            return sqlCellReport(cell, samples, results);
+            return sqlCellReport(cell, samples);
         }
         SampleScorer scorer = scorerOfCell.apply(cell);
         completions = new Completions(scorer.judgesCompletion());
@@ -169,24 +226,29 @@ public final class CampaignReportBuilder {
         for (int t = 0; t < cell.trials(); t++) {
             byTrial.add(new ArrayList<>());
         }
-        int scored = 0;
+        int[] scoredCount = {0};
         Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes();
-        for (SampleResultRecord r : results) {
+        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
+        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
+            progress.item();
+            SampleResultRecord r = stored.result();
             if (unscored.take(r)) {
-                continue;
+                return;
             }
-            scored++;
-            ModelCallRecord call = store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(
-                    () -> new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
-                            + " is scored but its model output is missing from the results store"));
+            scoredCount[0]++;
+            if (!stored.hasCall()) {
+                throw new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
+                        + " is scored but its model output is missing from the results store");
+            }
             EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
-            SampleScore score = scorer.score(sample, call.rawOutput());
+            SampleScore score = scorer.score(sample, stored.rawOutput());
             byTrial.get(r.trial()).add(score);
-            emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r, call, score));
-            overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), call.rawOutput());
+            emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r,
+                    store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(), score));
+            overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), stored.rawOutput());
             completions.add(score.completed());
-        }
+        });
+        int scored = scoredCount[0];
         List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
         // every trial's failing samples count, not only the first trial's
         Map<String, Integer> categories = new LinkedHashMap<>();
@@ -219,14 +281,18 @@ public final class CampaignReportBuilder {
      * A ReACT cell: the seed's Table 2 columns (agent completion, average loops, OOB, Stuck, unclassified;
      * section 4.3, H.1.2) per trial from the stored trajectory outcomes, plus parse failures and tool errors.
      */
-    private CellReport reactCellReport(CellRecord cell, int samples, List<SampleResultRecord> results) {
+    private CellReport reactCellReport(CellRecord cell, int samples) {
         List<List<ReactOutcome>> byTrial = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
             byTrial.add(new ArrayList<>());
         }
         Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes();
-        for (SampleResultRecord r : results) {
+        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
+        int[] results = {0};
+        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
+            progress.item();
+            results[0]++;
+            SampleResultRecord r = stored.result();
             if (!unscored.take(r)) {
                 ReactOutcome outcome = reactOutcome(cell, r);
                 byTrial.get(r.trial()).add(outcome);
@@ -234,7 +300,7 @@ public final class CampaignReportBuilder {
                 overTrials.addCompletion(r.sampleId(), outcome.completed(), r.scoreJson()); // the trajectory: calls, answer, loops
                 emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
             }
-        }
+        });
         Map<String, List<Double>> values = new LinkedHashMap<>();
         for (List<ReactOutcome> trial : byTrial) {
             if (trial.isEmpty()) {
@@ -252,7 +318,7 @@ public final class CampaignReportBuilder {
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        int scored = results.size() - unscored.infra - unscored.rejected;
+        int scored = results[0] - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
     }
@@ -261,15 +327,19 @@ public final class CampaignReportBuilder {
      * A sql cell (the SQL baseline): completion per trial from the stored outcomes (the query ran on the worker's
      * database at scoring time), and the failures by kind over all trials as the cell's error categories.
      */
-    private CellReport sqlCellReport(CellRecord cell, int samples, List<SampleResultRecord> results) {
+    private CellReport sqlCellReport(CellRecord cell, int samples) {
         Map<Integer, int[]> byTrial = new java.util.TreeMap<>();
         Map<String, Integer> failures = new LinkedHashMap<>();
         Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes();
-        for (SampleResultRecord r : results) {
+        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
+        int[] results = {0};
+        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
+            progress.item();
+            results[0]++;
+            SampleResultRecord r = stored.result();
             if (!unscored.take(r)) {
                 overTrials.addCompletion(r.sampleId(), Boolean.TRUE.equals(r.completed()),
-                        store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).map(ModelCallRecord::rawOutput).orElse(r.scoreJson()));
+                        stored.rawOutput() != null ? stored.rawOutput() : r.scoreJson());
                 emit(cell, r, SampleScores.ofSql(Boolean.TRUE.equals(r.completed())),
                         () -> details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
                 int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
@@ -281,13 +351,13 @@ public final class CampaignReportBuilder {
                     failures.merge("sql." + kind, 1, Integer::sum);
                 }
             }
-        }
+        });
         Map<String, List<Double>> values = new LinkedHashMap<>();
         byTrial.values().forEach(c -> add(values, "completion_rate", c[1] / (double) c[0]));
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        int scored = results.size() - unscored.infra - unscored.rejected;
+        int scored = results[0] - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, failures, List.of(), unscored.rejected, cell.ablation());
     }

@@ -70,28 +70,35 @@ public final class SpendReportSection {
     private String json(String text) {
         try {
             ObjectNode root = (ObjectNode) Json.MAPPER.readTree(text);
-            ArrayNode out = root.putArray("spend");
-            for (SpendReport.Row r : report.rows()) {
-                ObjectNode n = out.addObject();
-                n.put("scope", r.label());
-                n.put("attempts", r.attempts());
-                n.put("failed_attempts", r.failedAttempts());
-                n.put("cache_hits", r.cacheHits());
-                n.put("prompt_tokens", r.promptTokens());
-                n.put("completion_tokens", r.completionTokens());
-                if (r.costUsd() == null) {
-                    n.putNull("cost_usd");
-                } else {
-                    n.put("cost_usd", r.costUsd());
-                }
-                n.put("latency_ms", r.latencyMs());
-                n.put("tokens_unknown_answers", r.tokensUnknown());
-            }
-            ObjectNode b = root.putObject("budgets");
-            report.budgets().forEach((scope, budget) -> b.set(scope.isEmpty() ? "campaign" : scope, Json.MAPPER.valueToTree(budget)));
+            root.setAll(jsonFields());
             return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
         } catch (JsonProcessingException | ClassCastException e) {
             throw new IllegalStateException("the JSON report cannot take the spend section: " + e.getMessage(), e);
         }
+    }
+
+    /** The fields the JSON report ends with, in order: {@code spend} (a row per scope) and {@code budgets}. */
+    public ObjectNode jsonFields() {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        ArrayNode out = root.putArray("spend");
+        for (SpendReport.Row r : report.rows()) {
+            ObjectNode n = out.addObject();
+            n.put("scope", r.label());
+            n.put("attempts", r.attempts());
+            n.put("failed_attempts", r.failedAttempts());
+            n.put("cache_hits", r.cacheHits());
+            n.put("prompt_tokens", r.promptTokens());
+            n.put("completion_tokens", r.completionTokens());
+            if (r.costUsd() == null) {
+                n.putNull("cost_usd");
+            } else {
+                n.put("cost_usd", r.costUsd());
+            }
+            n.put("latency_ms", r.latencyMs());
+            n.put("tokens_unknown_answers", r.tokensUnknown());
+        }
+        ObjectNode b = root.putObject("budgets");
+        report.budgets().forEach((scope, budget) -> b.set(scope.isEmpty() ? "campaign" : scope, Json.MAPPER.valueToTree(budget)));
+        return root;
     }
 }

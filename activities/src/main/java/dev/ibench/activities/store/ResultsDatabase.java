@@ -9,6 +9,8 @@ import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
 import java.sql.SQLException;
 
 /**
@@ -26,6 +28,7 @@ public final class ResultsDatabase implements AutoCloseable {
     private final HikariDataSource pool;
     /** The connection of the transaction {@link #inOneTransaction} runs on this thread, if any. */
     private final ThreadLocal<Connection> bound = new ThreadLocal<>();
+    private final ThreadLocal<List<java.util.function.Consumer<Boolean>>> afterTransaction = ThreadLocal.withInitial(ArrayList::new);
 
     /** SQLite only: a few more connections for reads, which WAL lets run beside the one writing connection; else null. */
     private final HikariDataSource readers;
@@ -226,15 +229,39 @@ public final class ResultsDatabase implements AutoCloseable {
                 work.run();
                 c.commit();
             } catch (SQLException | RuntimeException | Error e) {
-                c.rollback();
+                try {
+                    c.rollback();
+                } finally {
+                    endTransaction(false);
+                }
                 throw e;
             } finally {
                 bound.remove();
                 c.setAutoCommit(true);
             }
+            endTransaction(true);
         } catch (SQLException e) {
             throw new ResultsStoreException(description() + ": cannot write a group of results: " + DiskFull.explain(location, e), e);
         }
+    }
+
+    /**
+     * Calls {@code action} when this thread's running {@link #inOneTransaction} ends, with true when it committed and false
+     * when it rolled back; at once with true outside one. What a caller remembers about the database (e.g. that a row is
+     * held) is confirmed by the commit and forgotten on a rollback.
+     */
+    public void afterTransaction(java.util.function.Consumer<Boolean> action) {
+        if (bound.get() == null) {
+            action.accept(true);
+        } else {
+            afterTransaction.get().add(action);
+        }
+    }
+
+    private void endTransaction(boolean committed) {
+        List<java.util.function.Consumer<Boolean>> actions = new ArrayList<>(afterTransaction.get());
+        afterTransaction.get().clear();
+        actions.forEach(a -> a.accept(committed));
     }
 
     /**

@@ -22,6 +22,17 @@ public final class ResultsStore {
     private final ResultsDatabase database;
     private final StoreStatements statements;
     private final PromptStorage prompts = new PromptStorage();
+    /** Base prompts known to be in {@code prompt_texts} (committed): a prompt of a known base needs no lookup. Bounded. */
+    private final Set<String> heldBases = Collections.synchronizedSet(Collections.newSetFromMap(
+            new java.util.LinkedHashMap<String, Boolean>(16, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+                    return size() > 1024;
+                }
+            }));
+    /** Bases this thread's running transaction wrote or found (it sees its own writes). */
+    private final ThreadLocal<Set<String>> basesInTransaction = ThreadLocal.withInitial(HashSet::new);
+    private final java.util.concurrent.atomic.AtomicLong promptTextLookups = new java.util.concurrent.atomic.AtomicLong();
 
     public ResultsStore(ResultsDatabase database) {
         this.database = database;
@@ -83,6 +94,11 @@ public final class ResultsStore {
     public List<String> cellSampleIds(String cellId) {
         return query("read samples of " + cellId,
                 "SELECT sample_id FROM cell_samples WHERE cell_id=? ORDER BY position", rs -> rs.getString(1), cellId);
+    }
+
+    /** How many samples the cell has (its {@link #cellSampleIds}, counted in the database). */
+    public int cellSampleCount(String cellId) {
+        return query("count samples of " + cellId, "SELECT COUNT(*) FROM cell_samples WHERE cell_id=?", rs -> rs.getInt(1), cellId).get(0);
     }
 
     public Optional<String> sampleIdAt(String cellId, int position) {
@@ -185,12 +201,31 @@ public final class ResultsStore {
      * refers to a missing one. Looked up by its key first: the whole text is sent only when the store lacks it.
      */
     private void savePromptText(PromptStorage.Encoded e) {
+        String sha = e.baseSha256();
+        if (heldBases.contains(sha) || basesInTransaction.get().contains(sha)) {
+            return;
+        }
+        promptTextLookups.incrementAndGet();
         boolean held = !query("look up prompt text " + e.baseSha256(), "SELECT 1 FROM prompt_texts WHERE sha256=?", rs -> 1,
                 e.baseSha256()).isEmpty();
         if (!held) {
             update("save prompt text " + e.baseSha256(), "INSERT INTO prompt_texts(sha256, text) VALUES (?,?) ON CONFLICT(sha256) DO NOTHING",
                     e.baseSha256(), e.baseText());
         }
+        // held for the rest of this transaction (its rows commit or roll back together), and for good once it commits: a
+        // rolled-back group must not leave a base believed held that is not
+        basesInTransaction.get().add(sha);
+        database.afterTransaction(committed -> {
+            basesInTransaction.get().remove(sha);
+            if (committed) {
+                heldBases.add(sha);
+            }
+        });
+    }
+
+    /** How many times this store looked a base prompt up in {@code prompt_texts} (once per base, not once per prompt). */
+    long promptTextLookups() {
+        return promptTextLookups.get();
     }
 
     private String storedPrompt(java.sql.ResultSet rs) throws SQLException {
@@ -313,6 +348,53 @@ public final class ResultsStore {
                         rs.getObject(4) == null ? null : rs.getInt(4) != 0, rs.getString(5), rs.getString(6)),
                 cellId);
     }
+
+    /**
+     * Every result of a cell in {@link #sampleResults} order (sample position, then trial), read {@code pageSize} rows
+     * at a time, each with its first model call's raw output: a report reads a cell with one query per page instead of
+     * one per item, and holds one page at a time however large the cell. Keyset pages driven by the cell's sample list
+     * (its primary key, {@code cell_id, position}), so every page is an index range: the last page costs what the first
+     * does. Results whose sample is not in the cell's sample list (none in a planned campaign) come first, in one query.
+     */
+    public void forEachSampleResult(String cellId, int pageSize, java.util.function.Consumer<StoredResult> each) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
+        }
+        String columns = "r.sample_id, r.trial, r.status, r.completed, r.score_json, r.error, m.raw_output, m.step";
+        String callJoin = " LEFT JOIN model_calls m ON m.cell_id=r.cell_id AND m.sample_id=r.sample_id AND m.trial=r.trial AND m.step=0";
+        query("read results of " + cellId + " outside its sample list",
+                "SELECT " + columns + ", -1 FROM sample_results r" + callJoin + " WHERE r.cell_id=? AND NOT EXISTS "
+                        + "(SELECT 1 FROM cell_samples s WHERE s.cell_id=r.cell_id AND s.sample_id=r.sample_id) ORDER BY r.sample_id, r.trial",
+                rs -> pagedResult(cellId, rs), cellId).forEach(p -> each.accept(p.result()));
+        long afterPosition = Long.MIN_VALUE;
+        int afterTrial = Integer.MIN_VALUE;
+        while (true) {
+            List<PagedResult> page = query("read results of " + cellId + " after position " + afterPosition,
+                    "SELECT " + columns + ", s.position FROM cell_samples s "
+                            + "JOIN sample_results r ON r.cell_id=s.cell_id AND r.sample_id=s.sample_id" + callJoin
+                            + " WHERE s.cell_id=? AND (s.position > ? OR (s.position = ? AND r.trial > ?)) "
+                            + "ORDER BY s.position, r.trial LIMIT ?",
+                    rs -> pagedResult(cellId, rs), cellId, afterPosition, afterPosition, afterTrial, pageSize);
+            page.forEach(p -> each.accept(p.result()));
+            if (page.size() < pageSize) {
+                return;
+            }
+            PagedResult last = page.get(page.size() - 1);
+            afterPosition = last.position();
+            afterTrial = last.result().result().trial();
+        }
+    }
+
+    private static PagedResult pagedResult(String cellId, java.sql.ResultSet rs) throws SQLException {
+        return new PagedResult(new StoredResult(new SampleResultRecord(cellId, rs.getString(1), rs.getInt(2), rs.getString(3),
+                rs.getObject(4) == null ? null : rs.getInt(4) != 0, rs.getString(5), rs.getString(6)), rs.getString(7),
+                rs.getObject(8) != null), rs.getLong(9));
+    }
+
+    /** A stored result with its first model call's raw output ({@code hasCall}: the item has a step-0 model call). */
+    public record StoredResult(SampleResultRecord result, String rawOutput, boolean hasCall) {}
+
+    private record PagedResult(StoredResult result, long position) {}
 
     public void recordError(String cellId, String sampleId, int trial, int step, String kind, String message) {
         update("record error of " + key(cellId, sampleId, trial),

@@ -13,8 +13,13 @@ public record BenchmarkUniverse(String benchmark, UniverseSize size) {
 
     /** Table 4's shares plus every share the campaign's cells ran, ascending. */
     public static List<Integer> shares(CampaignReport report) {
+        return shares(report.cells().stream().map(CellReport::ablation).toList());
+    }
+
+    /** Table 4's shares plus every share of {@code ablations} (the campaign's cells' ablations), ascending. */
+    public static List<Integer> shares(List<String> ablations) {
         TreeSet<Integer> shares = new TreeSet<>(UniverseSize.TABLE_4_SHARES);
-        report.cells().stream().map(CellReport::ablation).filter(a -> a != null && a.startsWith(PREFIX))
+        ablations.stream().filter(a -> a != null && a.startsWith(PREFIX))
                 .forEach(a -> shares.add(Integer.parseInt(a.substring(PREFIX.length()))));
         return List.copyOf(shares);
     }

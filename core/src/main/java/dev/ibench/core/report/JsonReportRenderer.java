@@ -13,46 +13,72 @@ public final class JsonReportRenderer {
     private JsonReportRenderer() {}
 
     public static String render(CampaignReport report) {
+        Map<String, Object> root = header(report.campaignId(), report.name(), report.generatedAt(), report.universes(),
+                BenchmarkUniverse.shares(report));
+        List<Object> cells = new ArrayList<>();
+        for (CellReport cell : report.cells()) {
+            cells.add(cell(cell, report.standing(cell)));
+        }
+        root.put("cells", cells);
+        List<Object> bfcl = bfclOverall(report.cells());
+        if (!bfcl.isEmpty()) {
+            root.put("bfcl_overall", bfcl);
+        }
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render report of " + report.campaignId(), e);
+        }
+    }
+
+    /** The fields before {@code cells}: the campaign and, when it has universe cells, the tool universes ({@code shares}: the columns). */
+    static Map<String, Object> header(String campaignId, String name, String generatedAt, List<BenchmarkUniverse> universes,
+                                      List<Integer> shares) {
         Map<String, Object> root = new LinkedHashMap<>();
-        root.put("campaign_id", report.campaignId());
-        root.put("name", report.name());
-        root.put("generated_at", report.generatedAt());
-        if (!report.universes().isEmpty()) {
-            List<Object> universes = new ArrayList<>();
-            for (BenchmarkUniverse u : report.universes()) {
+        root.put("campaign_id", campaignId);
+        root.put("name", name);
+        root.put("generated_at", generatedAt);
+        if (!universes.isEmpty()) {
+            List<Object> rows = new ArrayList<>();
+            for (BenchmarkUniverse u : universes) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("benchmark", u.benchmark());
                 row.put("database", u.size().database());
                 row.put("tools", u.size().tools());
                 Map<String, Integer> offered = new LinkedHashMap<>();
-                BenchmarkUniverse.shares(report).forEach(p -> offered.put(p + "%", u.size().offered(p)));
+                shares.forEach(p -> offered.put(p + "%", u.size().offered(p)));
                 row.put("offered", offered);
-                universes.add(row);
+                rows.add(row);
             }
-            root.put("tool_universes", universes);
+            root.put("tool_universes", rows);
         }
-        List<Object> cells = new ArrayList<>();
-        for (CellReport cell : report.cells()) {
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("cell_id", cell.cellId());
-            c.put("model", cell.model());
-            c.put("benchmark", cell.benchmark());
-            c.put("mode", cell.mode());
-            c.put("ablation", cell.ablation());
-            if (cell.ablationMaterial() != null) {
-                c.put("ablation_material", cell.ablationMaterial());
-            }
-            c.put("samples", cell.samples());
-            c.put("trials", cell.trials());
-            c.putAll(report.standing(cell).jsonFields());
-            c.put("metrics", cell.metrics());
-            c.put("error_categories", cell.errorCategories());
-            c.put("trial_reports", cell.trialReports().stream().map(ScoreReport::toJsonTree).toList());
-            cells.add(c);
+        return root;
+    }
+
+    /** One element of {@code cells}: the cell, its standing, metrics and every trial's scores with its per-sample rows. */
+    static Map<String, Object> cell(CellReport cell, CellStanding standing) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("cell_id", cell.cellId());
+        c.put("model", cell.model());
+        c.put("benchmark", cell.benchmark());
+        c.put("mode", cell.mode());
+        c.put("ablation", cell.ablation());
+        if (cell.ablationMaterial() != null) {
+            c.put("ablation_material", cell.ablationMaterial());
         }
-        root.put("cells", cells);
+        c.put("samples", cell.samples());
+        c.put("trials", cell.trials());
+        c.putAll(standing.jsonFields());
+        c.put("metrics", cell.metrics());
+        c.put("error_categories", cell.errorCategories());
+        c.put("trial_reports", cell.trialReports().stream().map(ScoreReport::toJsonTree).toList());
+        return c;
+    }
+
+    /** {@code bfcl_overall}: per model over its BFCL cells (empty without BFCL cells, and then left out). */
+    static List<Object> bfclOverall(List<CellReport> cells) {
         List<Object> bfcl = new ArrayList<>();
-        for (BfclOverall b : BfclOverall.of(report.cells())) {
+        for (BfclOverall b : BfclOverall.of(cells)) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("model", b.model());
             m.put("categories", b.categories());
@@ -62,13 +88,6 @@ public final class JsonReportRenderer {
             m.put("v4_overall", b.v4Overall());
             bfcl.add(m);
         }
-        if (!bfcl.isEmpty()) {
-            root.put("bfcl_overall", bfcl);
-        }
-        try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render report of " + report.campaignId(), e);
-        }
+        return bfcl;
     }
 }

@@ -20,9 +20,23 @@ public final class TrialOutcomes {
     private record Outcome(Boolean completed, Boolean full, String rawOutput) {}
 
     private final Map<String, List<Outcome>> bySample = new LinkedHashMap<>();
+    private final boolean kept;
+
+    /** Outcomes for statistics over trials, which a cell of one trial has none of. */
+    public TrialOutcomes() {
+        this(2);
+    }
+
+    /** With {@code trials} below 2 nothing is kept ({@link #metrics} gives none): a report holds no item's output for nothing. */
+    public TrialOutcomes(int trials) {
+        this.kept = trials >= 2;
+    }
 
     /** @param completed null when the sample could not be executed (it then counts for neither side of completion) */
     public void add(String sampleId, Boolean completed, boolean fullSequence, String rawOutput) {
+        if (!kept) {
+            return;
+        }
         bySample.computeIfAbsent(sampleId, k -> new ArrayList<>()).add(new Outcome(completed, fullSequence, rawOutput));
     }
 
@@ -31,6 +45,9 @@ public final class TrialOutcomes {
      * identical, e.g. a trajectory's calls and final answer, or the model's query).
      */
     public void addCompletion(String sampleId, boolean completed, String output) {
+        if (!kept) {
+            return;
+        }
         bySample.computeIfAbsent(sampleId, k -> new ArrayList<>()).add(new Outcome(completed, null, output));
     }
 

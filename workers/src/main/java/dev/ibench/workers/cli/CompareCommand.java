@@ -50,14 +50,17 @@ class CompareCommand implements Callable<Integer> {
                     : "--cells compares two cells of one campaign: give one campaign id, got " + campaignA + " and " + campaignB);
         }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
-        CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf);
+        // read in pages, keeping of each cell its metrics and standing (not its per-sample scores) and of each item its
+        // row: the pairing needs every sample's scores, so the rows are the memory this command needs
+        CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf,
+                CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError());
         List<SampleRow> rowsA = new ArrayList<>();
-        CampaignReport reportA = builder.build(campaignA, Instant.now().toString(), 0, rowsA::add);
+        CampaignReport reportA = builder.stream(campaignA, Instant.now().toString(), 0, rowsA::add, (cell, standing) -> {});
         CampaignComparison comparison;
         List<StandingsComparison.Row> standings;
         if (cells == null) {
             List<SampleRow> rowsB = new ArrayList<>();
-            CampaignReport reportB = builder.build(campaignB, Instant.now().toString(), 0, rowsB::add);
+            CampaignReport reportB = builder.stream(campaignB, Instant.now().toString(), 0, rowsB::add, (cell, standing) -> {});
             comparison = CampaignComparison.of(campaignA, rowsA, campaignB, rowsB, seed, resamples);
             standings = StandingsComparison.of(reportA, reportB);
         } else {

@@ -2,6 +2,7 @@ package dev.ibench.workers.cli;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.activities.report.StoredPrompts;
+import dev.ibench.core.report.export.SampleRowSpool;
 import dev.ibench.core.report.export.SampleScoresExport;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
@@ -28,12 +29,21 @@ class ExportCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--with-prompts needs --format jsonl (csv has no place for prompts)");
         }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
-        var rows = new java.util.ArrayList<dev.ibench.core.report.SampleRow>();
-        var report = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf)
-                .build(id, java.time.Instant.now().toString(), 0, rows::add);
-        var standings = report.standings();
-        CampaignCommand.write(out, format.equals("csv") ? SampleScoresExport.csv(id, rows, standings)
-                : SampleScoresExport.jsonl(id, rows, standings, withPrompts ? new StoredPrompts(services.store()) : null));
+        // rows go to a temporary file as they are read (the memory holds one page of the store and one row), and are
+        // written once every cell's standing (cell_state, cell_planned) and every score key (the CSV columns) is known
+        try (SampleRowSpool rows = new SampleRowSpool()) {
+            var standings = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf,
+                    CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError())
+                    .stream(id, java.time.Instant.now().toString(), 0, rows, (cell, standing) -> {}).standings();
+            StoredPrompts prompts = withPrompts ? new StoredPrompts(services.store()) : null;
+            CampaignCommand.write(out, w -> {
+                if (format.equals("csv")) {
+                    SampleScoresExport.writeCsv(id, rows, rows.scoreKeys(), standings, w);
+                } else {
+                    SampleScoresExport.writeJsonl(id, rows, standings, prompts, w);
+                }
+            });
+        }
         return 0;
     }
 }

@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.SampleRow;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -37,20 +41,33 @@ public final class SampleScoresExport {
     public static String csv(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings) {
         Set<String> keys = new LinkedHashSet<>();
         rows.forEach(r -> keys.addAll(r.scores().keySet()));
-        StringBuilder out = new StringBuilder(String.join(",", FIXED));
-        keys.forEach(k -> out.append(',').append(field(k)));
-        out.append('\n');
+        StringWriter out = new StringWriter();
+        writeCsv(campaignId, rows, keys, standings, out);
+        return out.toString();
+    }
+
+    /**
+     * Writes the CSV of {@code rows} as they come ({@code keys}: the score columns, every key of the rows in the order
+     * first seen), holding one row at a time.
+     */
+    public static void writeCsv(String campaignId, Iterable<SampleRow> rows, Set<String> keys, Map<String, CellStanding> standings,
+                                Writer out) {
+        StringBuilder header = new StringBuilder(String.join(",", FIXED));
+        keys.forEach(k -> header.append(',').append(field(k)));
+        header.append('\n');
+        write(out, header);
         for (SampleRow r : rows) {
-            out.append(String.join(",", List.of(field(campaignId), field(r.cellId()), field(r.model()), field(r.benchmark()), field(r.mode()),
+            StringBuilder line = new StringBuilder();
+            line.append(String.join(",", List.of(field(campaignId), field(r.cellId()), field(r.model()), field(r.benchmark()), field(r.mode()),
                     field(r.ablation()), field(r.sampleId()), String.valueOf(r.trial()), field(r.status()),
                     field(state(standings.get(r.cellId()))), planned(standings.get(r.cellId())))));
             for (String k : keys) {
                 Double v = r.scores().get(k);
-                out.append(',').append(v == null ? "" : number(v));
+                line.append(',').append(v == null ? "" : number(v));
             }
-            out.append('\n');
+            line.append('\n');
+            write(out, line);
         }
-        return out.toString();
     }
 
     public static String jsonl(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings) {
@@ -64,7 +81,14 @@ public final class SampleScoresExport {
      */
     public static String jsonl(String campaignId, List<SampleRow> rows, Map<String, CellStanding> standings,
                                Function<SampleRow, List<String>> prompts) {
-        StringBuilder out = new StringBuilder();
+        StringWriter out = new StringWriter();
+        writeJsonl(campaignId, rows, standings, prompts, out);
+        return out.toString();
+    }
+
+    /** Writes the JSON Lines of {@code rows} as they come (with their prompts when {@code prompts} is not null), one row at a time. */
+    public static void writeJsonl(String campaignId, Iterable<SampleRow> rows, Map<String, CellStanding> standings,
+                                  Function<SampleRow, List<String>> prompts, Writer out) {
         for (SampleRow r : rows) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("campaign_id", campaignId);
@@ -88,12 +112,19 @@ public final class SampleScoresExport {
                     }
                     m.put("prompts", shown);
                 }
-                out.append(Json.MAPPER.writeValueAsString(m)).append('\n');
+                write(out, Json.MAPPER.writeValueAsString(m) + "\n");
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("cannot write the scores of " + r.sampleId(), e);
             }
         }
-        return out.toString();
+    }
+
+    private static void write(Writer out, CharSequence text) {
+        try {
+            out.append(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the export: " + e.getMessage(), e);
+        }
     }
 
     private static String state(CellStanding s) {

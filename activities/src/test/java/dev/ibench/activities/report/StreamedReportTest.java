@@ -1,0 +1,181 @@
+package dev.ibench.activities.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ibench.activities.campaign.EvalSetCache;
+import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.spend.SpendReportSection;
+import dev.ibench.activities.spend.SpendStore;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.campaign.Budget;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.parse.ParserChains;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.JsonReportRenderer;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.score.SampleScorer;
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reports read the store in pages and cell by cell (docs/reports.md#memory-and-progress): the JSON written as each cell
+ * is built, and the Markdown made from the cells as kept (metrics and standings only), are byte for byte those of the
+ * whole report built in memory, whatever the page size (1 forces a query per item).
+ */
+class StreamedReportTest {
+    private static final String DIRECT = "c/m/b/direct";
+    private static final String REACT = "c/m/b/react";
+    private static final String SQL = "c/m/b/sql";
+    @TempDir Path dir;
+    private ResultsDatabase db;
+    private ResultsStore store;
+    private SpendStore spend;
+    private final List<String> ids = new ArrayList<>();
+
+    @BeforeEach
+    void fixture() throws Exception {
+        JsonNode icl;
+        try (InputStream in = getClass().getResourceAsStream("/icl/examples_icl_slot_filling.json")) {
+            icl = Json.MAPPER.readTree(in).get("data");
+        }
+        // 12 samples: 4 copies of the 3 ICL examples under their own ids
+        ArrayNode samples = Json.MAPPER.createArrayNode();
+        for (int copy = 0; copy < 4; copy++) {
+            for (JsonNode s : icl) {
+                ObjectNode c = s.deepCopy();
+                c.put("sample_id", s.get("sample_id").asText() + "-" + copy);
+                samples.add(c);
+                ids.add(c.get("sample_id").asText());
+            }
+        }
+        Path evalSet = dir.resolve("icl.json");
+        Json.MAPPER.writeValue(evalSet.toFile(), samples);
+        db = ResultsDatabase.open(dir.resolve("results.db"));
+        store = new ResultsStore(db);
+        spend = new SpendStore(db);
+        store.saveCampaign("c", "streamed report", "{}");
+
+        // direct, 3 trials: gold, its first call only, prose; an infra_error and a rejected item; one item never ran
+        store.saveCell(new CellRecord(DIRECT, "c", "m", "b", "direct", "none", evalSet.toString(), 3));
+        store.saveCellSamples(DIRECT, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            JsonNode gold = samples.get(i).get("output");
+            for (int trial = 0; trial < 3; trial++) {
+                if (i == 4 && trial == 1) {
+                    store.saveInfraError(DIRECT, ids.get(i), trial, "503 for too long");
+                    continue;
+                }
+                if (i == 7 && trial == 2) {
+                    store.saveRejected(DIRECT, ids.get(i), trial, "prompt exceeds the context");
+                    continue;
+                }
+                if (i == 11 && trial == 2) {
+                    continue;
+                }
+                String raw = switch ((i + trial) % 3) {
+                    case 0 -> Json.MAPPER.writeValueAsString(gold);
+                    case 1 -> Json.MAPPER.writeValueAsString(List.of(gold.get(0)));
+                    default -> "I do not know.";
+                };
+                store.saveModelCall(new ModelCallRecord(DIRECT, ids.get(i), trial, 0, null, raw, 1, 1, 1L, false));
+                store.saveSampleResult(new SampleResultRecord(DIRECT, ids.get(i), trial, SampleResultRecord.SCORED, null, "{}", null));
+            }
+        }
+        // react, 2 trials: completed or not, loops varying; one infra_error
+        store.saveCell(new CellRecord(REACT, "c", "m", "b", "react", "none", evalSet.toString(), 2));
+        store.saveCellSamples(REACT, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            for (int trial = 0; trial < 2; trial++) {
+                if (i == 2 && trial == 0) {
+                    store.saveInfraError(REACT, ids.get(i), trial, "connection reset");
+                    continue;
+                }
+                boolean completed = (i + trial) % 2 == 0;
+                store.saveSampleResult(new SampleResultRecord(REACT, ids.get(i), trial, SampleResultRecord.SCORED, completed,
+                        "{\"mode\":\"react\",\"sample_id\":\"" + ids.get(i) + "\",\"end\":\"" + (completed ? "FINAL_ANSWER" : "OUT_OF_BUDGET")
+                                + "\",\"completed\":" + completed + ",\"loops\":" + (1 + i % 5) + ",\"budget\":10,\"oob\":" + !completed
+                                + ",\"stuck\":false,\"unclassified\":false,\"parse_failures\":" + (i % 2) + ",\"tool_errors\":0,\"calls\":[]}",
+                        null));
+            }
+        }
+        // sql, 1 trial: completed, or failed with a kind
+        store.saveCell(new CellRecord(SQL, "c", "m", "b", "sql", "none", evalSet.toString(), 1));
+        store.saveCellSamples(SQL, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            boolean completed = i % 3 != 0;
+            store.saveModelCall(new ModelCallRecord(SQL, ids.get(i), 0, 0, null, "SELECT " + i, 1, 1, 1L, false));
+            store.saveSampleResult(new SampleResultRecord(SQL, ids.get(i), 0, SampleResultRecord.SCORED, completed,
+                    completed ? "{}" : "{\"failure\":\"" + (i % 2 == 0 ? "error" : "wrong_result") + "\"}", null));
+        }
+        spend.record(new SpendEntry("c", DIRECT, "m", "e", ids.get(0), 0, 1, SpendEntry.FAILED, "SERVER_ERROR", 0, 0, 10, 0.0));
+        spend.record(new SpendEntry("c", DIRECT, "m", "e", ids.get(0), 0, 2, SpendEntry.OK, null, 1200, 300, 50, 0.006));
+        spend.saveBudget("c", SpendStore.CAMPAIGN_SCOPE, new Budget(0.05, null));
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void close() {
+        db.close();
+    }
+
+    private CampaignReportBuilder builder(int pageSize) {
+        return new CampaignReportBuilder(store, new EvalSetCache(), c -> new SampleScorer(ParserChains.defaultChain(), null), pageSize);
+    }
+
+    @Test
+    void theStreamedJsonIsTheWholeReportsJsonByteForByteAtEveryPageSize() {
+        CampaignReport whole = builder(10_000).build("c", "2026-11-26T00:00:00Z");
+        String expected = SpendReportSection.of(store, spend, "c").appendTo("json", JsonReportRenderer.render(whole));
+        // the fixture reaches every path: three modes, trials, infra errors, a rejected and a pending item
+        assertThat(whole.cells()).hasSize(3);
+        assertThat(whole.cells().get(0).scored()).isEqualTo(12 * 3 - 3);
+        assertThat(whole.cells().get(0).trialReports().get(0).perSample()).hasSize(12);
+        assertThat(expected).contains("\"per_sample\"").contains("\"spend\"").contains("\"budgets\"");
+        for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
+            StringWriter out = new StringWriter();
+            StreamedJsonReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", out);
+            assertThat(out.toString()).as("page size " + pageSize).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void theMarkdownOfTheCellsAsKeptIsTheWholeReportsMarkdown() {
+        String expected = MarkdownReportRenderer.render(builder(10_000).build("c", "t"));
+        for (int pageSize : new int[] {1, 3, 10_000}) {
+            List<String> cellsSeen = new ArrayList<>();
+            CampaignReport kept = builder(pageSize).stream("c", "t", 0, row -> {}, (cell, standing) -> cellsSeen.add(cell.cellId()));
+            assertThat(cellsSeen).containsExactly(DIRECT, REACT, SQL);
+            assertThat(kept.cells().get(0).trialReports().get(0).perSample()).as("no per-sample scores kept").isEmpty();
+            assertThat(MarkdownReportRenderer.render(kept)).as("page size " + pageSize).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void pagesGiveEveryResultOnceInTheStoresOrderWithItsRawOutput() {
+        for (String cell : List.of(DIRECT, REACT, SQL)) {
+            List<SampleResultRecord> expected = store.sampleResults(cell);
+            for (int pageSize : new int[] {1, 4, 1000}) {
+                List<ResultsStore.StoredResult> read = new ArrayList<>();
+                store.forEachSampleResult(cell, pageSize, read::add);
+                assertThat(read.stream().map(ResultsStore.StoredResult::result).toList()).as(cell + " page " + pageSize).isEqualTo(expected);
+                for (ResultsStore.StoredResult r : read) {
+                    var call = store.modelCall(cell, r.result().sampleId(), r.result().trial(), 0);
+                    assertThat(r.hasCall()).isEqualTo(call.isPresent());
+                    assertThat(r.rawOutput()).isEqualTo(call.map(ModelCallRecord::rawOutput).orElse(null));
+                }
+            }
+        }
+    }
+}
