@@ -32,11 +32,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 34, store faults: a campaign on the real Temporal server with PostgreSQL persistence
- * ({@code deploy/local/temporal-postgres.sh}) whose temporal-server is SIGKILLed mid-campaign and started again, and
+ * ({@code deploy/local/temporal-postgres.sh}) whose temporal-server is SIGKILLed mid-campaign and started again 5 s later, and
  * later whose PostgreSQL (Temporal's persistence and visibility) is stopped for a few seconds and started again. The
  * results store is a SQLite file of the test, so only Temporal's side fails. The campaign completes with every item
  * scored as in an undisturbed run of the same items on the same server (run first, on another endpoint so no answer
- * comes from the response cache), every item's rows consistent, and the fake endpoint (test double, answers chosen from
+ * comes from the response cache), {@code campaign start --wait} waits through both outages and exits 0, every item's rows
+ * consistent, and the fake endpoint (test double, answers chosen from
  * the prompt) paid at most the window of items in flight again per fault.
  */
 class TemporalOnPostgresRestartIT {
@@ -45,6 +46,7 @@ class TemporalOnPostgresRestartIT {
     private static final int ITEMS = SAMPLES * TRIALS;
     private static final int WINDOW = 3;
     private static final int FAULTS = 2;
+    private static final long SERVER_OUTAGE_MILLIS = 5_000;
 
     @TempDir Path dir;
 
@@ -65,13 +67,18 @@ class TemporalOnPostgresRestartIT {
                 assertThat(awaitEnd(connection, "calm").state()).isEqualTo(CellState.COMPLETED);
                 assertThat(calmEndpoint.requestCount()).as("the undisturbed run pays each item once").isEqualTo(ITEMS);
 
-                start(temporal, env, campaignFile("chaos", List.of(model("chaos", chaosEndpoint))), "chaos");
-                assertThat(awaitScored(results, "chaos", 5)).as("temporal-server killed mid-campaign").isLessThan(ITEMS);
-                temporal.killServer();
-                Thread.sleep(2_000);
-                temporal.startServer();
-                assertThat(awaitScored(results, "chaos", ITEMS / 2)).as("PostgreSQL restarted mid-campaign").isLessThan(ITEMS);
-                temporal.restartPostgres(Duration.ofSeconds(5));
+                // the user's own wait: campaign start --wait, through both outages
+                try (CliProcess start = CliProcess.start(List.of("campaign", "start", campaignFile("chaos", List.of(model("chaos", chaosEndpoint))).toString(),
+                        "--id", "chaos", "--wait", "--address", temporal.address(), "--namespace", temporal.namespace()), "started campaign",
+                        dir.resolve("start-chaos.log"), env)) {
+                    assertThat(awaitScored(results, "chaos", 5)).as("temporal-server killed mid-campaign").isLessThan(ITEMS);
+                    temporal.killServer();
+                    Thread.sleep(SERVER_OUTAGE_MILLIS);
+                    temporal.startServer();
+                    assertThat(awaitScored(results, "chaos", ITEMS / 2)).as("PostgreSQL restarted mid-campaign").isLessThan(ITEMS);
+                    temporal.restartPostgres(Duration.ofSeconds(5));
+                    assertThat(start.waitForExit(Duration.ofMinutes(4))).as(start.output()).isZero();
+                }
                 CampaignStatus status = awaitEnd(connection, "chaos");
                 assertThat(status.state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
             }
