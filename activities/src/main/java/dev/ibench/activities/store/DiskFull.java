@@ -13,6 +13,8 @@ import java.sql.SQLException;
 public final class DiskFull {
     /** SQLite's primary result code for "database or disk is full". */
     static final int SQLITE_FULL = 13;
+    /** Words every explained message holds (after the file's name). */
+    public static final String EXPLAINED = " is full (";
 
     private DiskFull() {}
 
@@ -33,7 +35,7 @@ public final class DiskFull {
             return e.getMessage();
         }
         Path file = location.file().toAbsolutePath();
-        return "the disk holding " + file + " is full (" + freeSpace(file) + "); free space there: the items wait and are "
+        return "the disk holding " + file + EXPLAINED + freeSpace(file) + "); free space there: the items wait and are "
                 + "retried as infrastructure failures, nothing stored is lost (SQLite: " + e.getMessage() + ")";
     }
 

@@ -4,6 +4,7 @@ import dev.ibench.workers.IbenchHome;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,8 @@ public final class RunningWorker implements AutoCloseable {
 
     public static RunningWorker start(
             WorkflowClient client, Set<WorkerRole> roles, WorkerRoles registry, MeterRegistry meters, IbenchHome home) {
-        WorkerFactory factory = WorkerFactory.newInstance(client);
+        WorkerFactory factory = WorkerFactory.newInstance(client, WorkerFactoryOptions.newBuilder()
+                .setWorkerInterceptors(new DiskFullFailures()).build());
         WorkerSetup setup = new WorkerSetup(factory, meters, home);
         registry.registerAll(roles, setup);
         factory.start();

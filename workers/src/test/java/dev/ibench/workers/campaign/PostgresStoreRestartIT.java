@@ -25,11 +25,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 34, store faults: a campaign on a PostgreSQL results store whose server is stopped ({@code pg_ctl stop -m fast})
- * for 15 s mid-campaign and started again, and later killed with SIGKILL (postmaster) and restarted (crash recovery).
+ * for 15 s mid-campaign and started again, and later killed with SIGKILL (the postmaster and all its children at once) and restarted (crash recovery).
  * The activities that need the store fail as infrastructure and are retried by Temporal, the pool reconnects: the
  * campaign completes with every item scored, no infra error, scores identical to an undisturbed run of the same items
  * (same store server, another database, run first), every item's rows consistent (one result, one stored output, one
- * prompt; no output without a result), and the fake endpoint (test double, answers chosen from the prompt) paid at most
+ * prompt; no output or prompt without a result), and the fake endpoint (test double, answers chosen from the prompt) paid at most
  * the window of items in flight again per fault.
  */
 class PostgresStoreRestartIT {
@@ -74,7 +74,7 @@ class PostgresStoreRestartIT {
                     sleep(OUTAGE_MILLIS);
                     pg.restart();
                     assertThat(awaitScored(pg, database, "chaos", ITEMS / 2)).as("killed mid-campaign").isLessThan(ITEMS);
-                    pg.kill();
+                    assertThat(pg.kill()).as("the postmaster and its children, all killed at once").isGreaterThan(1);
                     pg.restart();
                 });
                 assertThat(worker.output()).doesNotContain(pg.password());
@@ -101,6 +101,9 @@ class PostgresStoreRestartIT {
                 assertThat(count(s, """
                         SELECT count(*) FROM model_calls m WHERE NOT EXISTS (SELECT 1 FROM sample_results r
                             WHERE r.cell_id = m.cell_id AND r.sample_id = m.sample_id AND r.trial = m.trial)""")).as("outputs without a result").isZero();
+                assertThat(count(s, """
+                        SELECT count(*) FROM rendered_prompts p WHERE NOT EXISTS (SELECT 1 FROM sample_results r
+                            WHERE r.cell_id = p.cell_id AND r.sample_id = p.sample_id AND r.trial = p.trial)""")).as("prompts without a result").isZero();
             }
         }
     }

@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -84,6 +86,108 @@ public final class TemporalOnPostgres implements AutoCloseable {
             throw new AssertionError("psql on " + database + " failed (exit " + result.exitCode() + "): " + result.output());
         }
         return result.output().strip();
+    }
+
+    /**
+     * Kills temporal-server with SIGKILL (no graceful shutdown: in-memory state such as matching's task buffers is lost)
+     * and waits until it is gone; {@link #startServer()} starts it again on the same config, ports and databases.
+     */
+    public void killServer() {
+        ProcessHandle server = ProcessHandle.of(serverPid())
+                .orElseThrow(() -> new IllegalStateException("temporal-server " + serverPid() + " is not running"));
+        server.destroyForcibly();
+        awaitGone(List.of(server), "temporal-server");
+    }
+
+    /**
+     * Starts temporal-server again as {@code temporal-postgres.sh start} did (same binary, config, ports; its PostgreSQL
+     * password from the environment), records its pid where the script's {@code stop} finds it, and waits until the
+     * frontend answers a health check.
+     */
+    public void startServer() {
+        Path serverDir = Path.of(value(env, "TEMPORAL_SERVER_DIR"));
+        ProcessBuilder builder = new ProcessBuilder(serverDir.resolve("bin/temporal-server").toString(), "--root",
+                stateDir.resolve("temporal").toAbsolutePath().toString(), "--config", "config", "--env", "development-postgres12",
+                "--allow-no-auth", "start")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(serverLog().toFile()))
+                .redirectInput(new File("/dev/null"));
+        builder.environment().put("TEMPORAL_PG_PASSWORD", value(secrets, "TEMPORAL_PG_PASSWORD"));
+        try {
+            Process process = builder.start();
+            Files.writeString(stateDir.resolve("temporal-server.pid"), process.pid() + "\n");
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+            while (System.nanoTime() < deadline) {
+                if (!process.isAlive()) {
+                    throw new AssertionError("temporal-server exited at its restart (exit " + process.exitValue() + "), log: " + serverLog());
+                }
+                ProcessBuilder health = new ProcessBuilder(cli().toString(), "operator", "cluster", "health", "--address", address(),
+                        "--command-timeout", "2s").redirectErrorStream(true);
+                Script answer = run(health, 1);
+                if (answer.exitCode() == 0 && answer.output().contains("SERVING")) {
+                    return;
+                }
+                Thread.sleep(500);
+            }
+            throw new AssertionError("temporal-server did not answer on " + address() + " within 3 minutes of its restart, log: " + serverLog());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not restart temporal-server", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted restarting temporal-server", e);
+        }
+    }
+
+    /**
+     * Stops Temporal's PostgreSQL as an operator would for an upgrade ({@code pg_ctl stop -m fast}), leaves it down for
+     * {@code outage}, and starts it again with the options of its first start ({@code pg_ctl restart} reads them from
+     * {@code postmaster.opts}).
+     */
+    public void restartPostgres(java.time.Duration outage) {
+        Path data = Path.of(value(env, "PG_DATA"));
+        pgCtl("-D", data.toString(), "-m", "fast", "-w", "-t", "60", "stop");
+        try {
+            Thread.sleep(outage.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted during the PostgreSQL outage", e);
+        }
+        pgCtl("-D", data.toString(), "-l", value(env, "PG_LOG"), "-w", "-t", "60", "restart");
+    }
+
+    private void pgCtl(String... args) {
+        List<String> command = new ArrayList<>();
+        if ("0".equals(run(new ProcessBuilder("id", "-u").redirectErrorStream(true), 1).output().strip())) {
+            command.addAll(List.of("runuser", "-u", "postgres", "--")); // as postgres-local.sh: root cannot run pg_ctl
+        }
+        command.add("/usr/lib/postgresql/15/bin/pg_ctl");
+        command.addAll(List.of(args));
+        Script result = run(new ProcessBuilder(command).redirectErrorStream(true), 2);
+        if (result.exitCode() != 0) {
+            throw new AssertionError(String.join(" ", command) + " failed (exit " + result.exitCode() + "): " + result.output());
+        }
+    }
+
+    private long serverPid() {
+        try {
+            return Long.parseLong(Files.readString(stateDir.resolve("temporal-server.pid")).strip());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read temporal-server.pid", e);
+        }
+    }
+
+    private static void awaitGone(List<ProcessHandle> processes, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        try {
+            while (processes.stream().anyMatch(ProcessHandle::isAlive)) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError(what + " still alive 30 s after SIGKILL");
+                }
+                Thread.sleep(50);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted waiting for " + what + " to die", e);
+        }
     }
 
     @Override

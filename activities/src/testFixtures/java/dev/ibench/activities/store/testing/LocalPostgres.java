@@ -96,18 +96,26 @@ public final class LocalPostgres implements AutoCloseable {
     }
 
     /**
-     * Kills the postmaster with SIGKILL, as a crash would (no shutdown checkpoint; its backends notice the dead
-     * postmaster and exit), and returns its pid; {@link #restart()} then runs crash recovery.
+     * Kills the postmaster and all its children (backends, checkpointer, WAL writer, ...) with SIGKILL, as a crash of
+     * the machine's PostgreSQL would (no shutdown checkpoint, no backend finishing its statement), waits until they are
+     * gone and returns how many processes it killed; {@link #restart()} then runs crash recovery.
      */
-    public long kill() {
+    public int kill() {
         try {
             long pid = Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).trim());
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            ProcessHandle postmaster = ProcessHandle.of(pid)
+                    .orElseThrow(() -> new IllegalStateException("local PostgreSQL: postmaster " + pid + " is not running"));
+            List<ProcessHandle> all = new ArrayList<>(postmaster.descendants().toList());
+            all.add(0, postmaster);
+            all.forEach(ProcessHandle::destroyForcibly);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false) && System.nanoTime() < deadline) {
+            while (all.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
                 Thread.sleep(50);
             }
-            return pid;
+            if (all.stream().anyMatch(ProcessHandle::isAlive)) {
+                throw new IllegalStateException("local PostgreSQL: processes still alive 30 s after SIGKILL");
+            }
+            return all.size();
         } catch (IOException e) {
             throw new UncheckedIOException("local PostgreSQL: cannot read its postmaster.pid", e);
         } catch (InterruptedException e) {
