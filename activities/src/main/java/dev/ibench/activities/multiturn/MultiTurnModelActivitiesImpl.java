@@ -8,7 +8,7 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.core.bfcl.BfclMultiTurnDecoder;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
-import dev.ibench.core.bfcl.BfclMultiTurnPrompt;
+import dev.ibench.core.prompt.BfclMultiTurnPrompt;
 import dev.ibench.core.bfcl.BfclMultiTurnStep;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.RenderedPrompt;

@@ -1,11 +1,13 @@
-package dev.ibench.core.bfcl;
+package dev.ibench.core.prompt;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.BfclMultiTurnStep;
+import dev.ibench.core.bfcl.PythonRepr;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

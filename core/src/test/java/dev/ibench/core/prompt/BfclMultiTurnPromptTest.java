@@ -1,8 +1,10 @@
-package dev.ibench.core.bfcl;
+package dev.ibench.core.prompt;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.BfclMultiTurnStep;
+import dev.ibench.core.bfcl.PythonRepr;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
