@@ -50,7 +50,7 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
                     .filter(b -> b.name().equals(cell.benchmark())).findFirst().orElseThrow();
             List<String> ids;
             try {
-                ids = new ArrayList<>(evalSets.samples(benchmark.evalSet()).keySet());
+                ids = new ArrayList<>(evalSets.sampleIds(benchmark.evalSet()));
             } catch (IllegalArgumentException badFile) {
                 throw ApplicationFailure.newNonRetryableFailure(
                         "campaign " + campaignId + ", benchmark " + benchmark.name() + ": " + badFile.getMessage(), "BadEvalSet");
@@ -61,7 +61,8 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
             int samples = store.cellSampleIds(cell.cellId()).size();
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
                     samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare(),
-                    spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(), spec.sqlQueryTimeoutSeconds()));
+                    spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(), spec.sqlQueryTimeoutSeconds(),
+                    evalSets.isMultiTurn(benchmark.evalSet()) ? spec.react().stepLimitPerTurn() : null));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
     }

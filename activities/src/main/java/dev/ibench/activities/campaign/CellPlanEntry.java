@@ -6,11 +6,26 @@ package dev.ibench.activities.campaign;
  * {@code noWorkerCheckSeconds} is the campaign's {@code no_worker_check_seconds}; null in plans recorded before it
  * existed (the default then). {@code minSettledBeforeStop} is the campaign's {@code min_settled_before_stop} and
  * {@code sqlQueryTimeoutSeconds} its {@code sql_query_timeout_seconds}; both null in plans recorded before they existed
- * ({@link #minSettled()} and {@link #sqlQueryTimeout()} give the defaults then).
+ * ({@link #minSettled()} and {@link #sqlQueryTimeout()} give the defaults then). {@code multiTurnStepsPerTurn} is set for a
+ * cell whose eval set is a BFCL multi-turn set (each entry runs as a conversation with that step limit per turn); null
+ * for every other cell and in plans recorded before multi-turn cells existed.
  */
 public record CellPlanEntry(
         String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials, String llmTaskQueue,
-        Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop, Integer sqlQueryTimeoutSeconds) {
+        Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop, Integer sqlQueryTimeoutSeconds,
+        Integer multiTurnStepsPerTurn) {
+
+    public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
+            String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop,
+            Integer sqlQueryTimeoutSeconds) {
+        this(cellId, model, benchmark, mode, ablation, samples, trials, llmTaskQueue, maxRejectedShare, noWorkerCheckSeconds,
+                minSettledBeforeStop, sqlQueryTimeoutSeconds, null);
+    }
+
+    /** Whether the cell runs BFCL multi-turn conversations. */
+    public boolean multiTurn() {
+        return multiTurnStepsPerTurn != null;
+    }
 
     public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
             String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds) {

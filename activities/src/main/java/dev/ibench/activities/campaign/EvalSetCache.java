@@ -1,6 +1,8 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.artifact.EvalSetLocator;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.EvalSetReader;
 import java.nio.file.Path;
@@ -16,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class EvalSetCache {
     private final Map<Path, Map<String, EvalSample>> loaded = new ConcurrentHashMap<>();
+    private final Map<Path, Boolean> multiTurnFiles = new ConcurrentHashMap<>();
+    private final Map<Path, BfclMultiTurnEvalSet> multiTurnSets = new ConcurrentHashMap<>();
     private final EvalSetLocator locator;
 
     /** Eval sets named by path only. */
@@ -34,6 +38,33 @@ public final class EvalSetCache {
 
     public Map<String, EvalSample> samples(String evalSet) {
         return loaded.computeIfAbsent(localPath(evalSet).toAbsolutePath().normalize(), EvalSetCache::index);
+    }
+
+    /** Whether the eval set is a BFCL multi-turn set ({@link BfclMultiTurnEvalSet}), whose entries are conversations. */
+    public boolean isMultiTurn(String evalSet) {
+        return multiTurnFiles.computeIfAbsent(key(evalSet), BfclMultiTurnEvalSet::isOne);
+    }
+
+    public BfclMultiTurnEvalSet multiTurn(String evalSet) {
+        return multiTurnSets.computeIfAbsent(key(evalSet), BfclMultiTurnEvalSet::read);
+    }
+
+    /** A multi-turn entry by id; a clear error naming the set when it has none. */
+    public BfclMultiTurnEntry multiTurnEntry(String evalSet, String entryId) {
+        return multiTurn(evalSet).entries().stream().filter(e -> e.id().equals(entryId)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(evalSet + ": no multi-turn entry with id '" + entryId + "'"));
+    }
+
+    /** The ids of the eval set's samples (or multi-turn entries), in file order. */
+    public java.util.List<String> sampleIds(String evalSet) {
+        if (isMultiTurn(evalSet)) {
+            return multiTurn(evalSet).entries().stream().map(BfclMultiTurnEntry::id).toList();
+        }
+        return java.util.List.copyOf(samples(evalSet).keySet());
+    }
+
+    private Path key(String evalSet) {
+        return localPath(evalSet).toAbsolutePath().normalize();
     }
 
     public EvalSample sample(String evalSet, String sampleId) {

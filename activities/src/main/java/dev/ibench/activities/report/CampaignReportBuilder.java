@@ -15,6 +15,9 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.ReactStatistics;
 import dev.ibench.core.metrics.ReactStatisticsMetric;
+import dev.ibench.activities.multiturn.MultiTurnScore;
+import dev.ibench.core.bfcl.BfclMultiTurnAccuracy;
+import dev.ibench.core.bfcl.BfclMultiTurnVerdict;
 import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
@@ -214,6 +217,9 @@ public final class CampaignReportBuilder {
         detailsLeft = detailsPerCell;
         int samples = store.cellSampleCount(cell.cellId());
         progress.cellStarted(cell.cellId(), (long) samples * cell.trials());
+        if (isMultiTurn(cell)) {
+            return multiTurnCellReport(cell, samples);
+        }
         if (REACT.equals(cell.mode())) {
             return reactCellReport(cell, samples);
         }
@@ -321,6 +327,69 @@ public final class CampaignReportBuilder {
         int scored = results[0] - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
+    }
+
+    private boolean isMultiTurn(CellRecord cell) {
+        try {
+            return evalSets.isMultiTurn(cell.evalSet());
+        } catch (RuntimeException unavailable) {
+            return false;
+        }
+    }
+
+    /**
+     * A BFCL multi-turn cell: per trial the category's official all-or-nothing accuracy ({@code bfcl.accuracy.<category>},
+     * also the completion rate) and the per-turn accuracy ({@code bfcl.multi_turn.turn_accuracy}: turns correct / turns
+     * checked), the entries scored ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
+     * entries by error type over all trials as the cell's error categories.
+     */
+    private CellReport multiTurnCellReport(CellRecord cell, int samples) {
+        Map<Integer, List<BfclMultiTurnVerdict>> byTrial = new java.util.TreeMap<>();
+        Map<String, Integer> failures = new LinkedHashMap<>();
+        Unscored unscored = new Unscored(cell);
+        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
+        String[] category = {null};
+        int[] results = {0};
+        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
+            progress.item();
+            results[0]++;
+            SampleResultRecord r = stored.result();
+            if (unscored.take(r)) {
+                return;
+            }
+            MultiTurnScore score;
+            try {
+                score = Json.MAPPER.readValue(r.scoreJson(), MultiTurnScore.class);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("cell " + cell.cellId() + ": stored multi-turn verdict of entry " + r.sampleId() + " is unreadable", e);
+            }
+            category[0] = score.category();
+            byTrial.computeIfAbsent(r.trial(), t -> new ArrayList<>())
+                    .add(new BfclMultiTurnVerdict(score.valid(), score.errorType(), score.failedTurn(), score.turnPassed()));
+            completions.add(score.valid());
+            overTrials.addCompletion(r.sampleId(), score.valid(), r.scoreJson());
+            Map<String, Double> row = new LinkedHashMap<>();
+            row.put("completed", score.valid() ? 1.0 : 0.0);
+            row.put("bfcl.multi_turn.turns_checked", (double) score.turnsChecked());
+            row.put("bfcl.multi_turn.turns_passed", (double) score.turnsPassed());
+            emit(cell, r, row, () -> null);
+        });
+        Map<String, List<Double>> values = new LinkedHashMap<>();
+        for (List<BfclMultiTurnVerdict> trial : byTrial.values()) {
+            BfclMultiTurnAccuracy accuracy = BfclMultiTurnAccuracy.of(trial);
+            add(values, "completion_rate", accuracy.accuracy());
+            add(values, "bfcl.accuracy." + category[0], accuracy.accuracy());
+            add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
+            add(values, "bfcl.multi_turn.entries", accuracy.entries());
+            add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
+            accuracy.errorTypes().forEach((type, n) -> failures.merge(type, n, Integer::sum));
+        }
+        Map<String, MetricSummary> metrics = new LinkedHashMap<>();
+        values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
+        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
+        int scored = results[0] - unscored.infra - unscored.rejected;
+        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
+                unscored.pending(samples, scored), metrics, failures, List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
     }
 
     /**

@@ -28,8 +28,14 @@ public record BfclV4Score(double overall, Map<String, Double> sections, List<Str
             "live_parallel_multiple", 24);
 
     public static BfclV4Score of(Map<BfclCategory, BfclSummary.Category> categories) {
+        return of(categories, Map.of());
+    }
+
+    /** @param multiTurnCategories the multi-turn categories run (BFCL's name to entries and valid entries) */
+    public static BfclV4Score of(Map<BfclCategory, BfclSummary.Category> categories, Map<String, BfclSummary.Category> multiTurnCategories) {
         Map<String, BfclSummary.Category> byKey = new LinkedHashMap<>();
         categories.forEach((c, s) -> byKey.put(c == BfclCategory.SIMPLE ? "simple_python" : c.key(), s));
+        byKey.putAll(multiTurnCategories);
         List<String> notRun = new ArrayList<>();
         java.util.function.Function<String, Double> acc = key -> {
             BfclSummary.Category c = byKey.get(key);

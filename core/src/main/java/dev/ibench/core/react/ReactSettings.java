@@ -4,13 +4,31 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * Knobs of a ReACT run: the think-act-observe budget (seed 000 section 4.3: 10 loops) and how many
- * characters of an observation go into the prompt (the full observation is stored regardless).
+ * characters of an observation go into the prompt (the full observation is stored regardless). For BFCL multi-turn
+ * conversations (run in react cells) {@code steps_per_turn} is the step limit of each turn, bfcl-eval's
+ * {@code MAXIMUM_STEP_LIMIT} (20) when absent: a turn whose model keeps calling after that many executed steps is forced to
+ * quit, and the entry fails as bfcl-eval fails it.
  */
 public record ReactSettings(
-        @JsonProperty("budget") int budget, @JsonProperty("observation_chars") int observationChars) {
+        @JsonProperty("budget") int budget, @JsonProperty("observation_chars") int observationChars,
+        @JsonProperty("steps_per_turn") Integer stepsPerTurn) {
     public static final ReactSettings DEFAULT = new ReactSettings(10, 1000);
+    /** bfcl-eval 2026.3.23's {@code MAXIMUM_STEP_LIMIT}. */
+    public static final int BFCL_STEP_LIMIT = 20;
+
+    public ReactSettings(int budget, int observationChars) {
+        this(budget, observationChars, null);
+    }
+
+    /** The step limit per multi-turn turn: {@code steps_per_turn}, else BFCL's own. */
+    public int stepLimitPerTurn() {
+        return stepsPerTurn == null ? BFCL_STEP_LIMIT : stepsPerTurn;
+    }
 
     public ReactSettings {
+        if (stepsPerTurn != null && (stepsPerTurn < 1 || stepsPerTurn > 90)) {
+            throw new IllegalArgumentException("react steps_per_turn must be between 1 and 90, got " + stepsPerTurn);
+        }
         if (budget < 1) {
             throw new IllegalArgumentException("ReACT budget must be at least 1 step, got " + budget);
         }

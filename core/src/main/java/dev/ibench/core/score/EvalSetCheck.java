@@ -9,22 +9,57 @@ import java.util.List;
  * The whole-file check a campaign runs on each eval set before it contacts a server or stores anything: the file is
  * text, parses completely as one of {@link EvalSetReader}'s layouts, holds at least one sample, and every sample has
  * the {@code sample_id} and {@code input} question a model is asked. A JSON file of something else (a build's
- * {@code coverage.json}, a list of ids) fails here with the reason.
+ * {@code coverage.json}, a list of ids) fails here with the reason. A BFCL multi-turn set ({@link BfclMultiTurnEvalSet}) is
+ * checked by {@link #multiTurn}: its entries are conversations, run turn by turn (docs/bfcl.md#multi-turn).
  */
 public final class EvalSetCheck {
     private EvalSetCheck() {}
 
-    /** @throws IllegalArgumentException naming the file (and the sample) and what is wrong */
+    /**
+     * The samples of an eval set of single-call samples.
+     *
+     * @throws IllegalArgumentException naming the file (and the sample) and what is wrong; a BFCL multi-turn set is named as
+     *                                  such (read it with {@link #multiTurn})
+     */
     public static List<EvalSample> samples(Path file) {
         try {
             return checked(file);
         } catch (IllegalArgumentException e) {
             if (BfclMultiTurnEvalSet.isOne(file)) {
-                throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set; campaigns do not run multi-turn "
-                        + "conversations yet (docs/bfcl.md#multi-turn)", e);
+                throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set, not a set of samples", e);
             }
             throw e;
         }
+    }
+
+    /**
+     * A BFCL multi-turn eval set, checked whole: it reads as one, holds at least one entry, and every entry has turns, its
+     * ground truth for each turn and involved classes whose function docs the set carries.
+     *
+     * @throws IllegalArgumentException naming the file (and the entry) and what is wrong
+     */
+    public static BfclMultiTurnEvalSet multiTurn(Path file) {
+        BfclMultiTurnEvalSet set = BfclMultiTurnEvalSet.read(file);
+        if (set.entries() == null || set.entries().isEmpty()) {
+            throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set that holds no entries");
+        }
+        for (int i = 0; i < set.entries().size(); i++) {
+            var e = set.entries().get(i);
+            String where = "eval set " + file + " entry #" + i + " (id " + e.id() + "): ";
+            if (e.turns() == null || e.turns().isEmpty()) {
+                throw new IllegalArgumentException(where + "no turns ('question')");
+            }
+            if (e.groundTruth() == null || e.groundTruth().size() != e.turns().size()) {
+                throw new IllegalArgumentException(where + (e.groundTruth() == null ? 0 : e.groundTruth().size()) + " ground-truth turns for "
+                        + e.turns().size() + " turns");
+            }
+            for (String cls : e.involvedClasses() == null ? List.<String>of() : e.involvedClasses()) {
+                if (set.functionDocs() == null || !set.functionDocs().containsKey(cls)) {
+                    throw new IllegalArgumentException(where + "no function docs for involved class " + cls);
+                }
+            }
+        }
+        return set;
     }
 
     private static List<EvalSample> checked(Path file) {

@@ -53,6 +53,17 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsTheMultiTurnStepLimitPerTurnAndDefaultsToBfclsOwn() throws IOException {
+        String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\nmodes: [react]\n";
+        CampaignSpec custom = new CampaignSpecLoader().load(write(base + "react: {budget: 10, observation_chars: 1000, steps_per_turn: 3}\n"));
+        assertThat(custom.react().stepLimitPerTurn()).isEqualTo(3);
+        assertThat(new CampaignSpecLoader().load(write(base)).react().stepLimitPerTurn()).isEqualTo(20);
+        Path bad = write(base + "react: {budget: 10, observation_chars: 1000, steps_per_turn: 0}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(bad)).isInstanceOf(CampaignSpecException.class)
+                .hasMessageContaining("steps_per_turn");
+    }
+
+    @Test
     void readsBudgetsAndPriceOverridesAndRejectsBadOrUnknownBudgetKeys() throws IOException {
         String base = "name: r\nbenchmarks: [{name: b, eval_set: x.json}]\n";
         CampaignSpec spec = new CampaignSpecLoader().load(write(base

@@ -1,5 +1,6 @@
 package dev.ibench.core.score;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
@@ -11,7 +12,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A BFCL multi-turn eval set given to a campaign is refused with a sentence saying what it is, before any server. */
+/**
+ * A BFCL multi-turn eval set is checked whole as one (campaigns run its entries as conversations); read as a set of samples
+ * it is named as such; an entry whose ground truth misses a turn is refused naming the entry.
+ */
 class EvalSetCheckMultiTurnTest {
     @TempDir Path dir;
 
@@ -22,6 +26,18 @@ class EvalSetCheckMultiTurnTest {
         Path file = dir.resolve("bfcl-multi-turn-base.json");
         Files.writeString(file, new BfclMultiTurnEvalSet("multi_turn_base", "src.json", Map.of("MathAPI", List.of()), List.of(e)).toJson().toString());
         assertThatThrownBy(() -> EvalSetCheck.samples(file)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("eval set " + file + ": a BFCL multi-turn eval set; campaigns do not run multi-turn conversations yet (docs/bfcl.md#multi-turn)");
+                .hasMessage("eval set " + file + ": a BFCL multi-turn eval set, not a set of samples");
+        assertThat(EvalSetCheck.multiTurn(file).entries()).extracting(BfclMultiTurnEntry::id).containsExactly("multi_turn_base_0");
+    }
+
+    @Test
+    void anEntryWithoutGroundTruthForEachTurnIsRefusedNamingIt() throws Exception {
+        BfclMultiTurnEntry e = new BfclMultiTurnEntry("multi_turn_base_7", "multi_turn_base",
+                List.of(List.of(Map.of("role", "user", "content", "hi")), List.of(Map.of("role", "user", "content", "again"))),
+                List.of("MathAPI"), Map.of(), Map.of(), List.of(List.of("add(a=1, b=2)")));
+        Path file = dir.resolve("short.json");
+        Files.writeString(file, new BfclMultiTurnEvalSet("multi_turn_base", "src.json", Map.of("MathAPI", List.of()), List.of(e)).toJson().toString());
+        assertThatThrownBy(() -> EvalSetCheck.multiTurn(file)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("eval set " + file + " entry #0 (id multi_turn_base_7): 1 ground-truth turns for 2 turns");
     }
 }

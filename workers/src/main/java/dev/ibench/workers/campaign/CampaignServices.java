@@ -58,6 +58,8 @@ public final class CampaignServices {
     private EvalSetExecutors executors;
     private ReactToolEnvironments reactTools;
     private CampaignToolEnvironments cellTools;
+    private dev.ibench.activities.multiturn.MultiTurnSessions multiTurnSessions;
+    private dev.ibench.activities.bfcl.BfclMultiTurnExecutor multiTurnExecutor;
     /** The ledger's meters: the worker adds its Prometheus registry ({@link #connectLedger}); commands leave it empty. */
     private final CompositeMeterRegistry ledgerMeters = new CompositeMeterRegistry();
     private final AtomicReference<BudgetPauser> budgetPauser = new AtomicReference<>(BudgetPauser.NONE);
@@ -230,6 +232,26 @@ public final class CampaignServices {
             cellTools = new CampaignToolEnvironments(store(), reactToolEnvironments());
         }
         return cellTools;
+    }
+
+    /**
+     * The executor of BFCL multi-turn calls on bfcl-eval's backends ({@code BfclEvalPackage.locate()}, {@code python3},
+     * 2 GB per interpreter), made on first use so a worker that never runs a multi-turn cell needs no bfcl-eval.
+     */
+    public synchronized dev.ibench.activities.bfcl.BfclMultiTurnExecutor multiTurnExecutor() {
+        if (multiTurnExecutor == null) {
+            multiTurnExecutor = new dev.ibench.activities.bfcl.BfclMultiTurnExecutor(dev.ibench.core.bfcl.BfclEvalPackage.locate(), "python3", 2048,
+                    home.state().resolve("bfcl-multi-turn"));
+        }
+        return multiTurnExecutor;
+    }
+
+    /** This process's open multi-turn interpreters, one per conversation (shared by its tools and scoring activities). */
+    public synchronized dev.ibench.activities.multiturn.MultiTurnSessions multiTurnSessions() {
+        if (multiTurnSessions == null) {
+            multiTurnSessions = new dev.ibench.activities.multiturn.MultiTurnSessions(this::multiTurnExecutor);
+        }
+        return multiTurnSessions;
     }
 
     /** Where samples' database paths resolve: {@code $IBENCH_DATA_ROOT}, else {@code data/} under the project home. */

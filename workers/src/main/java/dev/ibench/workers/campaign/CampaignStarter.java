@@ -3,6 +3,7 @@ package dev.ibench.workers.campaign;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.campaign.SqlMode;
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
@@ -68,6 +69,13 @@ public final class CampaignStarter {
             }
             List<EvalSample> read;
             try {
+                if (BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
+                    int entries = EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
+                    requireReactForMultiTurn(file, b, spec);
+                    int selected = spec.samples().limit() == null ? entries : Math.min(spec.samples().limit(), entries);
+                    items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
+                    continue;
+                }
                 read = EvalSetCheck.samples(Path.of(b.evalSet()));
             } catch (IllegalArgumentException e) {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
@@ -81,6 +89,21 @@ public final class CampaignStarter {
         }
         CampaignProfileCheck.check(file, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")), samples);
         return new CampaignPlan(spec, items, CellPlan.cells(spec.name(), spec).size(), byReference);
+    }
+
+    /**
+     * A BFCL multi-turn set runs its entries as conversations of model steps against the official backends, which is what
+     * react cells are: other modes (one-shot direct, sql) have no meaning for it, and ablations do not apply to it.
+     */
+    private static void requireReactForMultiTurn(Path file, BenchmarkEntry b, CampaignSpec spec) {
+        if (!spec.modes().equals(List.of("react"))) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': a BFCL multi-turn eval set runs its conversations "
+                    + "in mode react only, but modes are " + spec.modes() + " (run it in a campaign with modes: [react])");
+        }
+        if (!spec.ablations().equals(List.of("none"))) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': ablations do not apply to BFCL multi-turn "
+                    + "conversations, but ablations are " + spec.ablations());
+        }
     }
 
     /** A USD budget on a model without prices would never trigger: refused, naming the model (docs/ledger.md). */

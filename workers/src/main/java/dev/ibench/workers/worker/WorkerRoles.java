@@ -5,6 +5,7 @@ import dev.ibench.workers.worker.roles.CampaignModelsRegistration;
 import dev.ibench.workers.worker.roles.CampaignScoringRegistration;
 import dev.ibench.workers.worker.roles.CampaignWorkflowsRegistration;
 import dev.ibench.workers.worker.roles.DurabilityCheckRegistration;
+import dev.ibench.workers.worker.roles.MultiTurnRegistration;
 import dev.ibench.workers.worker.roles.ReactRegistration;
 import dev.ibench.workers.worker.roles.RestGenerationRegistration;
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ public final class WorkerRoles {
     public static WorkerRoles standard(List<ModelEntry> campaignModels, List<String> restModels) {
         RestGenerationRegistration rest = new RestGenerationRegistration(restModels);
         ReactRegistration react = new ReactRegistration();
+        MultiTurnRegistration multiTurn = new MultiTurnRegistration();
         return builder()
                 .add(WorkerRole.WORKFLOWS, new DurabilityCheckRegistration())
                 .add(WorkerRole.WORKFLOWS, new CampaignWorkflowsRegistration())
@@ -46,6 +48,9 @@ public final class WorkerRoles {
                 .add(WorkerRole.WORKFLOWS, react::workflows)
                 .add(WorkerRole.TOOLS, react::tools)
                 .add(WorkerRole.SCORING, react::scoring)
+                .add(WorkerRole.WORKFLOWS, multiTurn::workflows)
+                .add(WorkerRole.TOOLS, multiTurn::tools)
+                .add(WorkerRole.SCORING, multiTurn::scoring)
                 .add(WorkerRole.WORKFLOWS, rest::workflows)
                 .add(WorkerRole.TOOLS, rest::tools)
                 .add(WorkerRole.SCORING, rest::scoring)

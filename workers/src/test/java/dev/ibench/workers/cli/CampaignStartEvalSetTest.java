@@ -48,6 +48,16 @@ class CampaignStartEvalSetTest {
     }
 
     @Test
+    void aMultiTurnSetInModeDirectIsRefusedNamingTheModeItRunsIn() throws Exception {
+        Path set = Files.writeString(dir.resolve("mt.json"), "{\"style\": \"bfcl_multi_turn\", \"category\": \"multi_turn_base\", "
+                + "\"source\": \"x\", \"function_docs\": {\"MathAPI\": []}, \"data\": [{\"id\": \"multi_turn_base_0\", "
+                + "\"category\": \"multi_turn_base\", \"turns\": [[{\"role\": \"user\", \"content\": \"add\"}]], "
+                + "\"involved_classes\": [\"MathAPI\"], \"initial_config\": {}, \"missed_function\": {}, "
+                + "\"ground_truth\": [[\"add(a=1, b=2)\"]]}]}");
+        assertRefusedBeforeAnything(startWith(set), "a BFCL multi-turn eval set runs its conversations in mode react only, but modes are [direct]");
+    }
+
+    @Test
     void aTextFileThatIsNotJsonLikePasswdIsRefused() throws Exception {
         Path passwd = Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n");
         assertRefusedBeforeAnything(startWith(passwd), passwd.toString(), "not valid JSON");

@@ -54,7 +54,8 @@ public final class CampaignHarness implements AutoCloseable {
         return withRoles(dir, roles, Map.of(), workerArgs);
     }
 
-    private static CampaignHarness withRoles(Path dir, String roles, Map<String, String> workerEnvironment, String... workerArgs) {
+    /** As {@link #withRoles(Path, String, String...)}, with extra environment variables for the worker. */
+    public static CampaignHarness withRoles(Path dir, String roles, Map<String, String> workerEnvironment, String... workerArgs) {
         DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
         return new CampaignHarness(dir, server, startWorker(dir, server.address(), roles, workerEnvironment, workerArgs),
                 server.connect());

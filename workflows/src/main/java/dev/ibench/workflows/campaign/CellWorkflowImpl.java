@@ -18,6 +18,7 @@ import dev.ibench.activities.campaign.WorkItem;
 import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.InstallationQueues;
+import dev.ibench.workflows.multiturn.MultiTurnCellMode;
 import dev.ibench.workflows.react.ReactCellMode;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.activity.ActivityOptions;
@@ -194,7 +195,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
         if (input.retryOnly() && Workflow.getVersion(RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return retryInPages();
         }
-        if (!input.retryOnly() && !ReactCellMode.applies(cell)
+        // multi-turn cells (plans with multiTurnStepsPerTurn, which no history before them has) take the per-item path
+        if (!input.retryOnly() && !ReactCellMode.applies(cell) && !MultiTurnCellMode.applies(cell)
                 && Workflow.getVersion(BATCHED_ITEMS, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return runBatched();
         }
@@ -515,7 +517,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private void process(WorkItem item) {
         String what = "sample #" + item.position() + " trial " + item.trial();
         try {
-            SampleOutcome outcome = ReactCellMode.applies(cell)
+            SampleOutcome outcome = MultiTurnCellMode.applies(cell)
+                    ? MultiTurnCellMode.run(input.campaignId(), cell, item,
+                            paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd()))
+                    : ReactCellMode.applies(cell)
                     ? ReactCellMode.run(input.campaignId(), cell, item, input.react(),
                             paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd()))
                     : direct(item, what);

@@ -1,6 +1,9 @@
 package dev.ibench.workers.worker.roles;
 
 import dev.ibench.activities.campaign.ModelCallActivitiesImpl;
+import dev.ibench.activities.multiturn.MultiTurnConversations;
+import dev.ibench.activities.multiturn.MultiTurnModelActivitiesImpl;
+import dev.ibench.activities.multiturn.MultiTurnModels;
 import dev.ibench.activities.react.ReactAgents;
 import dev.ibench.activities.react.ReactModelActivitiesImpl;
 import dev.ibench.core.campaign.ModelEntry;
@@ -37,6 +40,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
                 services.store(), services.evalSets(), services.modelRunners(), setup.meters(), new CellBatchGate(setup.client()));
         ReactModelActivitiesImpl reactSteps = new ReactModelActivitiesImpl(services.store(), services.evalSets(),
                 new ReactAgents(services.modelRunners()), services.modelRunners()::ablation);
+        MultiTurnModelActivitiesImpl multiTurnSteps = new MultiTurnModelActivitiesImpl(
+                new MultiTurnConversations(services.store(), services.evalSets()), new MultiTurnModels(services.modelRunners()));
         for (ModelEntry model : models) {
             WorkerOptions.Builder options = WorkerOptions.newBuilder()
                     .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault());
@@ -45,8 +50,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
             }
             for (InstallationQueues queues : setup.servedQueues()) {
                 String queue = queues.llm(model.name());
-                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps);
-                setup.describe("ModelCallActivities and ReactModelActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
+                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps, multiTurnSteps);
+                setup.describe("ModelCallActivities, ReactModelActivities and MultiTurnModelActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
                     + model.concurrencyOrDefault() + (model.ratePerSecond() == null ? "" : ", " + model.ratePerSecond() + "/s")
                         + ") on " + queue);
             }

@@ -1,0 +1,80 @@
+package dev.ibench.activities.multiturn;
+
+import dev.ibench.activities.llm.Heartbeating;
+import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.react.ReactAgentModel;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.core.bfcl.BfclMultiTurnDecoder;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.prompt.BfclMultiTurnPrompt;
+import dev.ibench.core.bfcl.BfclMultiTurnStep;
+import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.prompt.RenderedPrompt;
+import io.temporal.failure.ApplicationFailure;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * {@link MultiTurnModelActivities} against the results store and the cell's {@link MultiTurnModel}. A step stored before
+ * (its activity was retried after a crash) is read back, never asked again; the model's text is stored before the
+ * activity completes. Failed model calls map as in every cell ({@link ModelCallFailures#forActivity}).
+ */
+public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivities {
+    private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
+    private static final int PREVIEW_CHARS = 160;
+
+    private final MultiTurnConversations conversations;
+    private final Function<CellRecord, MultiTurnModel> modelOfCell;
+
+    public MultiTurnModelActivitiesImpl(MultiTurnConversations conversations, Function<CellRecord, MultiTurnModel> modelOfCell) {
+        this.conversations = conversations;
+        this.modelOfCell = modelOfCell;
+    }
+
+    @Override
+    public MultiTurnStepSummary think(MultiTurnStepRef ref) {
+        CellRecord cell = conversations.cell(ref.cellId());
+        String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
+        Optional<ModelCallRecord> stored = conversations.modelCall(ref.cellId(), sampleId, ref.trial(), ref);
+        if (stored.isPresent()) {
+            return summary(ref, stored.get().rawOutput(), true, 0, 0, null);
+        }
+        BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
+        List<List<BfclMultiTurnStep>> turns = conversations.steps(ref.cellId(), sampleId, ref.trial(), ref.turn());
+        List<BfclMultiTurnStep> current = turns.get(ref.turn());
+        if (current.size() != ref.step() - 1 || (!current.isEmpty() && current.get(current.size() - 1).results() == null)) {
+            throw ApplicationFailure.newNonRetryableFailure(ref + ": the earlier steps of the turn are not all stored and executed",
+                    "MultiTurnGap");
+        }
+        List<ChatMessage> messages = BfclMultiTurnPrompt.messages(entry, conversations.functionDocs(cell), turns);
+        conversations.store().saveStepPrompt(ref.cellId(), sampleId, ref.trial(), ref.storeStep(),
+                MultiTurnConversations.json(RenderedPrompt.chat(messages, List.of())));
+        MultiTurnModel model = modelOfCell.apply(cell);
+        ReactAgentModel.Reply reply;
+        try {
+            reply = Heartbeating.call(() -> model.next(entry, messages, ref.turn(), ref.step(), ref.trial()), HEARTBEAT_EVERY, ref.storeStep());
+        } catch (ModelCallException e) {
+            throw ModelCallFailures.forActivity(e);
+        }
+        conversations.store().saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.storeStep(), reply.cacheKey(),
+                reply.text(), reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit(), reply.reasoning(),
+                reply.reasoningTokens()));
+        // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
+        return reply.cacheHit() ? summary(ref, reply.text(), false, 0, 0, reply.costUsd())
+                : summary(ref, reply.text(), false, orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd());
+    }
+
+    private static MultiTurnStepSummary summary(MultiTurnStepRef ref, String text, boolean reused, long prompt, long completion, Double cost) {
+        List<String> calls = BfclMultiTurnDecoder.decode(text);
+        return new MultiTurnStepSummary(ref.turn(), ref.step(), calls.size(), MultiTurnConversations.preview(calls, PREVIEW_CHARS), reused,
+                prompt, completion, cost);
+    }
+
+    private static long orZero(Integer tokens) {
+        return tokens == null ? 0 : tokens;
+    }
+}

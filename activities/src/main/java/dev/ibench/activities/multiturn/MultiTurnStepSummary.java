@@ -1,0 +1,13 @@
+package dev.ibench.activities.multiturn;
+
+/**
+ * What a model step of a multi-turn conversation gave, small enough for history: how many calls its text decoded to
+ * (0 ends the turn), a short preview of them, whether it was read back from the store (asked before a crash), and what
+ * the call paid.
+ */
+public record MultiTurnStepSummary(int turn, int step, int calls, String preview, boolean reused, long promptTokens,
+                                   long completionTokens, Double costUsd) {
+    public boolean endsTurn() {
+        return calls == 0;
+    }
+}

@@ -1,0 +1,55 @@
+package dev.ibench.activities.multiturn;
+
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ModelCallRecord;
+import dev.ibench.activities.store.ToolExecutionRecord;
+import dev.ibench.core.bfcl.BfclMultiTurnDecoder;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import io.temporal.failure.ApplicationFailure;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link MultiTurnToolActivities}: executes a stored step's decoded calls in the conversation's interpreter
+ * ({@link MultiTurnSessions}) and stores the results before completing; a step whose results are stored is not executed
+ * again (a retried activity).
+ */
+public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivities {
+    private static final int PREVIEW_CHARS = 160;
+
+    private final MultiTurnConversations conversations;
+    private final MultiTurnSessions sessions;
+
+    public MultiTurnToolActivitiesImpl(MultiTurnConversations conversations, MultiTurnSessions sessions) {
+        this.conversations = conversations;
+        this.sessions = sessions;
+    }
+
+    @Override
+    public MultiTurnExecSummary execute(MultiTurnStepRef ref) {
+        CellRecord cell = conversations.cell(ref.cellId());
+        String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
+        Optional<ToolExecutionRecord> done = conversations.execution(ref.cellId(), sampleId, ref.trial(), ref);
+        if (done.isPresent()) {
+            List<String> results = MultiTurnConversations.results(done.get());
+            return new MultiTurnExecSummary(results.size(), MultiTurnConversations.preview(results, PREVIEW_CHARS), true, false);
+        }
+        ModelCallRecord call = conversations.modelCall(ref.cellId(), sampleId, ref.trial(), ref).orElseThrow(() ->
+                ApplicationFailure.newNonRetryableFailure(ref + ": no stored model output to execute", "MultiTurnGap"));
+        List<String> calls = BfclMultiTurnDecoder.decode(call.rawOutput());
+        BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
+        MultiTurnSessions.Executed executed;
+        try {
+            executed = sessions.execute(key(ref.cellId(), sampleId, ref.trial()), entry,
+                    conversations.executed(ref.cellId(), sampleId, ref.trial()), ref.storeStep(), calls);
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            throw ApplicationFailure.newFailureWithCause(ref + ": " + e.getMessage(), "BfclBackendsFailed", e);
+        }
+        conversations.saveExecution(ref.cellId(), sampleId, ref.trial(), ref, calls, executed.results());
+        return new MultiTurnExecSummary(calls.size(), MultiTurnConversations.preview(executed.results(), PREVIEW_CHARS), false, executed.rebuilt());
+    }
+
+    static String key(String cellId, String sampleId, int trial) {
+        return cellId + "\n" + sampleId + "\n" + trial;
+    }
+}

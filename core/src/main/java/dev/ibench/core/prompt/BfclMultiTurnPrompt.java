@@ -1,0 +1,127 @@
+package dev.ibench.core.prompt;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.BfclMultiTurnStep;
+import dev.ibench.core.bfcl.PythonRepr;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The chat messages of the next model step of a BFCL multi-turn conversation, as bfcl-eval 2026.3.23's prompting
+ * handlers build them ({@code inference_multi_turn_prompting} with the OpenAI-compatible handler's message methods):
+ * <ul>
+ *   <li>the system prompt of BFCL's default format ({@code ret_fmt=python, func_doc_fmt=json, plaintext, classic}) listing
+ *       the entry's functions without the held-out ones as {@code json.dumps(indent=4)}; a system message of the entry's
+ *       first turn is appended to it;</li>
+ *   <li>per turn its user messages; a turn with held-out functions ({@code missed_function}) has none in the data and gets
+ *       {@code "{functions}\nI have updated some more functions you can choose from. What about now?"} with the added
+ *       functions' docs as Python text;</li>
+ *   <li>per step the model's text as the assistant message and, for a step whose calls ran, one user message holding
+ *       {@code repr([{'role': 'tool', 'name': call, 'content': result}, ...])}.</li>
+ * </ul>
+ */
+public final class BfclMultiTurnPrompt {
+    /** bfcl-eval's {@code MAXIMUM_STEP_LIMIT}: a turn is forced to quit when more steps than this executed calls. */
+    public static final int MAXIMUM_STEP_LIMIT = 20;
+    static final String ADDITIONAL_FUNCTIONS = "I have updated some more functions you can choose from. What about now?";
+
+    private static final String SYSTEM = "You are an expert in composing functions."
+            + "You are given a question and a set of possible functions. Based on the question, you will need to make one or more "
+            + "function/tool calls to achieve the purpose. If none of the functions can be used, point it out. If the given question "
+            + "lacks the parameters required by the function, also point it out.\n\n"
+            + "You should only return the function calls in your response.\n\nIf you decide to invoke any of the function(s), you MUST "
+            + "put it in the format of [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]. "
+            + " You SHOULD NOT include any other text in the response.\n\n"
+            + "At each turn, you should try your best to complete the tasks requested by the user within the current turn. Continue to "
+            + "output functions to call until you have fulfilled the user's request to the best of your ability. Once you have no more "
+            + "functions to call, the system will consider the current turn complete and proceed to the next turn or task.\n\n"
+            + "Here is a list of functions in json format that you can invoke.\n";
+
+    private BfclMultiTurnPrompt() {}
+
+    /**
+     * @param turns the steps of every turn so far, the current turn last (its steps so far; empty at its first step)
+     */
+    public static List<ChatMessage> messages(BfclMultiTurnEntry entry, Map<String, List<Map<String, Object>>> docs,
+                                             List<List<BfclMultiTurnStep>> turns) {
+        List<ChatMessage> messages = new ArrayList<>();
+        String system = systemPrompt(entry.functionsAt(-1, docs));
+        for (int t = 0; t < turns.size(); t++) {
+            List<ChatMessage> userMessages = turnMessages(entry, docs, t);
+            for (ChatMessage m : userMessages) {
+                if (t == 0 && messages.isEmpty() && "system".equals(m.role())) {
+                    messages.add(ChatMessage.system(system + "\n\n" + m.content()));
+                    continue;
+                }
+                if (t == 0 && messages.isEmpty()) {
+                    messages.add(ChatMessage.system(system));
+                }
+                messages.add(m);
+            }
+            if (t == 0 && messages.isEmpty()) {
+                messages.add(ChatMessage.system(system));
+            }
+            for (BfclMultiTurnStep step : turns.get(t)) {
+                messages.add(ChatMessage.assistant(step.rawOutput()));
+                if (step.results() != null && !step.decodedCalls().isEmpty()) {
+                    messages.add(ChatMessage.user(toolResults(step)));
+                }
+            }
+        }
+        return messages;
+    }
+
+    /** The user messages that open turn {@code turn}: the data's, or the held-out functions' announcement. */
+    static List<ChatMessage> turnMessages(BfclMultiTurnEntry entry, Map<String, List<Map<String, Object>>> docs, int turn) {
+        List<String> added = entry.missedFunction().get(Integer.toString(turn));
+        if (added != null) {
+            List<Map<String, Object>> addedDocs = new ArrayList<>();
+            for (String name : added) {
+                entry.involvedClasses().stream().flatMap(cls -> docs.getOrDefault(cls, List.of()).stream())
+                        .filter(doc -> name.equals(doc.get("name"))).findFirst().ifPresent(addedDocs::add);
+            }
+            return List.of(ChatMessage.user(PythonRepr.of(addedDocs) + "\n" + ADDITIONAL_FUNCTIONS));
+        }
+        List<ChatMessage> out = new ArrayList<>();
+        for (Map<String, Object> m : entry.turns().get(turn)) {
+            out.add(new ChatMessage(String.valueOf(m.get("role")), String.valueOf(m.get("content"))));
+        }
+        return out;
+    }
+
+    static String toolResults(BfclMultiTurnStep step) {
+        List<Map<String, Object>> results = new ArrayList<>();
+        for (int i = 0; i < Math.min(step.decodedCalls().size(), step.results().size()); i++) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("role", "tool");
+            r.put("name", step.decodedCalls().get(i));
+            r.put("content", step.results().get(i));
+            results.add(r);
+        }
+        return PythonRepr.of(results);
+    }
+
+    static String systemPrompt(List<Map<String, Object>> functions) {
+        return SYSTEM + jsonDumpsIndent4(functions) + "\n";
+    }
+
+    /** Python's {@code json.dumps(value, indent=4)}: 4-space indents, {@code ": "} after keys, non-ASCII escaped. */
+    static String jsonDumpsIndent4(Object value) {
+        DefaultIndenter indent = new DefaultIndenter("    ", "\n");
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withObjectIndenter(indent).withArrayIndenter(indent);
+        try {
+            return Json.MAPPER.writer(printer).with(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII).writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("function docs are not JSON", e);
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.ibench.workflows.multiturn;
+
+import dev.ibench.workflows.CellActivityOptions;
+import dev.ibench.workflows.InstallationQueues;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import java.time.Duration;
+
+/**
+ * Timeouts and retries of a conversation's activities: the model step as a ReACT step (the campaign's model-call
+ * options, a 10 s heartbeat timeout so a killed worker's step moves on quickly); the execution of calls on the tools queue
+ * (bounded retries; a lost interpreter is rebuilt by the next attempt); the scoring on the scoring queue.
+ */
+final class MultiTurnActivityOptions {
+    private MultiTurnActivityOptions() {}
+
+    static ActivityOptions think(String llmTaskQueue, String summary) {
+        return ActivityOptions.newBuilder(CellActivityOptions.modelCall(llmTaskQueue, summary))
+                .setHeartbeatTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
+    static ActivityOptions tools(String summary) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(InstallationQueues.inWorkflow().tools())
+                .setStartToCloseTimeout(Duration.ofMinutes(3))
+                .setRetryOptions(RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setMaximumInterval(Duration.ofSeconds(30))
+                        .setMaximumAttempts(5)
+                        .build())
+                .setSummary(summary)
+                .build();
+    }
+
+    static ActivityOptions scoring(String summary) {
+        return CellActivityOptions.scoring(InstallationQueues.inWorkflow().scoring(), summary);
+    }
+}

@@ -1,0 +1,106 @@
+package dev.ibench.workflows.multiturn;
+
+import dev.ibench.activities.campaign.SampleOutcome;
+import dev.ibench.activities.multiturn.MultiTurnEntryRef;
+import dev.ibench.activities.multiturn.MultiTurnExecSummary;
+import dev.ibench.activities.multiturn.MultiTurnFinishRequest;
+import dev.ibench.activities.multiturn.MultiTurnModelActivities;
+import dev.ibench.activities.multiturn.MultiTurnScoringActivities;
+import dev.ibench.activities.multiturn.MultiTurnStepRef;
+import dev.ibench.activities.multiturn.MultiTurnStepSummary;
+import dev.ibench.activities.multiturn.MultiTurnToolActivities;
+import dev.ibench.workflows.Failures;
+import dev.ibench.workflows.react.TrajectorySpend;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Workflow;
+
+/**
+ * The turn loop of {@link MultiTurnEntryWorkflow}, as bfcl-eval's {@code inference_multi_turn_prompting} runs it: in each
+ * turn, steps until one decodes to no call; a turn whose {@code stepsPerTurn}-th step still called is forced to quit and
+ * the conversation ends there (bfcl-eval's {@code MAXIMUM_STEP_LIMIT}; the checker then fails the entry as
+ * force-terminated unless it was the last turn). Activity summaries read as the conversation in the Temporal UI
+ * ({@code turn 1 · step 2 · think (model)}, {@code turn 1 · step 2 · cd(folder='x')}); the current details show the turn
+ * and step the entry is in. A failed activity fails the run with the activity's own failure type, as ReACT runs do.
+ */
+public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow {
+    private MultiTurnEntryInput input;
+    private int turns;
+    private int turn;
+    private int step;
+    private String lastStep = "not started";
+    private boolean finished;
+    private TrajectorySpend spend = TrajectorySpend.NONE;
+
+    @Override
+    public SampleOutcome run(MultiTurnEntryInput input) {
+        this.input = input;
+        int turnsRun = 0;
+        try {
+            turns = Workflow.newActivityStub(MultiTurnScoringActivities.class, MultiTurnActivityOptions.scoring("read the entry"))
+                    .turns(new MultiTurnEntryRef(input.cellId(), input.position(), input.trial()));
+            boolean forcedQuit = false;
+            for (turn = 0; turn < turns && !forcedQuit; turn++) {
+                turnsRun = turn + 1;
+                for (step = 1; ; step++) {
+                    MultiTurnStepRef ref = new MultiTurnStepRef(input.cellId(), input.position(), input.trial(), turn, step);
+                    MultiTurnStepSummary thought = model(label() + " · think (" + input.model() + ")").think(ref);
+                    spend = spend.plus(thought.promptTokens(), thought.completionTokens(), thought.costUsd());
+                    if (thought.endsTurn()) {
+                        record(label() + " · no call: end of turn");
+                        break;
+                    }
+                    MultiTurnExecSummary executed = tools(label() + " · " + thought.preview()).execute(ref);
+                    record(label() + " · " + thought.preview() + " -> " + executed.preview());
+                    if (step > input.stepsPerTurn()) {
+                        forcedQuit = true;
+                        record(label() + " · forced to quit after " + input.stepsPerTurn() + " steps");
+                        break;
+                    }
+                }
+            }
+            turn = Math.min(turn, turns - 1);
+            SampleOutcome outcome = Workflow.newActivityStub(MultiTurnScoringActivities.class,
+                    MultiTurnActivityOptions.scoring("score conversation (" + turnsRun + " of " + turns + " turns)"))
+                    .finish(new MultiTurnFinishRequest(input.cellId(), input.position(), input.trial(), turnsRun));
+            finished = true;
+            record("finished: " + (outcome.completed() ? "valid" : "not valid"));
+            return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd());
+        } catch (ActivityFailure f) {
+            String type = Failures.type(f);
+            throw ApplicationFailure.newNonRetryableFailureWithCause("conversation " + input.cellId() + "#" + input.position() + "/"
+                    + input.trial() + " stopped at turn " + turn + " step " + step + ": " + Failures.rootMessage(f),
+                    type != null ? type : "MultiTurnActivityFailed", f, spend);
+        }
+    }
+
+    private String label() {
+        return "turn " + turn + " · step " + step;
+    }
+
+    private MultiTurnModelActivities model(String summary) {
+        return Workflow.newActivityStub(MultiTurnModelActivities.class, MultiTurnActivityOptions.think(input.llmTaskQueue(), summary));
+    }
+
+    private static MultiTurnToolActivities tools(String summary) {
+        return Workflow.newActivityStub(MultiTurnToolActivities.class, MultiTurnActivityOptions.tools(summary));
+    }
+
+    private void record(String what) {
+        lastStep = what;
+        if (turns == 0) {
+            return;
+        }
+        Workflow.setCurrentDetails("**BFCL multi-turn** " + input.model() + " · entry #" + input.position() + " trial " + input.trial()
+                + " · turn " + (Math.min(turn, turns - 1) + 1) + " of " + turns + " · step " + step + " (limit "
+                + input.stepsPerTurn() + ") · " + spend.describe() + "\n\nlast: " + what);
+    }
+
+    @Override
+    public MultiTurnEntryProgress progress() {
+        if (input == null || turns == 0) {
+            return new MultiTurnEntryProgress(0, 0, 0, lastStep, false);
+        }
+        return new MultiTurnEntryProgress(Math.min(turn, turns - 1), turns, step, lastStep, finished);
+    }
+}
