@@ -25,9 +25,33 @@ import java.util.concurrent.TimeUnit;
  * implementation ibench's {@code BfclAstChecker} and {@code BfclJudge} are compared with.
  */
 public final class OfficialBfclChecker {
-    /** One input: a test's functions, its possible answer (null for the (ir)relevance categories) and a prediction. */
+    /**
+     * One input: a test's functions, its possible answer (null for the (ir)relevance categories) and a prediction, the
+     * calls a model's output decoded to; {@code decoded} false (prediction empty) is an output that did not decode to
+     * calls, judged as bfcl-eval's {@code eval_runner} judges an output whose {@code decode_ast} raised; {@code raw}
+     * (non-null) is a prompt-mode model's raw output, decoded by bfcl-eval's own Python-syntax decoder instead.
+     */
     public record Case(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction,
-            boolean underscoreToDot) {
+            boolean underscoreToDot, boolean decoded, String raw) {
+
+        public Case(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction,
+                boolean underscoreToDot) {
+            this(key, category, functions, groundTruth, prediction, underscoreToDot, true, null);
+        }
+
+        /** An output that did not decode to calls (prose, malformed call syntax). */
+        public static Case undecodable(String key, String category, List<Map<String, Object>> functions, Object groundTruth) {
+            return new Case(key, category, functions, groundTruth, List.of(), false, false, null);
+        }
+
+        /**
+         * A prompt-mode model's raw output judged end to end as bfcl-eval judges it: its own decoder
+         * ({@code default_decode_ast_prompting}, Python call syntax; so only for the Python-syntax categories), then
+         * its evaluation's branches; the verdict carries what bfcl-eval decoded.
+         */
+        public static Case raw(String key, String category, List<Map<String, Object>> functions, Object groundTruth, String rawOutput) {
+            return new Case(key, category, functions, groundTruth, List.of(), false, true, rawOutput);
+        }
 
         /**
          * A case judged as bfcl-eval judges the model that wrote it: a prediction spelling a dotted function name the
@@ -42,8 +66,11 @@ public final class OfficialBfclChecker {
         }
     }
 
-    /** The official verdict, or the exception the official checker raised on that input. */
-    public record Verdict(String key, boolean valid, String errorType, String exception) {}
+    /**
+     * The official verdict, or the exception the official checker raised on that input; for a {@link Case#raw} case
+     * also what bfcl-eval's decoder made of the output (Python {@code repr}; null when it failed to decode).
+     */
+    public record Verdict(String key, boolean valid, String errorType, String exception, String officialDecoded) {}
 
     private final Path pythonPath;
 
@@ -152,6 +179,10 @@ public final class OfficialBfclChecker {
                     return one;
                 }).toList()));
                 line.put("underscore_to_dot", c.underscoreToDot());
+                line.put("decoded", c.decoded());
+                if (c.raw() != null) {
+                    line.put("raw", c.raw());
+                }
                 out.write((Json.MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
             }
         } catch (IOException e) {
@@ -164,7 +195,8 @@ public final class OfficialBfclChecker {
             JsonNode v = Json.MAPPER.readTree(line);
             return new Verdict(v.path("key").asText(), v.path("valid").asBoolean(),
                     v.path("error_type").isTextual() ? v.path("error_type").asText() : null,
-                    v.path("exception").isTextual() ? v.path("exception").asText() : null);
+                    v.path("exception").isTextual() ? v.path("exception").asText() : null,
+                    v.path("official_decoded").isTextual() ? v.path("official_decoded").asText() : null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
