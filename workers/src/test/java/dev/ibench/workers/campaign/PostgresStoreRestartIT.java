@@ -1,24 +1,26 @@
 package dev.ibench.workers.campaign;
 
+import static dev.ibench.workers.testing.FaultCampaigns.campaignFile;
+import static dev.ibench.workers.testing.FaultCampaigns.count;
+import static dev.ibench.workers.testing.FaultCampaigns.model;
+import static dev.ibench.workers.testing.FaultCampaigns.rows;
+import static dev.ibench.workers.testing.FaultCampaigns.scores;
+import static dev.ibench.workers.testing.FaultCampaigns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.store.testing.LocalPostgres;
 import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.testing.SyntheticEvalSet;
-import dev.ibench.workers.testing.CliProcess;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.FakeOpenAiEndpoint;
 import dev.ibench.workers.testing.WorkerProcess;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,16 +61,16 @@ class PostgresStoreRestartIT {
             String database = url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
             // two endpoints (test doubles answering from the request body alone), so the two runs' requests are alike but
             // their cache keys differ: the disturbed run gets no cache hit from the undisturbed one
-            Path calm = campaignFile("calm", List.of(model("calm", calmEndpoint)));
-            Path chaos = campaignFile("chaos", List.of(model("chaos", chaosEndpoint)));
-            Path models = campaignFile("models", List.of(model("calm", calmEndpoint), model("chaos", chaosEndpoint)));
+            Path calm = campaignFile(dir, "calm", List.of(model("calm", calmEndpoint, WINDOW)), TRIALS, WINDOW);
+            Path chaos = campaignFile(dir, "chaos", List.of(model("chaos", chaosEndpoint, WINDOW)), TRIALS, WINDOW);
+            Path models = campaignFile(dir, "models", List.of(model("calm", calmEndpoint, WINDOW), model("chaos", chaosEndpoint, WINDOW)), TRIALS, WINDOW);
             Map<String, String> env = Map.of("IBENCH_STORE", url, "IBENCH_STORE_PASSWORD", pg.password(),
                     "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
             try (WorkerProcess worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
                     env, "--models-from", models.toString())) {
-                run(server, env, calm, "calm", () -> { });
+                run(dir, server, env, calm, "calm", () -> { });
                 assertThat(calmEndpoint.requestCount()).as("the undisturbed run pays each item once").isEqualTo(ITEMS);
-                run(server, env, chaos, "chaos", () -> {
+                run(dir, server, env, chaos, "chaos", () -> {
                     assertThat(awaitScored(pg, database, "chaos", 5)).as("stopped mid-campaign").isLessThan(ITEMS);
                     pg.stop();
                     sleep(OUTAGE_MILLIS);
@@ -108,62 +110,6 @@ class PostgresStoreRestartIT {
         }
     }
 
-    private static String model(String name, FakeOpenAiEndpoint endpoint) {
-        return "  - {name: fake-" + name + ", profile: vllm-qwen2.5-7b, endpoint: \"" + endpoint.baseUrl() + "\", model: fake, concurrency: "
-                + WINDOW + "}";
-    }
-
-    private Path campaignFile(String name, List<String> models) throws Exception {
-        Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, "name: " + name + "\nmodels:\n" + String.join("\n", models) + "\n" + """
-                benchmarks:
-                  - {name: synthetic-slot, eval_set: synthetic_slot.json}
-                trials: %d
-                samples_in_flight: %d
-                """.formatted(TRIALS, WINDOW));
-        return file;
-    }
-
-    /** Runs the campaign of {@code file} to its end ({@code campaign start --wait} exits 0), with {@code faults} alongside. */
-    private void run(DevServerProcess server, Map<String, String> env, Path file, String id, Fault faults) throws Exception {
-        try (CliProcess start = CliProcess.start(List.of("campaign", "start", file.toString(), "--id", id, "--wait",
-                "--address", server.address()), "started campaign", dir.resolve("start-" + id + ".log"), env)) {
-            faults.run();
-            assertThat(start.waitForExit(Duration.ofMinutes(3))).as(start.output()).isZero();
-        }
-    }
-
-    private static java.util.List<String> rows(Statement s, String sql) throws SQLException {
-        java.util.List<String> rows = new java.util.ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.append(i > 1 ? " | " : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
-    }
-
-    /** Score per item (sample/trial) of a campaign's scored items. */
-    private static Map<String, String> scores(Statement s, String campaignId) throws SQLException {
-        Map<String, String> scores = new TreeMap<>();
-        try (ResultSet rs = s.executeQuery("SELECT sample_id, trial, score_json FROM sample_results WHERE status = 'scored' AND cell_id LIKE '"
-                + campaignId + "/%'")) {
-            while (rs.next()) {
-                scores.put(rs.getString(1) + "/" + rs.getInt(2), rs.getString(3));
-            }
-        }
-        return scores;
-    }
-
-    @FunctionalInterface
-    private interface Fault {
-        void run() throws Exception;
-    }
-
     /** Waits until at least {@code atLeast} items of the campaign are scored; returns how many are. */
     private static long awaitScored(LocalPostgres pg, String database, String campaignId, int atLeast) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
@@ -179,13 +125,6 @@ class PostgresStoreRestartIT {
             Thread.sleep(100);
         }
         throw new AssertionError("fewer than " + atLeast + " items scored in 2 minutes");
-    }
-
-    private static long count(Statement s, String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 
     private static void sleep(long millis) {

@@ -1,5 +1,11 @@
 package dev.ibench.workers.campaign;
 
+import static dev.ibench.workers.testing.FaultCampaigns.campaignFile;
+import static dev.ibench.workers.testing.FaultCampaigns.count;
+import static dev.ibench.workers.testing.FaultCampaigns.model;
+import static dev.ibench.workers.testing.FaultCampaigns.rows;
+import static dev.ibench.workers.testing.FaultCampaigns.scores;
+import static dev.ibench.workers.testing.FaultCampaigns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.testing.SuperheroEvalSets;
@@ -20,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -28,7 +33,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,15 +64,15 @@ class SqliteDiskFullIT {
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
              TemporalConnection connection = server.connect()) {
             Path results = disk.folder().resolve("results.db");
-            Path models = campaignFile("models", List.of(model("calm", calmEndpoint), model("full", fullEndpoint)));
+            Path models = campaignFile(dir, "models", List.of(model("calm", calmEndpoint, WINDOW), model("full", fullEndpoint, WINDOW)), TRIALS, WINDOW);
             Map<String, String> env = Map.of("IBENCH_RESULTS_DB", results.toString(),
                     "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
             Path filler = disk.folder().resolve("filler.bin");
             try (WorkerProcess worker = WorkerProcess.start(server.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
                     env, "--models-from", models.toString())) {
-                run(server, env, campaignFile("calm", List.of(model("calm", calmEndpoint))), "calm", () -> { });
+                run(dir, server, env, campaignFile(dir, "calm", List.of(model("calm", calmEndpoint, WINDOW)), TRIALS, WINDOW), "calm", () -> { });
 
-                run(server, env, campaignFile("full", List.of(model("full", fullEndpoint))), "full", () -> {
+                run(dir, server, env, campaignFile(dir, "full", List.of(model("full", fullEndpoint, WINDOW)), TRIALS, WINDOW), "full", () -> {
                     long before = awaitScored(results, "full", 5);
                     assertThat(before).as("filled mid-campaign").isLessThan(ITEMS);
                     try (Connection c = open(results); Statement s = c.createStatement()) {
@@ -166,36 +170,6 @@ class SqliteDiskFullIT {
         return c;
     }
 
-    private static String model(String name, FakeOpenAiEndpoint endpoint) {
-        return "  - {name: fake-" + name + ", profile: vllm-qwen2.5-7b, endpoint: \"" + endpoint.baseUrl() + "\", model: fake, concurrency: "
-                + WINDOW + "}";
-    }
-
-    private Path campaignFile(String name, List<String> models) throws Exception {
-        Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, "name: " + name + "\nmodels:\n" + String.join("\n", models) + "\n" + """
-                benchmarks:
-                  - {name: synthetic-slot, eval_set: synthetic_slot.json}
-                trials: %d
-                samples_in_flight: %d
-                """.formatted(TRIALS, WINDOW));
-        return file;
-    }
-
-    /** Runs the campaign of {@code file} to its end ({@code campaign start --wait} exits 0), with {@code fault} alongside. */
-    private void run(DevServerProcess server, Map<String, String> env, Path file, String id, Fault fault) throws Exception {
-        try (CliProcess start = CliProcess.start(List.of("campaign", "start", file.toString(), "--id", id, "--wait",
-                "--address", server.address()), "started campaign", dir.resolve("start-" + id + ".log"), env)) {
-            fault.run();
-            assertThat(start.waitForExit(Duration.ofMinutes(4))).as(start.output()).isZero();
-        }
-    }
-
-    @FunctionalInterface
-    private interface Fault {
-        void run() throws Exception;
-    }
-
     private static long awaitScored(Path results, String campaignId, int atLeast) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (System.nanoTime() < deadline) {
@@ -212,35 +186,4 @@ class SqliteDiskFullIT {
         throw new AssertionError("fewer than " + atLeast + " items scored in 2 minutes");
     }
 
-    private static List<String> rows(Statement s, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.append(i > 1 ? " | " : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
-    }
-
-    private static Map<String, String> scores(Statement s, String campaignId) throws SQLException {
-        Map<String, String> scores = new TreeMap<>();
-        try (ResultSet rs = s.executeQuery("SELECT sample_id, trial, score_json FROM sample_results WHERE status = 'scored' AND cell_id LIKE '"
-                + campaignId + "/%'")) {
-            while (rs.next()) {
-                scores.put(rs.getString(1) + "/" + rs.getInt(2), rs.getString(3));
-            }
-        }
-        return scores;
-    }
-
-    private static long count(Statement s, String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 }

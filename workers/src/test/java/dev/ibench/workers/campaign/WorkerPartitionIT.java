@@ -1,5 +1,10 @@
 package dev.ibench.workers.campaign;
 
+import static dev.ibench.workers.testing.FaultCampaigns.campaignFile;
+import static dev.ibench.workers.testing.FaultCampaigns.count;
+import static dev.ibench.workers.testing.FaultCampaigns.model;
+import static dev.ibench.workers.testing.FaultCampaigns.scores;
+import static dev.ibench.workers.testing.FaultCampaigns.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.store.testing.LocalPostgres;
@@ -7,7 +12,6 @@ import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.testing.net.CuttableTcpProxy;
 import dev.ibench.workers.temporal.TemporalConnection;
-import dev.ibench.workers.testing.CliProcess;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.FakeOpenAiEndpoint;
 import dev.ibench.workers.testing.WorkerProcess;
@@ -15,7 +19,6 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.TimeoutType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowExecutionMetadata;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,7 +30,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -67,9 +69,9 @@ class WorkerPartitionIT {
              TemporalConnection temporal = server.connect()) {
             String url = pg.newDatabase();
             String database = url.substring(url.lastIndexOf('/') + 1, url.indexOf('?'));
-            Path calm = campaignFile("calm", List.of(model("calm", calmEndpoint)));
-            Path chaos = campaignFile("chaos", List.of(model("chaos", chaosEndpoint)));
-            String models = campaignFile("models", List.of(model("calm", calmEndpoint), model("chaos", chaosEndpoint))).toString();
+            Path calm = campaignFile(dir, "calm", List.of(model("calm", calmEndpoint, WINDOW)), 1, WINDOW);
+            Path chaos = campaignFile(dir, "chaos", List.of(model("chaos", chaosEndpoint, WINDOW)), 1, WINDOW);
+            String models = campaignFile(dir, "models", List.of(model("calm", calmEndpoint, WINDOW), model("chaos", chaosEndpoint, WINDOW)), 1, WINDOW).toString();
             Map<String, String> direct = Map.of("IBENCH_STORE", url, "IBENCH_STORE_PASSWORD", pg.password(),
                     "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
             Map<String, String> behindProxy = new HashMap<>(direct);
@@ -80,14 +82,14 @@ class WorkerPartitionIT {
                          "--models-from", models);
                  WorkerProcess partitioned = WorkerProcess.start(temporalLink.address(), "llm", dir.resolve("partitioned.log"),
                          behindProxy, "--models-from", models)) {
-                run(server, direct, calm, "calm", () -> { });
+                run(dir, server, direct, calm, "calm", () -> { });
                 assertThat(calmEndpoint.requestCount()).as("the undisturbed run pays each item once").isEqualTo(SAMPLES);
 
                 List<WorkerProcess> outside = new ArrayList<>();
                 long[] cutAt = new long[1];
                 Set<Integer> storedAtCut = new TreeSet<>();
                 try {
-                    run(server, direct, chaos, "chaos", () -> {
+                    run(dir, server, direct, chaos, "chaos", () -> {
                         assertThat(awaitStoredOutputs(pg, database, "chaos", SAMPLES / 5)).as("cut mid-campaign").isLessThan(SAMPLES);
                         temporalLink.cut();
                         storeLink.cut();
@@ -179,34 +181,6 @@ class WorkerPartitionIT {
         return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
     }
 
-    private static String model(String name, FakeOpenAiEndpoint endpoint) {
-        return "  - {name: fake-" + name + ", profile: vllm-qwen2.5-7b, endpoint: \"" + endpoint.baseUrl() + "\", model: fake, concurrency: "
-                + WINDOW + "}";
-    }
-
-    private Path campaignFile(String name, List<String> models) throws Exception {
-        Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, "name: " + name + "\nmodels:\n" + String.join("\n", models) + "\n" + """
-                benchmarks:
-                  - {name: synthetic-slot, eval_set: synthetic_slot.json}
-                samples_in_flight: %d
-                """.formatted(WINDOW));
-        return file;
-    }
-
-    private void run(DevServerProcess server, Map<String, String> env, Path file, String id, Fault fault) throws Exception {
-        try (CliProcess start = CliProcess.start(List.of("campaign", "start", file.toString(), "--id", id, "--wait",
-                "--address", server.address()), "started campaign", dir.resolve("start-" + id + ".log"), env)) {
-            fault.run();
-            assertThat(start.waitForExit(Duration.ofMinutes(4))).as(start.output()).isZero();
-        }
-    }
-
-    @FunctionalInterface
-    private interface Fault {
-        void run() throws Exception;
-    }
-
     /** The variant numbers of the campaign's items whose model output is stored. */
     private static Set<Integer> storedOutputs(LocalPostgres pg, String database, String campaignId) throws SQLException {
         Set<Integer> stored = new TreeSet<>();
@@ -233,24 +207,6 @@ class WorkerPartitionIT {
             Thread.sleep(50);
         }
         throw new AssertionError("fewer than " + atLeast + " outputs stored in 2 minutes");
-    }
-
-    private static Map<String, String> scores(Statement s, String campaignId) throws SQLException {
-        Map<String, String> scores = new TreeMap<>();
-        try (ResultSet rs = s.executeQuery("SELECT sample_id, trial, score_json FROM sample_results WHERE status = 'scored' AND cell_id LIKE '"
-                + campaignId + "/%'")) {
-            while (rs.next()) {
-                scores.put(rs.getString(1) + "/" + rs.getInt(2), rs.getString(3));
-            }
-        }
-        return scores;
-    }
-
-    private static long count(Statement s, String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 
     private static void sleepUntil(long nanos) throws InterruptedException {

@@ -1,5 +1,10 @@
 package dev.ibench.workers.deploy;
 
+import static dev.ibench.workers.testing.FaultCampaigns.campaignFile;
+import static dev.ibench.workers.testing.FaultCampaigns.count;
+import static dev.ibench.workers.testing.FaultCampaigns.model;
+import static dev.ibench.workers.testing.FaultCampaigns.rows;
+import static dev.ibench.workers.testing.FaultCampaigns.scores;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.testing.SuperheroEvalSets;
@@ -13,18 +18,14 @@ import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CellState;
 import io.temporal.client.WorkflowStub;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
@@ -58,17 +59,17 @@ class TemporalOnPostgresRestartIT {
              FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(400));
              FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(400));
              TemporalConnection connection = temporal.connect()) {
-            Path models = campaignFile("models", List.of(model("calm", calmEndpoint), model("chaos", chaosEndpoint)));
+            Path models = campaignFile(dir, "models", List.of(model("calm", calmEndpoint, WINDOW), model("chaos", chaosEndpoint, WINDOW)), TRIALS, WINDOW);
             Map<String, String> env = Map.of("IBENCH_RESULTS_DB", results.toString(),
                     "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString());
             try (WorkerProcess worker = WorkerProcess.start(temporal.address(), "workflows,llm,scoring", dir.resolve("worker.log"),
                     env, "--models-from", models.toString())) {
-                start(temporal, env, campaignFile("calm", List.of(model("calm", calmEndpoint))), "calm");
+                start(temporal, env, campaignFile(dir, "calm", List.of(model("calm", calmEndpoint, WINDOW)), TRIALS, WINDOW), "calm");
                 assertThat(awaitEnd(connection, "calm").state()).isEqualTo(CellState.COMPLETED);
                 assertThat(calmEndpoint.requestCount()).as("the undisturbed run pays each item once").isEqualTo(ITEMS);
 
                 // the user's own wait: campaign start --wait, through both outages
-                try (CliProcess start = CliProcess.start(List.of("campaign", "start", campaignFile("chaos", List.of(model("chaos", chaosEndpoint))).toString(),
+                try (CliProcess start = CliProcess.start(List.of("campaign", "start", campaignFile(dir, "chaos", List.of(model("chaos", chaosEndpoint, WINDOW)), TRIALS, WINDOW).toString(),
                         "--id", "chaos", "--wait", "--address", temporal.address(), "--namespace", temporal.namespace()), "started campaign",
                         dir.resolve("start-chaos.log"), env)) {
                     assertThat(awaitScored(results, "chaos", 5)).as("temporal-server killed mid-campaign").isLessThan(ITEMS);
@@ -104,22 +105,6 @@ class TemporalOnPostgresRestartIT {
             assertThat(chaosEndpoint.requestCount()).as("paid requests: each item once, plus at most the window in flight per fault")
                     .isBetween(ITEMS, ITEMS + WINDOW * FAULTS);
         }
-    }
-
-    private static String model(String name, FakeOpenAiEndpoint endpoint) {
-        return "  - {name: fake-" + name + ", profile: vllm-qwen2.5-7b, endpoint: \"" + endpoint.baseUrl() + "\", model: fake, concurrency: "
-                + WINDOW + "}";
-    }
-
-    private Path campaignFile(String name, List<String> models) throws Exception {
-        Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, "name: " + name + "\nmodels:\n" + String.join("\n", models) + "\n" + """
-                benchmarks:
-                  - {name: synthetic-slot, eval_set: synthetic_slot.json}
-                trials: %d
-                samples_in_flight: %d
-                """.formatted(TRIALS, WINDOW));
-        return file;
     }
 
     /** {@code ibench campaign start} (without --wait: this test waits itself, across the server's outages). */
@@ -164,35 +149,4 @@ class TemporalOnPostgresRestartIT {
         throw new AssertionError("fewer than " + atLeast + " items of " + campaignId + " scored in 3 minutes");
     }
 
-    private static List<String> rows(Statement s, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
-                    row.append(i > 1 ? " | " : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
-    }
-
-    private static Map<String, String> scores(Statement s, String campaignId) throws SQLException {
-        Map<String, String> scores = new TreeMap<>();
-        try (ResultSet rs = s.executeQuery("SELECT sample_id, trial, score_json FROM sample_results WHERE status = 'scored' AND cell_id LIKE '"
-                + campaignId + "/%'")) {
-            while (rs.next()) {
-                scores.put(rs.getString(1) + "/" + rs.getInt(2), rs.getString(3));
-            }
-        }
-        return scores;
-    }
-
-    private static long count(Statement s, String sql) throws SQLException {
-        try (ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 }
