@@ -249,6 +249,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                     ignoredRequests.record(item.cellId(), ready.sample(), item.trial(), ready.runner().profile(), answer.prompt(), result.response());
                     store.saveModelCall(record);
                 }, () -> {
+                    ready.runner().gateway().stored(result.cacheKey()); // committed: the gateway no longer keeps the answer for a retry
                     metrics.modelCall(cell.model(), result);
                     if (!result.cacheHit()) {
                         spend.add(record.promptTokens(), record.completionTokens(), result.costUsd());
@@ -283,17 +284,28 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     /** A stored model output and what its call cost (null when the profile has no prices). */
     private record Paid(ModelCallRecord record, Double costUsd) {}
 
-    /** Calls the model for an item whose output is not stored yet, and stores the output and the prompt. */
+    /**
+     * Calls the model for an item whose output is not stored yet, and stores the output and the prompt together with the
+     * answer's response cache entry and ledger row, in one transaction. When that fails (the disk full, the store down)
+     * the gateway keeps the paid answer until it is {@link ModelGateway#stored stored}, so the activity's next attempt
+     * on this worker takes it from there instead of paying again (issue 34).
+     */
     private Paid pay(WorkItem item, String sampleId, CellRecord cell) {
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
         ModelRunner runner = runners.runner(cell);
-        ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId());
+        List<Runnable> answerWrites = new ArrayList<>(2);
+        ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId(), answerWrites::add);
         CallResult result = answer.result();
-        store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson(answer.prompt()));
+        String promptJson = promptJson(answer.prompt());
         ModelCallRecord record = outputRecord(item, sampleId, result);
-        // before the output is stored: a retry after a crash here records the warning again, not never
-        ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
-        store.saveModelCall(record);
+        store.database().inOneTransaction(() -> {
+            answerWrites.forEach(Runnable::run);
+            store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson);
+            // before the output is stored: a retry after a crash here records the warning again, not never
+            ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
+            store.saveModelCall(record);
+        });
+        runner.gateway().stored(result.cacheKey());
         metrics.modelCall(cell.model(), result);
         return new Paid(record, result.costUsd());
     }

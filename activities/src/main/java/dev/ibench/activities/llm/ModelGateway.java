@@ -39,6 +39,8 @@ public final class ModelGateway implements AutoCloseable {
     private final Random jitter = new Random();
     private final SpendLedger ledger;
     private final SpendAccount account;
+    /** Answers paid for whose writes failed, for the call's retry on this worker (issue 34). */
+    private final PaidAnswers held = new PaidAnswers();
 
     /** @param cache may be null (no caching) */
     public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry) {
@@ -140,7 +142,53 @@ public final class ModelGateway implements AutoCloseable {
      */
     public LookedUp lookUp(ModelRequest request) {
         String key = CacheKey.of(client.endpoint(), request);
+        if (held.contains(key)) {
+            return new LookedUp(request, key, Optional.empty()); // paid before, not stored: no cache to ask, no hit to count
+        }
         return new LookedUp(request, key, cache != null && client.cacheable() ? cache.lookup(key) : Optional.empty());
+    }
+
+    /**
+     * Tells the gateway that the answer under {@code key}, whose writes it handed to a caller's {@code answerWrites},
+     * is stored (the caller's transaction committed): it no longer keeps it for a retry.
+     */
+    public void stored(String key) {
+        held.remove(key);
+    }
+
+    /** How many paid answers whose writes have not succeeded yet this gateway keeps for their retries. */
+    public int heldAnswers() {
+        return held.size();
+    }
+
+    /**
+     * A call whose answer was paid by an earlier attempt whose writes failed (the disk full, the store down): the
+     * same answer, not a cache hit, its ledger row (the earlier attempt's) written now, once. With writes made here
+     * the answer is let go once they succeed, and kept again when they fail; with writes handed to the caller it is
+     * kept until the caller says it is {@link #stored}.
+     */
+    private CallResult fromHeld(ModelRequest request, String key, PaidAnswers.Held answer, Consumer<Runnable> writes) {
+        boolean useCache = cache != null && client.cacheable();
+        CallResult result = answer.result();
+        Runnable write = () -> {
+            if (useCache) {
+                cache.store(key, client.endpoint(), request.model(), result.response());
+            }
+            ledger.record(answer.paid());
+        };
+        if (writes == AT_ONCE) {
+            held.remove(key); // taken: a concurrent call with the same key pays rather than records this row twice
+            try {
+                write.run();
+            } catch (RuntimeException e) {
+                held.put(key, answer);
+                throw e;
+            }
+        } else {
+            writes.accept(write);
+        }
+        LOG.info("answer paid by an earlier attempt taken again, not paid twice (cache key {})", key);
+        return result;
     }
 
     /** {@link #call(ModelRequest, String, Consumer)} of a request looked up before. */
@@ -150,6 +198,10 @@ public final class ModelGateway implements AutoCloseable {
         ModelRequest request = looked.request();
         String key = looked.key();
         boolean useCache = cache != null && client.cacheable();
+        PaidAnswers.Held paidBefore = held.get(key);
+        if (paidBefore != null) {
+            return fromHeld(request, key, paidBefore, writes);
+        }
         if (useCache) {
             var hit = looked.cached();
             if (hit.isPresent()) {
@@ -180,13 +232,19 @@ public final class ModelGateway implements AutoCloseable {
                 }
                 SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
                         response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
+                CallResult result = new CallResult(response, false, attempt, cost, key);
+                held.put(key, new PaidAnswers.Held(result, paid));
                 writes.accept(() -> {
                     if (useCache) {
                         cache.store(key, client.endpoint(), request.model(), response);
                     }
                     ledger.record(paid);
                 });
-                return new CallResult(response, false, attempt, cost, key);
+                if (writes == AT_ONCE) {
+                    // written: a retry finds the answer in the response cache (or needs no call, its output being stored)
+                    held.remove(key);
+                }
+                return result;
             } catch (ModelCallException e) {
                 long latency = (System.nanoTime() - started) / 1_000_000;
                 try {

@@ -231,17 +231,31 @@ public final class ResultsDatabase implements AutoCloseable {
             } catch (SQLException | RuntimeException | Error e) {
                 try {
                     c.rollback();
+                } catch (SQLException rollbackFailed) {
+                    // e.g. SQLite rolled back by itself after a full disk ("no transaction is active"): the work's own
+                    // failure is what the caller must see (a full disk is recognised by it, DiskFull)
+                    e.addSuppressed(rollbackFailed);
                 } finally {
                     endTransaction(false);
+                    bound.remove();
+                    resetAutoCommit(c, e);
                 }
                 throw e;
-            } finally {
-                bound.remove();
-                c.setAutoCommit(true);
             }
+            bound.remove();
+            c.setAutoCommit(true);
             endTransaction(true);
         } catch (SQLException e) {
             throw new ResultsStoreException(description() + ": cannot write a group of results: " + DiskFull.explain(location, e), e);
+        }
+    }
+
+    /** Puts a connection whose transaction failed with {@code failure} back into auto-commit, a failure to do so added to it. */
+    private static void resetAutoCommit(Connection c, Throwable failure) {
+        try {
+            c.setAutoCommit(true);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
         }
     }
 

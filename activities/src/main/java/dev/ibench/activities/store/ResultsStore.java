@@ -447,7 +447,12 @@ public final class ResultsStore {
                 work.run(c);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                try {
+                    c.rollback();
+                } catch (SQLException rollbackFailed) {
+                    // SQLite may have rolled back by itself (a full disk): the work's own failure is the one to report
+                    e.addSuppressed(rollbackFailed);
+                }
                 throw e;
             }
         } catch (SQLException e) {

@@ -1,0 +1,88 @@
+package dev.ibench.activities.llm;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Answers a {@link ModelGateway} paid for whose store writes (response cache entry, ledger row, the caller's output)
+ * have not succeeded yet, by cache key, so that a retry of the call on this worker (the next activity attempt while
+ * the disk is full or the store is down) takes the answer from here instead of paying again (issue 34). An entry is
+ * put right after the endpoint answers and removed once its writes are stored ({@link #remove}). Bounded: at most
+ * {@link #MAX_ENTRIES} answers and {@link #MAX_CHARS} characters of answer text, the oldest dropped first (a dropped
+ * answer is paid again by its retry, as before). Per gateway, in memory: a retry on another worker pays again.
+ * Thread-safe.
+ */
+final class PaidAnswers {
+    private static final Logger LOG = LoggerFactory.getLogger(PaidAnswers.class);
+    static final int MAX_ENTRIES = 256;
+    /** About 64 MB of Java strings. */
+    static final long MAX_CHARS = 32L * 1024 * 1024;
+
+    /** A paid answer: the call's result as the first attempt returned it and its ledger row, not yet recorded. */
+    record Held(CallResult result, SpendEntry paid) {
+        long chars() {
+            ModelResponse r = result.response();
+            long n = r.text().length() + (r.reasoning() == null ? 0 : r.reasoning().length());
+            for (var call : r.toolCalls()) {
+                n += String.valueOf(call).length();
+            }
+            return n + 256;
+        }
+    }
+
+    private final int maxEntries;
+    private final long maxChars;
+    private final LinkedHashMap<String, Held> held = new LinkedHashMap<>();
+    private long chars;
+
+    PaidAnswers() {
+        this(MAX_ENTRIES, MAX_CHARS);
+    }
+
+    PaidAnswers(int maxEntries, long maxChars) {
+        this.maxEntries = maxEntries;
+        this.maxChars = maxChars;
+    }
+
+    synchronized void put(String key, Held answer) {
+        Held before = held.remove(key);
+        if (before != null) {
+            chars -= before.chars();
+        }
+        held.put(key, answer);
+        chars += answer.chars();
+        Iterator<Map.Entry<String, Held>> oldest = held.entrySet().iterator();
+        while ((held.size() > maxEntries || chars > maxChars) && oldest.hasNext()) {
+            Map.Entry<String, Held> dropped = oldest.next();
+            if (dropped.getKey().equals(key) && held.size() == 1) {
+                break; // one answer over the size bound is still kept
+            }
+            oldest.remove();
+            chars -= dropped.getValue().chars();
+            LOG.warn("dropped a paid answer not yet stored (cache key {}): over {} answers or {} characters held; its retry pays again",
+                    dropped.getKey(), maxEntries, maxChars);
+        }
+    }
+
+    synchronized Held get(String key) {
+        return held.get(key);
+    }
+
+    synchronized boolean contains(String key) {
+        return held.containsKey(key);
+    }
+
+    synchronized void remove(String key) {
+        Held before = held.remove(key);
+        if (before != null) {
+            chars -= before.chars();
+        }
+    }
+
+    synchronized int size() {
+        return held.size();
+    }
+}
