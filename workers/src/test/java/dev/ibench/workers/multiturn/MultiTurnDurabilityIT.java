@@ -113,17 +113,24 @@ class MultiTurnDurabilityIT {
                     Set<String> stored = storedSteps(store, crashCell, entries);
                     long midConversation = entries.stream().filter(e -> !verdicts.contains(e.id()))
                             .filter(e -> stored.stream().anyMatch(k -> k.startsWith(e.id() + "/"))).count();
-                    if (midConversation >= 2 && verdicts.size() >= 2) {
+                    // and one of them with executed calls and a turn still to come, so the new worker must rebuild its backends
+                    // (a stored step 2 follows an executed step 1)
+                    long toRebuild = entries.stream().filter(e -> !verdicts.contains(e.id()))
+                            .filter(e -> stored.stream().anyMatch(k -> k.startsWith(e.id() + "/") && k.endsWith("/2")))
+                            .filter(e -> stored.stream().noneMatch(k -> k.startsWith(e.id() + "/" + (e.turns().size() - 1) + "/"))).count();
+                    if (midConversation >= 2 && toRebuild >= 1) {
                         storedBeforeKill = stored;
                         break;
                     }
-                    Thread.sleep(200);
+                    Thread.sleep(100);
                 }
                 Set<String> stepsBeforeKill = storedBeforeKill;
                 assertThat(stepsBeforeKill).as("entries mid-conversation before the kill").isNotEmpty();
                 Set<String> verdictsBeforeKill = new TreeSet<>(store.sampleResults(crashCell).stream().map(SampleResultRecord::sampleId).toList());
                 worker.kill();
                 int killedAt = storedBeforeKill.size();
+                Map<String, Integer> executedAtKill = new HashMap<>();
+                entries.forEach(e -> executedAtKill.put(e.id(), store.toolExecutions(crashCell, e.id(), 0).size()));
                 worker.close();
                 worker = WorkerProcess.start(server.address(), ROLES, dir.resolve("worker-2.log"), env, models);
                 CampaignStatus status = await(connection, crash);
@@ -178,7 +185,20 @@ class MultiTurnDurabilityIT {
                         rebuilt.add(id);
                     }
                 }
-                assertThat(rebuilt).as("entries whose backends the new worker rebuilt by replay").isNotEmpty();
+                // every entry with calls executed before the kill and more after it must have been rebuilt on the new worker
+                List<String> resumedWithState = entries.stream().map(BfclMultiTurnEntry::id)
+                        .filter(id -> executedAtKill.get(id) > 0 && store.toolExecutions(crashCell, id, 0).size() > executedAtKill.get(id)).toList();
+                assertThat(resumedWithState).as("entries that executed calls both before and after the kill").isNotEmpty();
+                assertThat(rebuilt).as("entries whose backends the new worker rebuilt by replay").containsAll(resumedWithState);
+                // a stored step asked of the gateway again would be stored as a cache hit (the endpoint itself is then not asked)
+                for (BfclMultiTurnEntry e : entries) {
+                    for (String step : storedSteps(store, crashCell, List.of(e))) {
+                        String[] parts = step.split("/");
+                        int storeStep = Integer.parseInt(parts[1]) * 100 + Integer.parseInt(parts[2]);
+                        assertThat(store.modelCall(crashCell, e.id(), 0, storeStep).orElseThrow().cacheHit()).as(step + " served again from the cache")
+                                .isFalse();
+                    }
+                }
 
                 // the undisturbed run's verdicts equal bfcl-eval's multi_turn_checker on the same decoded calls
                 List<OfficialBfclChecker.MultiTurnCase> cases = new ArrayList<>();
@@ -195,9 +215,9 @@ class MultiTurnDurabilityIT {
                 }
                 long valid = calmScores.values().stream().filter(MultiTurnScore::valid).count();
                 System.out.printf("MultiTurnDurabilityIT: %d multi_turn_base entries; undisturbed run %d s, %d valid; crashed run %d s, worker "
-                        + "killed with %d steps stored and %d verdicts, %d steps asked again (in flight), backends rebuilt by replay for %s; "
+                        + "killed with %d steps stored and %d verdicts, %d steps asked again (in flight), backends rebuilt by replay for %s (calls executed before and after the kill: %s); "
                         + "verdicts equal for %d of %d, bfcl-eval agrees on %d of %d; total %d s%n", ENTRIES, calmSeconds, valid, crashSeconds,
-                        killedAt, verdictsBeforeKill.size(), askedTwice.size(), rebuilt, ENTRIES, ENTRIES, cases.size(), cases.size(),
+                        killedAt, verdictsBeforeKill.size(), askedTwice.size(), rebuilt, resumedWithState, ENTRIES, ENTRIES, cases.size(), cases.size(),
                         Duration.ofNanos(System.nanoTime() - started).toSeconds());
             } finally {
                 worker.close();
