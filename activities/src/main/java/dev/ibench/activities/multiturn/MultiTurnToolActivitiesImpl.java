@@ -1,11 +1,13 @@
 package dev.ibench.activities.multiturn;
 
+import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.bfcl.BfclMultiTurnDecoder;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import io.temporal.failure.ApplicationFailure;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,6 +18,8 @@ import java.util.Optional;
  */
 public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivities {
     private static final int PREVIEW_CHARS = 160;
+    /** Heartbeats of a running execution (the activity's heartbeat timeout is longer). */
+    static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
 
     private final MultiTurnConversations conversations;
     private final MultiTurnSessions sessions;
@@ -40,8 +44,11 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
         BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
         MultiTurnSessions.Executed executed;
         try {
-            executed = sessions.execute(key(ref.cellId(), sampleId, ref.trial()), entry,
-                    conversations.executed(ref.cellId(), sampleId, ref.trial()), ref.storeStep(), calls);
+            // on a helper thread while this one heartbeats: a worker killed mid-execution (an interpreter rebuilt by
+            // replaying a long conversation can take seconds) is noticed within the heartbeat timeout
+            List<MultiTurnConversations.ExecutedStep> recorded = conversations.executed(ref.cellId(), sampleId, ref.trial());
+            executed = Heartbeating.call(() -> sessions.execute(key(ref.cellId(), sampleId, ref.trial()), entry, recorded, ref.storeStep(), calls),
+                    HEARTBEAT_EVERY, ref.storeStep());
         } catch (IllegalStateException | java.io.UncheckedIOException e) {
             throw ApplicationFailure.newFailureWithCause(ref + ": " + e.getMessage(), "BfclBackendsFailed", e);
         }

@@ -9,7 +9,7 @@ import java.time.Duration;
 /**
  * Timeouts and retries of a conversation's activities: the model step as a ReACT step (the campaign's model-call
  * options, a 10 s heartbeat timeout so a killed worker's step moves on quickly); the execution of calls on the tools queue
- * (bounded retries; a lost interpreter is rebuilt by the next attempt); the scoring on the scoring queue.
+ * (bounded retries, a 10 s heartbeat timeout; a lost interpreter is rebuilt by the next attempt); the scoring on the scoring queue.
  */
 final class MultiTurnActivityOptions {
     private MultiTurnActivityOptions() {}
@@ -24,6 +24,7 @@ final class MultiTurnActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(InstallationQueues.inWorkflow().tools())
                 .setStartToCloseTimeout(Duration.ofMinutes(3))
+                .setHeartbeatTimeout(Duration.ofSeconds(10)) // the execution heartbeats every 2 s: a killed worker's step moves on
                 .setRetryOptions(RetryOptions.newBuilder()
                         .setInitialInterval(Duration.ofSeconds(1))
                         .setMaximumInterval(Duration.ofSeconds(30))
