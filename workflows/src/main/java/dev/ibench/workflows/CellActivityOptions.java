@@ -24,6 +24,16 @@ public final class CellActivityOptions {
     }
 
     /**
+     * One step of an agent's conversation (a ReACT step, a BFCL multi-turn step): {@link #modelCall}'s options with a
+     * 10 s heartbeat timeout, so a killed worker's step moves on quickly.
+     */
+    public static ActivityOptions modelStep(String taskQueue, String summary) {
+        return ActivityOptions.newBuilder(modelCall(taskQueue, summary))
+                .setHeartbeatTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
+    /**
      * A batch of model calls: as long as its model calls take, so only the heartbeat bounds it; a killed worker's batch
      * is retried elsewhere and skips the items already stored. Items failing inside a batch are returned, not retried
      * here (the cell sends them through the per-item path with {@link #modelCall}'s retries), so a batch that fails as a

@@ -15,9 +15,7 @@ final class MultiTurnActivityOptions {
     private MultiTurnActivityOptions() {}
 
     static ActivityOptions think(String llmTaskQueue, String summary) {
-        return ActivityOptions.newBuilder(CellActivityOptions.modelCall(llmTaskQueue, summary))
-                .setHeartbeatTimeout(Duration.ofSeconds(10))
-                .build();
+        return CellActivityOptions.modelStep(llmTaskQueue, summary);
     }
 
     static ActivityOptions tools(String summary) {

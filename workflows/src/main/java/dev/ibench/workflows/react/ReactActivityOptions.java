@@ -19,9 +19,7 @@ final class ReactActivityOptions {
 
     /** A model step: the campaign's model-call options, with a shorter heartbeat timeout. */
     static ActivityOptions think(String llmTaskQueue, String summary) {
-        return ActivityOptions.newBuilder(CellActivityOptions.modelCall(llmTaskQueue, summary))
-                .setHeartbeatTimeout(Duration.ofSeconds(10))
-                .build();
+        return CellActivityOptions.modelStep(llmTaskQueue, summary);
     }
 
     static ActivityOptions tools(String summary) {
