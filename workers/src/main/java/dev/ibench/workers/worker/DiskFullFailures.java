@@ -1,36 +1,21 @@
 package dev.ibench.workers.worker;
 
 import dev.ibench.activities.store.DiskFull;
-import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
-import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
-import io.temporal.common.interceptors.WorkerInterceptorBase;
 import io.temporal.failure.ApplicationFailure;
 
 /**
- * Every activity whose results store's disk is full ({@link DiskFull}) fails with a small, retryable
+ * Used by {@link CompactActivityFailures}: every activity whose results store's disk is full ({@link DiskFull}) fails with a small, retryable
  * {@link ApplicationFailure} of type {@value #TYPE} whose message is the one that names the file and the free space,
  * without the exception's causes and stack frames. Temporal keeps a pending activity's last failure only up to a few
  * kilobytes; a JDBC exception chain with its stack traces is larger, and the server then shows (and the cell records
  * as the item's infra error) only "Failure exceeds size limit.". The failure stays retryable: once space is freed, the
  * retried activity writes and the campaign goes on.
  */
-public final class DiskFullFailures extends WorkerInterceptorBase {
+public final class DiskFullFailures {
     /** The failure type of an activity that met a full disk. */
     public static final String TYPE = "ResultsStoreDiskFull";
 
-    @Override
-    public ActivityInboundCallsInterceptor interceptActivity(ActivityInboundCallsInterceptor next) {
-        return new ActivityInboundCallsInterceptorBase(next) {
-            @Override
-            public ActivityOutput execute(ActivityInput input) {
-                try {
-                    return super.execute(input);
-                } catch (RuntimeException e) {
-                    throw compact(e);
-                }
-            }
-        };
-    }
+    private DiskFullFailures() {}
 
     /** {@code e} itself, or, when it comes from a full disk, the small retryable failure that says so. */
     static RuntimeException compact(RuntimeException e) {

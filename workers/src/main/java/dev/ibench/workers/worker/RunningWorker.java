@@ -24,7 +24,7 @@ public final class RunningWorker implements AutoCloseable {
     public static RunningWorker start(
             WorkflowClient client, Set<WorkerRole> roles, WorkerRoles registry, MeterRegistry meters, IbenchHome home) {
         WorkerFactory factory = WorkerFactory.newInstance(client, WorkerFactoryOptions.newBuilder()
-                .setWorkerInterceptors(new DiskFullFailures()).build());
+                .setWorkerInterceptors(new CompactActivityFailures(client.getOptions().getDataConverter())).build());
         WorkerSetup setup = new WorkerSetup(factory, meters, home);
         registry.registerAll(roles, setup);
         factory.start();
