@@ -8,10 +8,23 @@ import java.time.Duration;
 /**
  * Timeouts and retry policies of a cell's activities. Model calls heartbeat, so a killed worker's
  * call is retried elsewhere within the heartbeat timeout; their retries span several minutes of
- * outage (1 s doubling to 60 s) before the item is recorded as infra_error.
+ * outage (1 s doubling to 60 s) before the item is recorded as infra_error. Scoring, planning and recording an item's
+ * infra_error ({@code RecordInfraError}) need only the results store, and retry as long ({@link #STORE_OUTAGE_RETRIES}),
+ * so a store outage of a few minutes (a PostgreSQL restart or failover, a full disk being freed) fails no item.
+ *
+ * <p>Changing these options does not touch replay: the SDK matches a replayed {@code ScheduleActivityTask} command to
+ * its history event by activity id and type only, so running workflows replay unchanged and their next scheduled
+ * activities take the new options.
  */
 public final class CellActivityOptions {
     private CellActivityOptions() {}
+
+    /**
+     * Retries of the activities that only need the results store: those of a model call, 10 attempts, 1 s doubling to
+     * 60 s, 243 s of backoff in all (1+2+4+8+16+32+60+60+60), so an outage of about four minutes is survived. Before,
+     * 5 attempts with 15 s of backoff (1+2+4+8) failed an item as infra_error within a 30 s outage.
+     */
+    static final RetryOptions STORE_OUTAGE_RETRIES = retries(Duration.ofSeconds(60), 10);
 
     public static ActivityOptions modelCall(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()
@@ -55,7 +68,7 @@ public final class CellActivityOptions {
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofMinutes(10))
                 .setHeartbeatTimeout(Duration.ofSeconds(30))
-                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setRetryOptions(STORE_OUTAGE_RETRIES)
                 .setSummary(summary)
                 .build();
     }
@@ -72,7 +85,7 @@ public final class CellActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(longest(Duration.ofSeconds(30), queryDeadline.plus(SCORING_MARGIN)))
-                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setRetryOptions(STORE_OUTAGE_RETRIES)
                 .setSummary(summary)
                 .build();
     }
@@ -83,7 +96,7 @@ public final class CellActivityOptions {
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(longest(Duration.ofMinutes(10), queryDeadline.multipliedBy(Math.max(1, items)).plus(SCORING_MARGIN)))
                 .setHeartbeatTimeout(longest(Duration.ofSeconds(30), queryDeadline.plus(SCORING_MARGIN)))
-                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setRetryOptions(STORE_OUTAGE_RETRIES)
                 .setSummary(summary)
                 .build();
     }
@@ -99,7 +112,7 @@ public final class CellActivityOptions {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(taskQueue)
                 .setStartToCloseTimeout(Duration.ofSeconds(30))
-                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setRetryOptions(STORE_OUTAGE_RETRIES)
                 .setSummary(summary)
                 .build();
     }
@@ -107,7 +120,7 @@ public final class CellActivityOptions {
     public static ActivityOptions planning() {
         return ActivityOptions.newBuilder()
                 .setStartToCloseTimeout(Duration.ofMinutes(2))
-                .setRetryOptions(retries(Duration.ofSeconds(30), 5))
+                .setRetryOptions(STORE_OUTAGE_RETRIES)
                 .build();
     }
 
