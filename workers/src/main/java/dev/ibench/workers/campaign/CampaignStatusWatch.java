@@ -37,13 +37,22 @@ public final class CampaignStatusWatch {
             CampaignStatus status = reader.status(id, temporalFlags);
             List<CampaignStatusView.CellView> cells = reader.cellViews(status, spend);
             boolean ended = status.state() == CellState.COMPLETED || status.state() == CellState.FAILED;
-            List<UnservedQueues.Unserved> unserved = ended ? List.of() : UnservedQueues.find(client, id, status, Instant.now());
+            List<UnservedQueues.Unserved> unserved = List.of();
+            String uncheckedQueues = null;
+            try {
+                unserved = ended ? List.of() : UnservedQueues.find(client, id, status, Instant.now());
+            } catch (UnservedQueues.CheckFailed e) {
+                uncheckedQueues = e.getMessage();
+            }
             CampaignStatusView.Spend totals = CampaignStatusReader.spendOf(spend, id);
             if (json) {
-                out.println(json(status, cells, unserved, totals));
+                out.println(json(status, cells, unserved, uncheckedQueues, totals));
             } else {
                 out.print((watchSeconds != null ? "\033[H\033[2J" : "") + CampaignStatusView.render(status, cells, totals));
                 unserved.forEach(u -> out.println("WARNING: " + u.message(temporalFlags)));
+                if (uncheckedQueues != null) {
+                    out.println("WARNING: " + uncheckedQueues);
+                }
             }
             if (watchSeconds == null || ended) {
                 return;
@@ -53,7 +62,7 @@ public final class CampaignStatusWatch {
     }
 
     private String json(CampaignStatus status, List<CampaignStatusView.CellView> cells, List<UnservedQueues.Unserved> unserved,
-                        CampaignStatusView.Spend totals) throws JsonProcessingException {
+                        String uncheckedQueues, CampaignStatusView.Spend totals) throws JsonProcessingException {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("status", status);
         out.put("cells", cells.stream().map(CampaignStatusView.CellView::live).toList());
@@ -61,6 +70,9 @@ public final class CampaignStatusWatch {
         cells.stream().filter(c -> !c.warnings().isEmpty()).forEach(c -> warnings.put(c.entry().cellId(), c.warnings()));
         out.put("warnings", warnings);
         out.put("unserved_task_queues", unserved.stream().map(u -> u.message(temporalFlags)).toList());
+        if (uncheckedQueues != null) {
+            out.put("task_queues_unchecked", uncheckedQueues);
+        }
         if (totals != null) {
             Map<String, Object> byCell = new LinkedHashMap<>();
             cells.forEach(c -> byCell.put(c.entry().cellId(), c.spend()));

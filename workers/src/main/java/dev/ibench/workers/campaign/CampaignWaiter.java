@@ -71,7 +71,12 @@ public final class CampaignWaiter {
                 } catch (RuntimeException noWorkflowWorker) {
                     status = null;
                 }
-                List<UnservedQueues.Unserved> unserved = UnservedQueues.find(client, campaignId, status, now);
+                List<UnservedQueues.Unserved> unserved;
+                try {
+                    unserved = UnservedQueues.find(client, campaignId, status, now);
+                } catch (UnservedQueues.CheckFailed serverAway) {
+                    continue; // like a busy server: asked again at the next poll, the time seen unserved kept
+                }
                 if (unserved.isEmpty()) {
                     firstSeenUnserved = null;
                     continue;

@@ -5,6 +5,8 @@ import dev.ibench.workflows.campaign.CampaignWorkflow;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
 import dev.ibench.workflows.react.ReactCellMode;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.enums.v1.TaskQueueType;
@@ -43,10 +45,18 @@ public final class UnservedQueues {
         }
     }
 
+    /** The Temporal server did not answer a task queue check (down, restarting, too busy): a one-line reason, no stack. */
+    public static final class CheckFailed extends IllegalStateException {
+        CheckFailed(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
     private UnservedQueues() {}
 
     /**
      * @param status the campaign's status, or null when it could not be queried (then only the workflows queue is checked)
+     * @throws CheckFailed when the server stops answering during the check
      */
     public static List<Unserved> find(WorkflowClient client, String campaignId, CampaignStatus status, Instant now) {
         Optional<InstallationQueues> ofCampaign = queuesOf(client, CampaignWorkflow.workflowId(campaignId));
@@ -104,15 +114,28 @@ public final class UnservedQueues {
         }
     }
 
-    /** The queue's pollers and (where the server reports them) its backlog statistics. */
+    /**
+     * The queue's pollers and (where the server reports them) its backlog statistics.
+     *
+     * @throws CheckFailed when the server does not answer, naming the server, the queue and gRPC's status
+     */
     static DescribeTaskQueueResponse describe(WorkflowClient client, String taskQueue, TaskQueueType type) {
-        return client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
-                DescribeTaskQueueRequest.newBuilder()
-                        .setNamespace(client.getOptions().getNamespace())
-                        .setTaskQueue(TaskQueue.newBuilder().setName(taskQueue))
-                        .setTaskQueueType(type)
-                        .setReportStats(true)
-                        .build());
+        try {
+            return client.getWorkflowServiceStubs().blockingStub().describeTaskQueue(
+                    DescribeTaskQueueRequest.newBuilder()
+                            .setNamespace(client.getOptions().getNamespace())
+                            .setTaskQueue(TaskQueue.newBuilder().setName(taskQueue))
+                            .setTaskQueueType(type)
+                            .setReportStats(true)
+                            .build());
+        } catch (StatusRuntimeException e) {
+            Status status = e.getStatus();
+            String target = client.getWorkflowServiceStubs().getOptions().getTarget(); // null for an in-process channel
+            throw new CheckFailed("cannot tell whether a worker polls task queue " + taskQueue + ": the Temporal server"
+                    + (target == null ? "" : " at " + target) + " (namespace " + client.getOptions().getNamespace()
+                    + ") did not answer (" + status.getCode() + (status.getDescription() == null ? "" : ": " + status.getDescription())
+                    + ")", e);
+        }
     }
 
     private static Optional<Duration> backlogAge(DescribeTaskQueueResponse described) {
