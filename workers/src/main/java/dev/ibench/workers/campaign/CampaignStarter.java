@@ -55,10 +55,15 @@ public final class CampaignStarter {
         return plan(file).spec();
     }
 
-    /** {@link #validate} and the number of items the campaign plans. */
+    /** {@link #validate} and the number of items the campaign plans, with the profiles of this installation. */
     public static CampaignPlan plan(Path file) {
+        return plan(file, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")));
+    }
+
+    /** {@link #plan(Path)} with the profile catalog read once by the caller: every check of the file uses it. */
+    public static CampaignPlan plan(Path file, ProfileCatalog profiles) {
         CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
-        requirePricesForUsdBudgets(file, spec);
+        requirePricesForUsdBudgets(file, spec, profiles);
         Map<String, List<EvalSample>> samples = new LinkedHashMap<>();
         long items = 0;
         int byReference = 0;
@@ -87,7 +92,7 @@ public final class CampaignStarter {
             int selected = spec.samples().limit() == null ? read.size() : Math.min(spec.samples().limit(), read.size());
             items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
         }
-        CampaignProfileCheck.check(file, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")), samples);
+        CampaignProfileCheck.check(file, spec, profiles, samples);
         return new CampaignPlan(spec, items, CellPlan.cells(spec.name(), spec).size(), byReference);
     }
 
@@ -107,13 +112,12 @@ public final class CampaignStarter {
     }
 
     /** A USD budget on a model without prices would never trigger: refused, naming the model (docs/ledger.md). */
-    private static void requirePricesForUsdBudgets(Path file, CampaignSpec spec) {
+    private static void requirePricesForUsdBudgets(Path file, CampaignSpec spec, ProfileCatalog profiles) {
         boolean usd = (spec.budget() != null && spec.budget().usd() != null)
                 || spec.models().stream().anyMatch(m -> m.budget() != null && m.budget().usd() != null);
         if (!usd) {
             return;
         }
-        ProfileCatalog profiles = ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles"));
         List<String> problems = UsdBudgetPrices.problems(spec, profiles::resolveIfKnown);
         if (!problems.isEmpty()) {
             throw new CampaignSpecException(file + ": " + String.join("; ", problems));
