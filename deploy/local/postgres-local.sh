@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throwaway PostgreSQL server, as a user would run one on a laptop: Debian's postgresql 15 binaries, a fresh
+# A throwaway PostgreSQL server, as a user would run one on a laptop: Debian's postgresql binaries (the newest installed), a fresh
 # cluster in a temporary directory, listening on 127.0.0.1 only, on a free port. Databases and roles:
 #   temporal, temporal_visibility  owned by role temporal  (Temporal persistence and visibility)
 #   ibench                         owned by role ibench    (ibench results store, IBENCH_STORE)
@@ -13,8 +13,26 @@
 # When initdb is missing, installs Debian's `postgresql` package (apt-get).
 set -euo pipefail
 
-PG_VERSION="${PG_VERSION:-15}"
-PG_BIN="${PG_BIN:-/usr/lib/postgresql/$PG_VERSION/bin}"
+# PostgreSQL's binaries: $PG_BIN, else /usr/lib/postgresql/$PG_VERSION/bin when PG_VERSION is set, else the newest
+# /usr/lib/postgresql/<v>/bin that has initdb (the lookup of the Java test tool LocalPostgres.binaries()). The one used
+# is written to postgres.env as PG_BIN, so the tests drive the cluster with the same pg_ctl and psql.
+newest_pg_bin() {
+    local v best=""
+    for v in /usr/lib/postgresql/*/; do
+        v="${v%/}"; v="${v##*/}"
+        [[ "$v" =~ ^[0-9]+$ && -x "/usr/lib/postgresql/$v/bin/initdb" ]] || continue
+        [[ -z "$best" || "$v" -gt "$best" ]] && best="$v"
+    done
+    [[ -n "$best" ]] && echo "/usr/lib/postgresql/$best/bin"
+}
+resolve_pg_bin() {
+    if [[ -n "${PG_BIN_SET:-}" ]]; then return 0; fi
+    if [[ -n "${PG_VERSION:-}" ]]; then PG_BIN="/usr/lib/postgresql/$PG_VERSION/bin"; return 0; fi
+    PG_BIN="$(newest_pg_bin || true)"
+    PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+}
+PG_BIN_SET="${PG_BIN:+yes}"
+resolve_pg_bin
 PG_OS_USER="${PG_OS_USER:-postgres}"
 
 say() { echo "postgres-local: $*" >&2; }
@@ -44,6 +62,7 @@ ensure_postgres_installed() {
     local sudo=""; [[ "$(id -u)" -ne 0 ]] && sudo="sudo"
     $sudo apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq postgresql >/dev/null
+    resolve_pg_bin # the version Debian installed
     [[ -x "$PG_BIN/initdb" ]] || die "initdb still missing at $PG_BIN/initdb after installing postgresql (set PG_BIN)"
 }
 
@@ -90,15 +109,18 @@ PG_PORT=$port
 PG_BASE=$base
 PG_DATA=$base/data
 PG_LOG=$base/postgres.log
+PG_BIN=$PG_BIN
 IBENCH_STORE=jdbc:postgresql://127.0.0.1:$port/ibench?user=ibench
 EOF
-    say "PostgreSQL $PG_VERSION running on 127.0.0.1:$port (data $base/data, log $base/postgres.log)"
+    say "PostgreSQL ($PG_BIN) running on 127.0.0.1:$port (data $base/data, log $base/postgres.log)"
 }
 
 stop() {
     [[ -f "$STATE/postgres.env" ]] || { say "nothing to stop in $STATE (no postgres.env)"; return 0; }
     local base
     base="$(sed -n 's/^PG_BASE=//p' "$STATE/postgres.env")"
+    local started_with; started_with="$(sed -n 's/^PG_BIN=//p' "$STATE/postgres.env")"
+    [[ -n "$started_with" ]] && PG_BIN="$started_with" # the binaries that started it
     if [[ -n "$base" && -d "$base/data" ]]; then
         as_pg "$PG_BIN/pg_ctl" -D "$base/data" -m fast -w -t 60 stop >/dev/null 2>&1 || say "pg_ctl stop failed (server already gone?)"
         [[ -f "$base/postgres.log" ]] && cp "$base/postgres.log" "$STATE/postgres.log" 2>/dev/null || true

@@ -1,5 +1,6 @@
 package dev.ibench.workers.testing;
 
+import dev.ibench.activities.store.testing.LocalPostgres;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.temporal.TemporalConnection;
 import java.io.File;
@@ -77,7 +78,7 @@ public final class TemporalOnPostgres implements AutoCloseable {
 
     /** Runs {@code sql} with psql as role {@code temporal} on one of Temporal's databases; returns its unaligned output. */
     public String queryTemporalDatabase(String database, String sql) {
-        Path psql = Path.of("/usr/lib/postgresql/15/bin/psql");
+        Path psql = postgresBinaries().resolve("psql");
         ProcessBuilder builder = new ProcessBuilder(psql.toString(), "-h", "127.0.0.1", "-p", Integer.toString(postgresPort()),
                 "-U", "temporal", "-d", database, "-v", "ON_ERROR_STOP=1", "-tAc", sql).redirectErrorStream(true);
         builder.environment().put("PGPASSWORD", value(secrets, "TEMPORAL_PG_PASSWORD"));
@@ -159,12 +160,21 @@ public final class TemporalOnPostgres implements AutoCloseable {
         if ("0".equals(run(new ProcessBuilder("id", "-u").redirectErrorStream(true), 1).output().strip())) {
             command.addAll(List.of("runuser", "-u", "postgres", "--")); // as postgres-local.sh: root cannot run pg_ctl
         }
-        command.add("/usr/lib/postgresql/15/bin/pg_ctl");
+        command.add(postgresBinaries().resolve("pg_ctl").toString());
         command.addAll(List.of(args));
         Script result = run(new ProcessBuilder(command).redirectErrorStream(true), 2);
         if (result.exitCode() != 0) {
             throw new AssertionError(String.join(" ", command) + " failed (exit " + result.exitCode() + "): " + result.output());
         }
+    }
+
+    /**
+     * The binaries that started this PostgreSQL ({@code PG_BIN} in the script's env file), else (an env file written
+     * before the script recorded them) the shared lookup, {@link LocalPostgres#binaries()}.
+     */
+    Path postgresBinaries() {
+        String recorded = env.get("PG_BIN");
+        return recorded != null && !recorded.isBlank() ? Path.of(recorded) : LocalPostgres.binaries();
     }
 
     private long serverPid() {

@@ -236,8 +236,11 @@ public final class LocalPostgres implements AutoCloseable {
         return Files.exists(log) ? "\nserver log:\n" + Files.readString(log) : "";
     }
 
-    /** {@code $IBENCH_PG_BIN}, else the newest {@code /usr/lib/postgresql/<v>/bin} that has initdb. */
-    static Path binaries() {
+    /**
+     * PostgreSQL's binaries: {@code $IBENCH_PG_BIN}, else the newest {@code /usr/lib/postgresql/<v>/bin} that has initdb
+     * (the rule {@code deploy/local/postgres-local.sh} follows too).
+     */
+    public static Path binaries() {
         String fromEnv = System.getenv("IBENCH_PG_BIN");
         if (fromEnv != null && !fromEnv.isBlank()) {
             return Path.of(fromEnv);
