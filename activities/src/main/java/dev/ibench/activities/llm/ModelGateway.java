@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -184,11 +185,27 @@ public final class ModelGateway implements AutoCloseable {
                 held.put(key, answer);
                 throw e;
             }
-        } else {
-            writes.accept(write);
+        } else if (ranAtOnce(writes, write)) {
+            held.remove(key);
         }
         LOG.info("answer paid by an earlier attempt taken again, not paid twice (cache key {})", key);
         return result;
+    }
+
+    /**
+     * Hands {@code write} to {@code writes}; true when it ran to its end before {@code writes} returned: a consumer that
+     * runs the writes at once (as {@code Runnable::run} does, {@code model check}) has stored the answer, so the gateway
+     * lets it go as after its own writes, instead of keeping it until a {@link #stored} that such a caller never sends.
+     * A consumer that keeps the writes for later (a caller's transaction) leaves the answer held until {@link #stored}.
+     * A write that fails inside the consumer throws out of it, and the answer stays held for the retry.
+     */
+    private static boolean ranAtOnce(Consumer<Runnable> writes, Runnable write) {
+        AtomicBoolean ran = new AtomicBoolean();
+        writes.accept(() -> {
+            write.run();
+            ran.set(true);
+        });
+        return ran.get();
     }
 
     /** {@link #call(ModelRequest, String, Consumer)} of a request looked up before. */
@@ -234,13 +251,13 @@ public final class ModelGateway implements AutoCloseable {
                         response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
                 CallResult result = new CallResult(response, false, attempt, cost, key);
                 held.put(key, new PaidAnswers.Held(result, paid));
-                writes.accept(() -> {
+                boolean written = ranAtOnce(writes, () -> {
                     if (useCache) {
                         cache.store(key, client.endpoint(), request.model(), response);
                     }
                     ledger.record(paid);
                 });
-                if (writes == AT_ONCE) {
+                if (written) {
                     // written: a retry finds the answer in the response cache (or needs no call, its output being stored)
                     held.remove(key);
                 }
