@@ -10,7 +10,10 @@
 # Issue 33: [latency] is milliseconds or lognormal:MEDIAN_MS:P99_MS (a heavy tail, e.g. lognormal:2000:40000); the result
 # gains ideal_samples_per_second (window / mean latency by Little's law, or the oracle's plain loop) and the results
 # store's bytes per item (results_db_bytes_per_item, results_db_bytes_per_item_without_outputs).
-# Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms|lognormal:MEDIAN_MS:P99_MS] [endpoint-limit]
+# Issue 33 (one million items): [trials] runs each cell's samples that many times (N counts items; -1 for latency-ms and
+# endpoint-limit keeps the oracle and the default limit); IBENCH_STORE / IBENCH_STORE_PASSWORD choose the results store
+# (e.g. PostgreSQL from deploy/local/postgres-local.sh), else a SQLite file in the run's temp folder.
+# Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms|lognormal:MEDIAN_MS:P99_MS|-1] [endpoint-limit|-1] [trials]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N="${1:-10000}"

@@ -60,10 +60,14 @@ import java.util.concurrent.atomic.AtomicLong;
  * The latency is milliseconds or {@code lognormal:MEDIAN_MS:P99_MS} ({@link LatencyDistribution}); the ideal is
  * {@code min(window x cells, endpoint-limit) / mean latency} (Little's law), or for the oracle the plain loop's rate.
  * The results store's bytes per item, with and without raw outputs, are measured at the end ({@link ResultsDbBytes}).
- * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name> [cells=1] [latency-ms|lognormal:MEDIAN_MS:P99_MS] [endpoint-limit]}.
+ * With {@code trials} each cell runs its {@code n / cells / trials} samples that many times ({@code n} counts items).
+ * The results store is the one {@code IBENCH_STORE} names (e.g. PostgreSQL), else a SQLite file in the run's temp folder.
+ * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name> [cells=1] [latency-ms|lognormal:MEDIAN_MS:P99_MS|-1] [endpoint-limit|-1] [trials=1]}.
  */
 public final class CampaignScaleBench {
     static final int MAX_HISTORY_EVENTS = 10_000;
+    /** Samples of the first cell the plain loop and the direct activity bodies run (a rate; at 100,000 items per cell all would take minutes). */
+    static final int PLAIN_LOOP_ITEMS = 10_000;
 
     private CampaignScaleBench() {}
 
@@ -74,11 +78,14 @@ public final class CampaignScaleBench {
         String name = args[3];
         int cells = args.length > 4 ? Integer.parseInt(args[4]) : 1;
         LatencyDistribution latency = args.length > 5 && !args[5].equals("-1") ? LatencyDistribution.parse(args[5]) : null;
-        int endpointLimit = args.length > 6 ? Integer.parseInt(args[6]) : window;
-        if (cells < 1 || n % cells != 0) {
-            throw new IllegalArgumentException("cells must be >= 1 and divide N: " + n + " samples, " + cells + " cells");
+        int endpointLimit = args.length > 6 && !args[6].equals("-1") ? Integer.parseInt(args[6]) : window;
+        int trials = args.length > 7 ? Integer.parseInt(args[7]) : 1;
+        if (cells < 1 || trials < 1 || n % (cells * trials) != 0) {
+            throw new IllegalArgumentException("cells and trials must be >= 1 and cells x trials must divide N: " + n + " items, "
+                    + cells + " cells, " + trials + " trials");
         }
-        int perCell = n / cells;
+        int perCell = n / cells; // items per cell
+        int samplesPerCell = perCell / trials;
         String loadBefore = uptime();
         IbenchHome home = IbenchHome.resolve();
         // before the endpoint starts: its server thread would keep the JVM alive after this failure
@@ -86,7 +93,7 @@ public final class CampaignScaleBench {
                 "the temporal CLI is missing under " + home.toolsBin() + ": run deploy/local/install-tools.sh"));
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
-        Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), perCell, CampaignServices.of(home).dataRoot());
+        Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), samplesPerCell, CampaignServices.of(home).dataRoot());
         LatencyEndpoint endpoint = latency != null ? new LatencyEndpoint(latency, endpointLimit) : null;
         String model = endpoint == null
                 ? "{name: oracle, profile: oracle, concurrency: %d}".formatted(window)
@@ -104,7 +111,8 @@ public final class CampaignScaleBench {
                 %s
                 samples_in_flight: %d
                 cells_in_flight: %d
-                """.formatted(model, benchmarks.toString().stripTrailing(), window, cells));
+                trials: %d
+                """.formatted(model, benchmarks.toString().stripTrailing(), window, cells, trials));
 
         DevServerSettings settings = new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0,
                 work.resolve("temporal.db"));
@@ -135,22 +143,26 @@ public final class CampaignScaleBench {
             long completed = 0;
             boolean everyCellScored = cellRecords.size() == cells;
             for (CellRecord cell : cellRecords) {
-                List<SampleResultRecord> scored = services.store().sampleResults(cell.cellId()).stream()
-                        .filter(r -> SampleResultRecord.SCORED.equals(r.status())).toList();
-                scoredItems += scored.size();
-                completed += scored.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count();
-                everyCellScored &= scored.size() == perCell;
+                long[] counts = scoredCounts(services, cell.cellId()); // counted by the store: a cell may hold 100,000 items
+                scoredItems += counts[0];
+                completed += counts[1];
+                everyCellScored &= counts[0] == perCell;
             }
             CellRecord cell = cellRecords.get(0);
             HistoryTimings timings = new HistoryTimings();
             List<Map<String, Object>> runs = runs(connection, campaignId, timings);
             int maxEvents = runs.stream().mapToInt(r -> (Integer) r.get("history_events")).max().orElse(0);
 
-            PlainLoop plain = plainLoop(services, cell, work);
-            double activityBodySeconds = scoringActivityBodies(services, cell, perCell);
+            // the plain loop and the activity bodies measure a rate: the first PLAIN_LOOP_ITEMS samples of the first cell are enough
+            int measured = Math.min(samplesPerCell, PLAIN_LOOP_ITEMS);
+            PlainLoop plain = plainLoop(services, cell, measured);
+            double activityBodySeconds = scoringActivityBodies(services, cell, measured);
 
             report.put("samples", n);
             report.put("cells", cells);
+            report.put("trials", trials);
+            report.put("samples_per_cell", samplesPerCell);
+            report.put("results_store", services.store().database().dialect().name().toLowerCase(java.util.Locale.ROOT));
             report.put("samples_in_flight", window);
             report.put("model", endpoint == null ? "oracle (zero latency)"
                     : "fake OpenAI-compatible endpoint, " + latency.describe() + ", at most " + endpointLimit + " at once");
@@ -181,6 +193,7 @@ public final class CampaignScaleBench {
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
             }
             report.putAll(ResultsDbBytes.measure(services.store().database(), work.resolve("results.db"), n));
+            report.put("temporal_server", "dev server (temporal CLI, SQLite file)");
             report.put("workflow_runs", runs.size());
             report.put("max_history_events_per_run", maxEvents);
             report.put("history_limit", MAX_HISTORY_EVENTS);
@@ -190,14 +203,15 @@ public final class CampaignScaleBench {
             report.put("heap_after_gc", heap.afterGcSummary());
             if (endpoint == null) {
                 // the oracle answers at once: the ideal is the scoring work alone, done by a plain loop
-                report.put("ideal_samples_per_second", round(perCell / plain.seconds()));
-                report.put("share_of_ideal", round(n / campaignSeconds / (perCell / plain.seconds())));
+                report.put("ideal_samples_per_second", round(measured / plain.seconds()));
+                report.put("share_of_ideal", round(n / campaignSeconds / (measured / plain.seconds())));
             }
             report.put("plain_loop_seconds", round(plain.seconds()));
-            report.put("plain_loop_samples_per_second", round(perCell / plain.seconds()));
+            report.put("plain_loop_samples_per_second", round(measured / plain.seconds()));
             report.put("plain_loop_completed", plain.completed());
-            report.put("plain_over_campaign_throughput_ratio", round((perCell / plain.seconds()) / (n / campaignSeconds)));
-            report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / perCell));
+            report.put("plain_over_campaign_throughput_ratio", round((measured / plain.seconds()) / (n / campaignSeconds)));
+            report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / measured));
+            report.put("plain_loop_items", measured);
             report.put("where_time_goes_ms", timings.summary());
             report.put("batch_item_phases_ms", itemPhases(workerMeters));
             report.put("runs", runs.size() > 40 ? runs.subList(0, 40) : runs);
@@ -301,11 +315,11 @@ public final class CampaignScaleBench {
     record PlainLoop(double seconds, long completed) {}
 
     /** The scoring work of the cell without Temporal: the same stored oracle answers, parser, scorer and a fresh tool runtime. */
-    private static PlainLoop plainLoop(CampaignServices services, CellRecord cell, Path work) {
+    private static PlainLoop plainLoop(CampaignServices services, CellRecord cell, int items) {
         Map<String, EvalSample> samples = services.evalSets().samples(cell.evalSet());
         List<EvalSample> ordered = new ArrayList<>();
         List<String> answers = new ArrayList<>();
-        for (String id : services.store().cellSampleIds(cell.cellId())) {
+        for (String id : services.store().cellSampleIds(cell.cellId()).subList(0, items)) {
             ordered.add(samples.get(id));
             answers.add(services.store().modelCall(cell.cellId(), id, 0, 0).map(ModelCallRecord::rawOutput).orElseThrow());
         }
@@ -333,6 +347,20 @@ public final class CampaignScaleBench {
             scoring.scoreSample(new WorkItem(cell.cellId(), position, 0));
         }
         return (System.nanoTime() - started) / 1e9;
+    }
+
+    /** The cell's scored results and those of them that completed, counted by the store. */
+    private static long[] scoredCounts(CampaignServices services, String cellId) throws java.sql.SQLException {
+        try (java.sql.Connection c = services.store().database().connection();
+             java.sql.PreparedStatement s = c.prepareStatement("SELECT COUNT(*), COALESCE(SUM(CASE WHEN completed = 1 THEN 1 ELSE 0 END), 0) "
+                     + "FROM sample_results WHERE cell_id = ? AND status = ?")) {
+            s.setString(1, cellId);
+            s.setString(2, SampleResultRecord.SCORED);
+            try (java.sql.ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return new long[] {rs.getLong(1), rs.getLong(2)};
+            }
+        }
     }
 
     private static String markdown(Map<String, Object> r) {

@@ -1,6 +1,7 @@
 package dev.ibench.bench;
 
 import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.StoreDialect;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * How many bytes a campaign's SQLite results store takes per item: the file's size after a WAL checkpoint (so every
+ * How many bytes a campaign's results store takes per item (PostgreSQL: {@link #measurePostgres}): the file's size after a WAL checkpoint (so every
  * committed page is in the file), and the same without the raw model outputs (their UTF-8 bytes in {@code model_calls},
  * reasoning included), which stay per item by design. Also the stored bytes of rendered prompts per item, read from
  * whichever prompt tables the schema has, and the artifacts' bytes (eval set and databases, once per campaign).
@@ -21,6 +22,9 @@ final class ResultsDbBytes {
     private ResultsDbBytes() {}
 
     static Map<String, Object> measure(ResultsDatabase database, Path file, long items) throws SQLException, IOException {
+        if (database.dialect() == StoreDialect.POSTGRESQL) {
+            return measurePostgres(database, items);
+        }
         long outputs;
         long artifacts;
         long prompts = 0;
@@ -54,6 +58,42 @@ final class ResultsDbBytes {
         out.put("artifact_bytes", artifacts);
         out.put("results_db_bytes_per_item_without_artifacts", round((size - artifacts) / (double) items));
         out.put("prompt_text_bytes_per_item", round(prompts / (double) items));
+        return out;
+    }
+
+    /**
+     * PostgreSQL: the database's size ({@code pg_database_size}, every table, index and TOAST table of the store, after
+     * the campaign; dead rows not yet vacuumed included), the same without the raw outputs' bytes (their uncompressed
+     * UTF-8 length: PostgreSQL may store long ones compressed, so this is a lower bound of the rest), and the ten largest
+     * relations with their indexes and TOAST ({@code pg_total_relation_size}).
+     */
+    private static Map<String, Object> measurePostgres(ResultsDatabase database, long items) throws SQLException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        try (Connection c = database.connection(); Statement s = c.createStatement()) {
+            long size = longOf(s, "SELECT pg_database_size(current_database())");
+            long outputs = longOf(s, "SELECT COALESCE(SUM(octet_length(raw_output)), 0) + COALESCE(SUM(octet_length(reasoning)), 0) FROM model_calls");
+            long artifacts = longOf(s, "SELECT COALESCE(SUM(octet_length(data)), 0) FROM artifact_chunks");
+            long prompts = longOf(s, "SELECT COALESCE(SUM(octet_length(prompt_json)), 0) FROM rendered_prompts")
+                    + longOf(s, "SELECT COALESCE(SUM(octet_length(prompt_json)), 0) FROM react_step_prompts")
+                    + longOf(s, "SELECT COALESCE(SUM(octet_length(text)), 0) FROM prompt_texts");
+            out.put("results_db_bytes", size);
+            out.put("results_db_bytes_how", "pg_database_size(current_database())");
+            out.put("results_db_bytes_per_item", round(size / (double) items));
+            out.put("results_db_bytes_per_item_without_outputs", round((size - outputs) / (double) items));
+            out.put("raw_output_bytes_per_item", round(outputs / (double) items));
+            out.put("artifact_bytes", artifacts);
+            out.put("results_db_bytes_per_item_without_artifacts", round((size - artifacts) / (double) items));
+            out.put("prompt_text_bytes_per_item", round(prompts / (double) items));
+            Map<String, Long> tables = new LinkedHashMap<>();
+            try (ResultSet rs = s.executeQuery("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c "
+                    + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = current_schema() "
+                    + "ORDER BY 2 DESC LIMIT 10")) {
+                while (rs.next()) {
+                    tables.put(rs.getString(1), rs.getLong(2));
+                }
+            }
+            out.put("largest_tables_bytes", tables);
+        }
         return out;
     }
 

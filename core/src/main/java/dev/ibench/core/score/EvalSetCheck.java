@@ -3,7 +3,9 @@ package dev.ibench.core.score;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The whole-file check a campaign runs on each eval set before it contacts a server or stores anything: the file is
@@ -22,8 +24,21 @@ public final class EvalSetCheck {
      *                                  such (read it with {@link #multiTurn})
      */
     public static List<EvalSample> samples(Path file) {
+        List<EvalSample> samples = new ArrayList<>();
+        forEach(file, samples::add);
+        return samples;
+    }
+
+    /**
+     * The same check as {@link #samples}, reading one sample at a time and handing each checked sample to {@code each}
+     * (a campaign's planning folds what it needs: the count, the databases, the prompt styles), so memory does not grow
+     * with the set. Returns the number of samples.
+     *
+     * @throws IllegalArgumentException as {@link #samples} does
+     */
+    public static int forEach(Path file, Consumer<EvalSample> each) {
         try {
-            return checked(file);
+            return checked(file, each);
         } catch (IllegalArgumentException e) {
             if (BfclMultiTurnEvalSet.isOne(file)) {
                 throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set, not a set of samples", e);
@@ -62,18 +77,19 @@ public final class EvalSetCheck {
         return set;
     }
 
-    private static List<EvalSample> checked(Path file) {
-        List<EvalSample> samples = EvalSetReader.read(file);
-        if (samples.isEmpty()) {
-            throw new IllegalArgumentException("eval set " + file + ": holds no samples");
-        }
-        for (int i = 0; i < samples.size(); i++) {
-            EvalSample s = samples.get(i);
+    private static int checked(Path file, Consumer<EvalSample> each) {
+        int[] index = {0};
+        int count = EvalSetReader.forEach(file, s -> {
+            int i = index[0]++;
             if (s.input() == null || s.input().isBlank()) {
                 throw new IllegalArgumentException("eval set " + file + " sample #" + i + " (sample_id " + s.sampleId()
                         + "): no 'input' (the question the model is asked); is this an eval set?");
             }
+            each.accept(s);
+        });
+        if (count == 0) {
+            throw new IllegalArgumentException("eval set " + file + ": holds no samples");
         }
-        return samples;
+        return count;
     }
 }

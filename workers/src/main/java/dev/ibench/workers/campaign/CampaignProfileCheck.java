@@ -1,6 +1,5 @@
 package dev.ibench.workers.campaign;
 
-import dev.ibench.activities.campaign.PromptStyles;
 import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.campaign.TemplateFamilies;
 import dev.ibench.core.campaign.CampaignSpec;
@@ -12,11 +11,9 @@ import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.prompt.TemplateLibrary;
-import dev.ibench.core.sample.EvalSample;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,14 +25,14 @@ import java.util.Set;
 final class CampaignProfileCheck {
     private CampaignProfileCheck() {}
 
-    /** @param samples the samples of each benchmark read from a local file (benchmarks by reference are absent) */
-    static void check(Path file, CampaignSpec spec, ProfileCatalog catalog, Map<String, List<EvalSample>> samples) {
+    /** @param sampleStyles the prompt styles of the samples of the benchmarks read from a local file (benchmarks by reference are absent) */
+    static void check(Path file, CampaignSpec spec, ProfileCatalog catalog, Set<PromptStyle> sampleStyles) {
         Set<PromptStyle> styles = new LinkedHashSet<>();
         for (String mode : spec.modes()) {
             switch (mode) {
                 case "react" -> styles.add(PromptStyle.REACT);
                 case SqlMode.MODE -> styles.add(PromptStyle.SQL);
-                default -> samples.values().forEach(list -> list.stream().map(PromptStyles::of).forEach(styles::add));
+                default -> styles.addAll(sampleStyles);
             }
         }
         for (int i = 0; i < spec.models().size(); i++) {

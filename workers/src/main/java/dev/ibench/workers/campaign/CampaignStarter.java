@@ -12,9 +12,8 @@ import dev.ibench.core.campaign.CellPlan;
 import dev.ibench.core.campaign.UsdBudgetPrices;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.score.EvalSetCheck;
-import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.campaign.CampaignRequest;
@@ -28,9 +27,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Starts a campaign: validates the file, resolves its eval-set paths against the file's directory, stores each eval
@@ -64,7 +65,9 @@ public final class CampaignStarter {
     public static CampaignPlan plan(Path file, ProfileCatalog profiles) {
         CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
         requirePricesForUsdBudgets(file, spec, profiles);
-        Map<String, List<EvalSample>> samples = new LinkedHashMap<>();
+        // one summary per file: ten benchmarks over the same eval set read it once, and no sample is kept
+        Map<Path, EvalSetSummary> summaries = new HashMap<>();
+        Set<PromptStyle> sampleStyles = EnumSet.noneOf(PromptStyle.class);
         long items = 0;
         int byReference = 0;
         for (BenchmarkEntry b : spec.benchmarks()) {
@@ -72,7 +75,7 @@ public final class CampaignStarter {
                 byReference++;
                 continue;
             }
-            List<EvalSample> read;
+            EvalSetSummary read;
             try {
                 if (BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
                     int entries = EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
@@ -81,18 +84,18 @@ public final class CampaignStarter {
                     items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
                     continue;
                 }
-                read = EvalSetCheck.samples(Path.of(b.evalSet()));
+                read = summaries.computeIfAbsent(Path.of(b.evalSet()), EvalSetSummary::of);
             } catch (IllegalArgumentException e) {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
             }
             if (spec.modes().contains(SqlMode.MODE)) {
                 requireDatabases(file, b, read);
             }
-            samples.put(b.name(), read);
-            int selected = spec.samples().limit() == null ? read.size() : Math.min(spec.samples().limit(), read.size());
+            sampleStyles.addAll(read.styles());
+            int selected = spec.samples().limit() == null ? read.samples() : Math.min(spec.samples().limit(), read.samples());
             items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
         }
-        CampaignProfileCheck.check(file, spec, profiles, samples);
+        CampaignProfileCheck.check(file, spec, profiles, sampleStyles);
         return new CampaignPlan(spec, items, CellPlan.cells(spec.name(), spec).size(), byReference);
     }
 
@@ -124,9 +127,8 @@ public final class CampaignStarter {
         }
     }
 
-    private static void requireDatabases(Path file, BenchmarkEntry b, List<EvalSample> samples) {
-        boolean withDatabases = samples.stream().allMatch(s -> s.initializationStep() != null);
-        if (!withDatabases) {
+    private static void requireDatabases(Path file, BenchmarkEntry b, EvalSetSummary summary) {
+        if (!summary.allWithDatabases()) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': mode sql runs queries on the samples' "
                     + "databases, and this eval set has samples without one (sql needs SLOT or SEL eval sets)");
         }
@@ -141,7 +143,7 @@ public final class CampaignStarter {
                             + " is not in " + services.artifacts().description());
                 }
                 if (spec.modes().contains(SqlMode.MODE)) {
-                    requireDatabases(file, b, EvalSetReader.read(services.evalSets().localPath(b.evalSet())));
+                    requireDatabases(file, b, EvalSetSummary.of(services.evalSets().localPath(b.evalSet())));
                 }
                 return b;
             }

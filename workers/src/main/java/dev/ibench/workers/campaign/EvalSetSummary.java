@@ -1,0 +1,31 @@
+package dev.ibench.workers.campaign;
+
+import dev.ibench.activities.campaign.PromptStyles;
+import dev.ibench.core.prompt.PromptStyle;
+import dev.ibench.core.score.EvalSetCheck;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * What a campaign's planning needs to know of an eval set of single-call samples, gathered by {@link EvalSetCheck}
+ * reading one sample at a time: how many samples it holds, whether every one has a database (an initialization
+ * step, which mode sql needs) and the prompt styles its samples are rendered in. The samples themselves are not kept,
+ * so planning a campaign over a large set takes the memory of one sample, not of the set.
+ */
+record EvalSetSummary(int samples, boolean allWithDatabases, Set<PromptStyle> styles) {
+    EvalSetSummary {
+        styles = Set.copyOf(styles);
+    }
+
+    /** @throws IllegalArgumentException as {@link EvalSetCheck#samples} does, naming the file and the problem */
+    static EvalSetSummary of(Path file) {
+        Set<PromptStyle> styles = EnumSet.noneOf(PromptStyle.class);
+        boolean[] allWithDatabases = {true};
+        int count = EvalSetCheck.forEach(file, sample -> {
+            allWithDatabases[0] &= sample.initializationStep() != null;
+            styles.add(PromptStyles.of(sample));
+        });
+        return new EvalSetSummary(count, allWithDatabases[0], styles);
+    }
+}
