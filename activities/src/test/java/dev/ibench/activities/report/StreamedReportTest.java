@@ -20,6 +20,10 @@ import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.html.CellLinks;
+import dev.ibench.core.report.html.HtmlReportData;
+import dev.ibench.core.report.html.HtmlReportRenderer;
 import dev.ibench.core.score.SampleScorer;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -88,7 +92,7 @@ class StreamedReportTest {
                 String raw = switch ((i + trial) % 3) {
                     case 0 -> Json.MAPPER.writeValueAsString(gold);
                     case 1 -> Json.MAPPER.writeValueAsString(List.of(gold.get(0)));
-                    default -> "I do not know.";
+                    default -> "I do not know \u00e9 \uD83D\uDE00.";
                 };
                 store.saveModelCall(new ModelCallRecord(DIRECT, ids.get(i), trial, 0, null, raw, 1, 1, 1L, false));
                 store.saveSampleResult(new SampleResultRecord(DIRECT, ids.get(i), trial, SampleResultRecord.SCORED, null, "{}", null));
@@ -147,6 +151,31 @@ class StreamedReportTest {
             StringWriter out = new StringWriter();
             StreamedJsonReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", out);
             assertThat(out.toString()).as("page size " + pageSize).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void theStreamedHtmlIsTheWholeReportsPageByteForByteAtEveryPageSizeAndDrillDown() throws Exception {
+        CellLinks links = cellId -> "http://ui/" + cellId;
+        for (int drillDown : new int[] {0, 2, 1000}) {
+            List<SampleRow> rows = new ArrayList<>();
+            CampaignReport whole = builder(10_000).build("c", "2026-11-26T00:00:00Z", drillDown, rows::add);
+            String expected = HtmlReportRenderer.render(new HtmlReportData(whole, rows, links, SpendReportSection.of(store, spend, "c").report()));
+            // every part is reached: each cell's rows, with and without detail, the spend section, non-ASCII text
+            assertThat(rows).hasSize(36 - 1 + 24 + 12);
+            assertThat(expected).contains("<h2 id=\"samples\">").contains("<section id=\"spend\">")
+                    .contains(": 35 items").contains(": 24 items").contains(": 12 items");
+            if (drillDown == 2) {
+                assertThat(expected).contains("33 items listed with their scores only").contains("<summary>question</summary>").contains("raw output");
+            }
+            if (drillDown == 1000) {
+                assertThat(expected).doesNotContain("listed with their scores only").contains("I do not know \u00e9 \uD83D\uDE00.");
+            }
+            for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
+                StringWriter out = new StringWriter();
+                StreamedHtmlReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", drillDown, links, out);
+                assertThat(out.toString()).as("page size " + pageSize + ", drill-down " + drillDown).isEqualTo(expected);
+            }
         }
     }
 
