@@ -21,6 +21,9 @@ import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.compare.CampaignComparison;
+import dev.ibench.core.report.compare.ComparisonRenderer;
+import dev.ibench.core.report.compare.StandingsComparison;
 import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.core.report.html.HtmlReportData;
 import dev.ibench.core.report.html.HtmlReportRenderer;
@@ -43,6 +46,9 @@ class StreamedReportTest {
     private static final String DIRECT = "c/m/b/direct";
     private static final String REACT = "c/m/b/react";
     private static final String SQL = "c/m/b/sql";
+    private static final String D_DIRECT = "d/m/b/direct";
+    private static final String D_REACT = "d/m/b/react";
+    private static final String D_SQL = "d/m/b2/sql";
     @TempDir Path dir;
     private ResultsDatabase db;
     private ResultsStore store;
@@ -124,6 +130,39 @@ class StreamedReportTest {
             store.saveSampleResult(new SampleResultRecord(SQL, ids.get(i), 0, SampleResultRecord.SCORED, completed,
                     completed ? "{}" : "{\"failure\":\"" + (i % 2 == 0 ? "error" : "wrong_result") + "\"}", null));
         }
+        // campaign d for compare: its direct cell of 2 trials answers otherwise (one sample only in c), its react cell of
+        // 1 trial completes other samples, and it has a sql cell on another benchmark that c lacks
+        store.saveCampaign("d", "streamed report, other run", "{}");
+        store.saveCell(new CellRecord(D_DIRECT, "d", "m", "b", "direct", "none", evalSet.toString(), 2));
+        store.saveCellSamples(D_DIRECT, ids);
+        for (int i = 0; i < ids.size() - 1; i++) {
+            JsonNode gold = samples.get(i).get("output");
+            for (int trial = 0; trial < 2; trial++) {
+                String raw = switch ((i + trial + 1) % 3) {
+                    case 0 -> Json.MAPPER.writeValueAsString(gold);
+                    case 1 -> Json.MAPPER.writeValueAsString(List.of(gold.get(0)));
+                    default -> "No.";
+                };
+                store.saveModelCall(new ModelCallRecord(D_DIRECT, ids.get(i), trial, 0, null, raw, 1, 1, 1L, false));
+                store.saveSampleResult(new SampleResultRecord(D_DIRECT, ids.get(i), trial, SampleResultRecord.SCORED, null, "{}", null));
+            }
+        }
+        store.saveCell(new CellRecord(D_REACT, "d", "m", "b", "react", "none", evalSet.toString(), 1));
+        store.saveCellSamples(D_REACT, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            boolean completed = i % 3 == 0;
+            store.saveSampleResult(new SampleResultRecord(D_REACT, ids.get(i), 0, SampleResultRecord.SCORED, completed,
+                    "{\"mode\":\"react\",\"sample_id\":\"" + ids.get(i) + "\",\"end\":\"" + (completed ? "FINAL_ANSWER" : "OUT_OF_BUDGET")
+                            + "\",\"completed\":" + completed + ",\"loops\":" + (2 + i % 3) + ",\"budget\":10,\"oob\":" + !completed
+                            + ",\"stuck\":false,\"unclassified\":false,\"parse_failures\":0,\"tool_errors\":" + (i % 2) + ",\"calls\":[]}",
+                    null));
+        }
+        store.saveCell(new CellRecord(D_SQL, "d", "m", "b2", "sql", "none", evalSet.toString(), 1));
+        store.saveCellSamples(D_SQL, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            store.saveModelCall(new ModelCallRecord(D_SQL, ids.get(i), 0, 0, null, "SELECT " + i, 1, 1, 1L, false));
+            store.saveSampleResult(new SampleResultRecord(D_SQL, ids.get(i), 0, SampleResultRecord.SCORED, i % 2 == 0, "{}", null));
+        }
         spend.record(new SpendEntry("c", DIRECT, "m", "e", ids.get(0), 0, 1, SpendEntry.FAILED, "SERVER_ERROR", 0, 0, 10, 0.0));
         spend.record(new SpendEntry("c", DIRECT, "m", "e", ids.get(0), 0, 2, SpendEntry.OK, null, 1200, 300, 50, 0.006));
         spend.saveBudget("c", SpendStore.CAMPAIGN_SCOPE, new Budget(0.05, null));
@@ -176,6 +215,35 @@ class StreamedReportTest {
                 StreamedHtmlReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", drillDown, links, out);
                 assertThat(out.toString()).as("page size " + pageSize + ", drill-down " + drillDown).isEqualTo(expected);
             }
+        }
+    }
+
+    @Test
+    void theComparisonFromSpooledCellsIsTheOneFromEveryRowInMemoryAtEveryPageSize() {
+        List<SampleRow> rowsC = new ArrayList<>();
+        List<SampleRow> rowsD = new ArrayList<>();
+        CampaignReport c = builder(10_000).build("c", "t", 0, rowsC::add);
+        CampaignReport d = builder(10_000).build("d", "t", 0, rowsD::add);
+        CampaignComparison whole = CampaignComparison.of("c", rowsC, "d", rowsD, 3, 200);
+        List<StandingsComparison.Row> standings = StandingsComparison.of(c, d);
+        String json = ComparisonRenderer.json(whole, standings);
+        String markdown = ComparisonRenderer.markdown(whole, standings);
+        // the fixture reaches every path: cells in both, a cell only in d, a sample only in c, deltas of both signs
+        assertThat(whole.cells()).extracting(CampaignComparison.CellPairing::cell)
+                .containsExactly("m · b · direct", "m · b · react", "m · b · sql", "m · b2 · sql");
+        assertThat(whole.cells().get(0).onlyA()).isEqualTo(1);
+        assertThat(whole.deltas()).anyMatch(x -> x.delta() > 0).anyMatch(x -> x.delta() < 0);
+        CampaignComparison cells = CampaignComparison.ofCells(rowsC, REACT, SQL, 3, 200);
+        String cellsJson = ComparisonRenderer.json(cells, StandingsComparison.ofCells(c, REACT, SQL));
+        assertThat(cells.deltas()).extracting(CampaignComparison.MetricDelta::metric).containsExactly("completed");
+        for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
+            CampaignComparisons.Result streamed = new CampaignComparisons(builder(pageSize), store).campaigns("c", "d", "t", 3, 200);
+            assertThat(ComparisonRenderer.json(streamed.comparison(), streamed.standings())).as("json, page size " + pageSize).isEqualTo(json);
+            assertThat(ComparisonRenderer.markdown(streamed.comparison(), streamed.standings())).as("md, page size " + pageSize)
+                    .isEqualTo(markdown);
+            CampaignComparisons.Result twoCells = new CampaignComparisons(builder(pageSize), store).cells("c", "m/b/react", SQL, "t", 3, 200);
+            assertThat(ComparisonRenderer.json(twoCells.comparison(), twoCells.standings())).as("cells, page size " + pageSize)
+                    .isEqualTo(cellsJson);
         }
     }
 
