@@ -50,6 +50,7 @@ public final class CampaignComparisons {
         List<String> cellIds = store.cells(campaign).stream().map(CellRecord::cellId).toList();
         String a = CampaignComparison.resolveCell(campaign, cellIds, cellA);
         String b = CampaignComparison.resolveCell(campaign, cellIds, cellB);
+        CampaignComparison.requireTwoCells(a, b);
         Set<String> wanted = Set.of(a, b);
         List<SampleRow> rows = new ArrayList<>();
         CampaignReport report = builder.stream(campaign, generatedAt, 0, r -> {

@@ -59,9 +59,7 @@ public record CampaignComparison(String subject, String campaignA, String campai
      * pairing, labelled {@code <A's coordinates> vs <B's coordinates>}.
      */
     public static CampaignComparison ofCells(List<SampleRow> rows, String cellA, String cellB, long seed, int resamples) {
-        if (cellA.equals(cellB)) {
-            throw new IllegalArgumentException("--cells: give two different cells, got " + cellA + " twice");
-        }
+        requireTwoCells(cellA, cellB);
         Map<String, Map<String, Map<String, Double>>> a = perSample(rows.stream().filter(r -> r.cellId().equals(cellA)).toList());
         Map<String, Map<String, Map<String, Double>>> b = perSample(rows.stream().filter(r -> r.cellId().equals(cellB)).toList());
         String label = label(rows, cellA) + " vs " + label(rows, cellB);
@@ -70,6 +68,13 @@ public record CampaignComparison(String subject, String campaignA, String campai
         pair(label, a.values().stream().findFirst().orElse(Map.of()), b.values().stream().findFirst().orElse(Map.of()), seed, resamples,
                 cells, deltas);
         return new CampaignComparison(CELLS, cellA, cellB, seed, resamples, cells, deltas);
+    }
+
+    /** Refuses the same cell twice (an {@link IllegalArgumentException} naming it). */
+    public static void requireTwoCells(String cellA, String cellB) {
+        if (cellA.equals(cellB)) {
+            throw new IllegalArgumentException("--cells: give two different cells, got " + cellA + " twice");
+        }
     }
 
     /**
