@@ -20,6 +20,13 @@ import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.JsonReportRenderer;
 import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.compare.CampaignComparison;
+import dev.ibench.core.report.compare.ComparisonRenderer;
+import dev.ibench.core.report.compare.StandingsComparison;
+import dev.ibench.core.report.html.CellLinks;
+import dev.ibench.core.report.html.HtmlReportData;
+import dev.ibench.core.report.html.HtmlReportRenderer;
 import dev.ibench.core.score.SampleScorer;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -39,6 +46,9 @@ class StreamedReportTest {
     private static final String DIRECT = "c/m/b/direct";
     private static final String REACT = "c/m/b/react";
     private static final String SQL = "c/m/b/sql";
+    private static final String D_DIRECT = "d/m/b/direct";
+    private static final String D_REACT = "d/m/b/react";
+    private static final String D_SQL = "d/m/b2/sql";
     @TempDir Path dir;
     private ResultsDatabase db;
     private ResultsStore store;
@@ -88,7 +98,7 @@ class StreamedReportTest {
                 String raw = switch ((i + trial) % 3) {
                     case 0 -> Json.MAPPER.writeValueAsString(gold);
                     case 1 -> Json.MAPPER.writeValueAsString(List.of(gold.get(0)));
-                    default -> "I do not know.";
+                    default -> "I do not know \u00e9 \uD83D\uDE00.";
                 };
                 store.saveModelCall(new ModelCallRecord(DIRECT, ids.get(i), trial, 0, null, raw, 1, 1, 1L, false));
                 store.saveSampleResult(new SampleResultRecord(DIRECT, ids.get(i), trial, SampleResultRecord.SCORED, null, "{}", null));
@@ -120,6 +130,39 @@ class StreamedReportTest {
             store.saveSampleResult(new SampleResultRecord(SQL, ids.get(i), 0, SampleResultRecord.SCORED, completed,
                     completed ? "{}" : "{\"failure\":\"" + (i % 2 == 0 ? "error" : "wrong_result") + "\"}", null));
         }
+        // campaign d for compare: its direct cell of 2 trials answers otherwise (one sample only in c), its react cell of
+        // 1 trial completes other samples, and it has a sql cell on another benchmark that c lacks
+        store.saveCampaign("d", "streamed report, other run", "{}");
+        store.saveCell(new CellRecord(D_DIRECT, "d", "m", "b", "direct", "none", evalSet.toString(), 2));
+        store.saveCellSamples(D_DIRECT, ids);
+        for (int i = 0; i < ids.size() - 1; i++) {
+            JsonNode gold = samples.get(i).get("output");
+            for (int trial = 0; trial < 2; trial++) {
+                String raw = switch ((i + trial + 1) % 3) {
+                    case 0 -> Json.MAPPER.writeValueAsString(gold);
+                    case 1 -> Json.MAPPER.writeValueAsString(List.of(gold.get(0)));
+                    default -> "No.";
+                };
+                store.saveModelCall(new ModelCallRecord(D_DIRECT, ids.get(i), trial, 0, null, raw, 1, 1, 1L, false));
+                store.saveSampleResult(new SampleResultRecord(D_DIRECT, ids.get(i), trial, SampleResultRecord.SCORED, null, "{}", null));
+            }
+        }
+        store.saveCell(new CellRecord(D_REACT, "d", "m", "b", "react", "none", evalSet.toString(), 1));
+        store.saveCellSamples(D_REACT, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            boolean completed = i % 3 == 0;
+            store.saveSampleResult(new SampleResultRecord(D_REACT, ids.get(i), 0, SampleResultRecord.SCORED, completed,
+                    "{\"mode\":\"react\",\"sample_id\":\"" + ids.get(i) + "\",\"end\":\"" + (completed ? "FINAL_ANSWER" : "OUT_OF_BUDGET")
+                            + "\",\"completed\":" + completed + ",\"loops\":" + (2 + i % 3) + ",\"budget\":10,\"oob\":" + !completed
+                            + ",\"stuck\":false,\"unclassified\":false,\"parse_failures\":0,\"tool_errors\":" + (i % 2) + ",\"calls\":[]}",
+                    null));
+        }
+        store.saveCell(new CellRecord(D_SQL, "d", "m", "b2", "sql", "none", evalSet.toString(), 1));
+        store.saveCellSamples(D_SQL, ids);
+        for (int i = 0; i < ids.size(); i++) {
+            store.saveModelCall(new ModelCallRecord(D_SQL, ids.get(i), 0, 0, null, "SELECT " + i, 1, 1, 1L, false));
+            store.saveSampleResult(new SampleResultRecord(D_SQL, ids.get(i), 0, SampleResultRecord.SCORED, i % 2 == 0, "{}", null));
+        }
         spend.record(new SpendEntry("c", DIRECT, "m", "e", ids.get(0), 0, 1, SpendEntry.FAILED, "SERVER_ERROR", 0, 0, 10, 0.0));
         spend.record(new SpendEntry("c", DIRECT, "m", "e", ids.get(0), 0, 2, SpendEntry.OK, null, 1200, 300, 50, 0.006));
         spend.saveBudget("c", SpendStore.CAMPAIGN_SCOPE, new Budget(0.05, null));
@@ -147,6 +190,60 @@ class StreamedReportTest {
             StringWriter out = new StringWriter();
             StreamedJsonReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", out);
             assertThat(out.toString()).as("page size " + pageSize).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void theStreamedHtmlIsTheWholeReportsPageByteForByteAtEveryPageSizeAndDrillDown() throws Exception {
+        CellLinks links = cellId -> "http://ui/" + cellId;
+        for (int drillDown : new int[] {0, 2, 1000}) {
+            List<SampleRow> rows = new ArrayList<>();
+            CampaignReport whole = builder(10_000).build("c", "2026-11-26T00:00:00Z", drillDown, rows::add);
+            String expected = HtmlReportRenderer.render(new HtmlReportData(whole, rows, links, SpendReportSection.of(store, spend, "c").report()));
+            // every part is reached: each cell's rows, with and without detail, the spend section, non-ASCII text
+            assertThat(rows).hasSize(36 - 1 + 24 + 12);
+            assertThat(expected).contains("<h2 id=\"samples\">").contains("<section id=\"spend\">")
+                    .contains(": 35 items").contains(": 24 items").contains(": 12 items");
+            if (drillDown == 2) {
+                assertThat(expected).contains("33 items listed with their scores only").contains("<summary>question</summary>").contains("raw output");
+            }
+            if (drillDown == 1000) {
+                assertThat(expected).doesNotContain("listed with their scores only").contains("I do not know \u00e9 \uD83D\uDE00.");
+            }
+            for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
+                StringWriter out = new StringWriter();
+                StreamedHtmlReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", drillDown, links, out);
+                assertThat(out.toString()).as("page size " + pageSize + ", drill-down " + drillDown).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void theComparisonFromSpooledCellsIsTheOneFromEveryRowInMemoryAtEveryPageSize() {
+        List<SampleRow> rowsC = new ArrayList<>();
+        List<SampleRow> rowsD = new ArrayList<>();
+        CampaignReport c = builder(10_000).build("c", "t", 0, rowsC::add);
+        CampaignReport d = builder(10_000).build("d", "t", 0, rowsD::add);
+        CampaignComparison whole = CampaignComparison.of("c", rowsC, "d", rowsD, 3, 200);
+        List<StandingsComparison.Row> standings = StandingsComparison.of(c, d);
+        String json = ComparisonRenderer.json(whole, standings);
+        String markdown = ComparisonRenderer.markdown(whole, standings);
+        // the fixture reaches every path: cells in both, a cell only in d, a sample only in c, deltas of both signs
+        assertThat(whole.cells()).extracting(CampaignComparison.CellPairing::cell)
+                .containsExactly("m · b · direct", "m · b · react", "m · b · sql", "m · b2 · sql");
+        assertThat(whole.cells().get(0).onlyA()).isEqualTo(1);
+        assertThat(whole.deltas()).anyMatch(x -> x.delta() > 0).anyMatch(x -> x.delta() < 0);
+        CampaignComparison cells = CampaignComparison.ofCells(rowsC, REACT, SQL, 3, 200);
+        String cellsJson = ComparisonRenderer.json(cells, StandingsComparison.ofCells(c, REACT, SQL));
+        assertThat(cells.deltas()).extracting(CampaignComparison.MetricDelta::metric).containsExactly("completed");
+        for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
+            CampaignComparisons.Result streamed = new CampaignComparisons(builder(pageSize), store).campaigns("c", "d", "t", 3, 200);
+            assertThat(ComparisonRenderer.json(streamed.comparison(), streamed.standings())).as("json, page size " + pageSize).isEqualTo(json);
+            assertThat(ComparisonRenderer.markdown(streamed.comparison(), streamed.standings())).as("md, page size " + pageSize)
+                    .isEqualTo(markdown);
+            CampaignComparisons.Result twoCells = new CampaignComparisons(builder(pageSize), store).cells("c", "m/b/react", SQL, "t", 3, 200);
+            assertThat(ComparisonRenderer.json(twoCells.comparison(), twoCells.standings())).as("cells, page size " + pageSize)
+                    .isEqualTo(cellsJson);
         }
     }
 

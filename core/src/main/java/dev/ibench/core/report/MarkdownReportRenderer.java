@@ -14,16 +14,17 @@ public final class MarkdownReportRenderer {
         md.append("Generated ").append(report.generatedAt()).append(". Values are means over trials; ± is the standard deviation. ")
                 .append("Metrics are over scored items; rejected and infra_error items are counted apart, and completion is ")
                 .append("also given over planned items (docs/reports.md#denominators).\n\n");
+        List<String> headline = ReportMetrics.headline(report.cells());
         md.append("| model | benchmark | mode |");
         StandingColumns.HEADERS.forEach(k -> md.append(' ').append(k).append(" |"));
-        ReportMetrics.HEADLINE.forEach(k -> md.append(' ').append(k).append(" |"));
+        headline.forEach(k -> md.append(' ').append(k).append(" |"));
         md.append("\n|---|---|---|").append(StandingColumns.MARKDOWN_ALIGNMENT);
-        ReportMetrics.HEADLINE.forEach(k -> md.append("---:|"));
+        headline.forEach(k -> md.append("---:|"));
         md.append('\n');
         for (CellReport cell : report.cells()) {
             md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.modeShown()).append(" |");
             StandingColumns.values(report.standing(cell)).forEach(v -> md.append(' ').append(cellText(v)).append(" |"));
-            for (String key : ReportMetrics.HEADLINE) {
+            for (String key : headline) {
                 md.append(' ').append(format(cell.metrics().get(key))).append(" |");
             }
             md.append('\n');

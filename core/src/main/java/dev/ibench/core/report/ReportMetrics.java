@@ -15,7 +15,29 @@ public final class ReportMetrics {
     public static final List<String> HEADLINE = List.of(
             "intent.list.f1", "intent.set.f1", "slot.f1", "completion_rate", "lcs.f1", "sequence.full");
 
+    /** A BFCL multi-turn cell's per-turn accuracy (turns correct / turns checked): a summary column when a cell has it. */
+    public static final String TURN_ACCURACY = "bfcl.multi_turn.turn_accuracy";
+
     private ReportMetrics() {}
+
+    /**
+     * The summary table's metric columns for {@code cells} (docs/reports.md#the-summary-table): each {@link #HEADLINE}
+     * metric that at least one cell has, then {@link #TURN_ACCURACY} when a (BFCL multi-turn) cell has it. A column no
+     * cell has is left out, so a campaign of multi-turn cells shows completion_rate (their official accuracy) and the
+     * per-turn accuracy, not columns of dashes.
+     */
+    public static List<String> headline(List<CellReport> cells) {
+        List<String> columns = new ArrayList<>();
+        for (String key : HEADLINE) {
+            if (cells.stream().anyMatch(c -> c.metrics().containsKey(key))) {
+                columns.add(key);
+            }
+        }
+        if (cells.stream().anyMatch(c -> c.metrics().containsKey(TURN_ACCURACY))) {
+            columns.add(TURN_ACCURACY);
+        }
+        return columns;
+    }
 
     public static Map<String, Double> flatten(ScoreReport report) {
         Map<String, Double> m = new LinkedHashMap<>();

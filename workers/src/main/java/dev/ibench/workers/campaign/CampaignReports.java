@@ -2,27 +2,25 @@ package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.activities.report.ReportProgress;
+import dev.ibench.activities.report.StreamedHtmlReport;
 import dev.ibench.activities.report.StreamedJsonReport;
 import dev.ibench.activities.spend.SpendReportSection;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.MarkdownReportRenderer;
-import dev.ibench.core.report.SampleRow;
 import dev.ibench.core.report.html.CellLinks;
-import dev.ibench.core.report.html.HtmlReportData;
-import dev.ibench.core.report.html.HtmlReportRenderer;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A campaign's report from the results store in one of {@link #FORMATS}: every metric per cell with the spend section;
  * html is one offline page with the seed's tables, charts and a per-sample drill-down linked to the Temporal UI.
  * The store is read in pages and cell by cell (docs/reports.md#memory-and-progress): json is written as each cell is
- * built, md keeps each cell's metrics only, so neither holds the campaign's per-sample scores.
+ * built, md keeps each cell's metrics only, html keeps each cell's metrics and spools its sample rows to a temporary
+ * file, so none holds the campaign's per-sample scores.
  */
 public final class CampaignReports {
     public static final List<String> FORMATS = List.of("md", "json", "html");
@@ -55,7 +53,7 @@ public final class CampaignReports {
         return out.toString();
     }
 
-    /** Writes the report of campaign {@code id} to {@code out} (json as it is built; md and html once built). */
+    /** Writes the report of campaign {@code id} to {@code out} (json as it is built; md once built; html section by section). */
     public void write(String id, String format, int drillDown, CellLinks links, Writer out) {
         if (!FORMATS.contains(format)) {
             throw new IllegalArgumentException("--format must be md, json or html, got '" + format + "'");
@@ -67,12 +65,7 @@ public final class CampaignReports {
                     CampaignReport report = builder().stream(id, now(), 0, row -> {}, (cell, standing) -> {});
                     out.write(SpendReportSection.of(services.store(), services.spend(), id).appendTo(format, MarkdownReportRenderer.render(report)));
                 }
-                default -> {
-                    List<SampleRow> rows = new ArrayList<>();
-                    CampaignReport report = builder().build(id, now(), drillDown, rows::add);
-                    SpendReportSection spend = SpendReportSection.of(services.store(), services.spend(), id);
-                    out.write(HtmlReportRenderer.render(new HtmlReportData(report, rows, links, spend.report())));
-                }
+                default -> StreamedHtmlReport.write(builder(), services.store(), services.spend(), id, now(), drillDown, links, out);
             }
             out.flush();
         } catch (IOException e) {

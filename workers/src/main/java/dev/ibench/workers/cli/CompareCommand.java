@@ -1,18 +1,13 @@
 package dev.ibench.workers.cli;
 
+import dev.ibench.activities.report.CampaignComparisons;
 import dev.ibench.activities.report.CampaignReportBuilder;
-import dev.ibench.core.report.CampaignReport;
-import dev.ibench.activities.store.CellRecord;
-import dev.ibench.core.report.SampleRow;
-import dev.ibench.core.report.compare.CampaignComparison;
 import dev.ibench.core.report.compare.ComparisonRenderer;
 import dev.ibench.core.report.compare.PairedBootstrap;
-import dev.ibench.core.report.compare.StandingsComparison;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Option;
@@ -50,31 +45,21 @@ class CompareCommand implements Callable<Integer> {
                     : "--cells compares two cells of one campaign: give one campaign id, got " + campaignA + " and " + campaignB);
         }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
-        // read in pages, keeping of each cell its metrics and standing (not its per-sample scores) and of each item its
-        // row: the pairing needs every sample's scores, so the rows are the memory this command needs
-        CampaignReportBuilder builder = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf,
-                CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError());
-        List<SampleRow> rowsA = new ArrayList<>();
-        CampaignReport reportA = builder.stream(campaignA, Instant.now().toString(), 0, rowsA::add, (cell, standing) -> {});
-        CampaignComparison comparison;
-        List<StandingsComparison.Row> standings;
+        CampaignComparisons comparisons = new CampaignComparisons(new CampaignReportBuilder(services.store(), services.evalSets(),
+                services::scorerOf, CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError()), services.store());
+        CampaignComparisons.Result result;
         if (cells == null) {
-            List<SampleRow> rowsB = new ArrayList<>();
-            CampaignReport reportB = builder.stream(campaignB, Instant.now().toString(), 0, rowsB::add, (cell, standing) -> {});
-            comparison = CampaignComparison.of(campaignA, rowsA, campaignB, rowsB, seed, resamples);
-            standings = StandingsComparison.of(reportA, reportB);
+            result = comparisons.campaigns(campaignA, campaignB, Instant.now().toString(), seed, resamples);
         } else {
-            List<String> cellIds = services.store().cells(campaignA).stream().map(CellRecord::cellId).toList();
             try {
-                String a = CampaignComparison.resolveCell(campaignA, cellIds, cells.get(0));
-                String b = CampaignComparison.resolveCell(campaignA, cellIds, cells.get(1));
-                comparison = CampaignComparison.ofCells(rowsA, a, b, seed, resamples);
-                standings = StandingsComparison.ofCells(reportA, a, b);
+                result = comparisons.cells(campaignA, cells.get(0), cells.get(1), Instant.now().toString(), seed, resamples);
             } catch (IllegalArgumentException e) {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
         }
-        CampaignCommand.write(out, json ? ComparisonRenderer.json(comparison, standings) : ComparisonRenderer.markdown(comparison, standings));
+        String text = json ? ComparisonRenderer.json(result.comparison(), result.standings())
+                : ComparisonRenderer.markdown(result.comparison(), result.standings());
+        CampaignCommand.write(out, w -> w.write(text));
         return 0;
     }
 }

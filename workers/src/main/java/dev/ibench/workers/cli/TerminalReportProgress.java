@@ -37,9 +37,10 @@ final class TerminalReportProgress implements ReportProgress {
         return new TerminalReportProgress(System.err, System.console() != null, System::currentTimeMillis);
     }
 
+    /** Each campaign read adds its cells: compare reads two, so its second campaign's cells count on (cell 13 of 20). */
     @Override
     public void started(int cells) {
-        this.cells = cells;
+        this.cells += cells;
     }
 
     @Override

@@ -40,6 +40,22 @@ class TerminalReportProgressTest {
     }
 
     @Test
+    void aComparisonCountsTheCellsOfBothCampaigns() {
+        TerminalReportProgress p = new TerminalReportProgress(err, false, () -> now);
+        for (String campaign : new String[] {"a", "b"}) {
+            p.started(2);
+            for (String cell : new String[] {"x", "y"}) {
+                p.cellStarted(campaign + "/" + cell, 10_000);
+                read(p, 10_000, 1); // 10 s a cell: a line at 30 s, in the second campaign's first cell
+                p.cellDone();
+            }
+            p.finished();
+        }
+        assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList())
+                .containsExactly("report: cell 3 of 4, 10,000 of 10,000 items; 30,000 items read in 30 s");
+    }
+
+    @Test
     void inALogAShortReportPrintsNothingAndALongOneALineEveryThirtySeconds() {
         TerminalReportProgress quick = new TerminalReportProgress(err, false, () -> now);
         quick.started(1);

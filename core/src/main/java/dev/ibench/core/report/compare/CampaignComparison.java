@@ -40,13 +40,26 @@ public record CampaignComparison(String subject, String campaignA, String campai
     }
 
     /**
+     * The same comparison from the two campaigns' spooled rows, read back one cell at a time: memory holds one cell's
+     * per-sample means of each campaign, never a campaign's rows (docs/reports.md#memory-and-progress).
+     */
+    public static CampaignComparison of(String campaignA, CellScoresSpool a, String campaignB, CellScoresSpool b, long seed, int resamples) {
+        List<CellPairing> cells = new ArrayList<>();
+        List<MetricDelta> deltas = new ArrayList<>();
+        Set<String> cellKeys = new LinkedHashSet<>(a.cellKeys());
+        cellKeys.addAll(b.cellKeys());
+        for (String cell : cellKeys) {
+            pair(cell, means(a.rows(cell)), means(b.rows(cell)), seed, resamples, cells, deltas);
+        }
+        return new CampaignComparison(CAMPAIGNS, campaignA, campaignB, seed, resamples, cells, deltas);
+    }
+
+    /**
      * Cell {@code cellB} minus cell {@code cellA} (cell ids) of one campaign's {@code rows}, paired by sample id: one
      * pairing, labelled {@code <A's coordinates> vs <B's coordinates>}.
      */
     public static CampaignComparison ofCells(List<SampleRow> rows, String cellA, String cellB, long seed, int resamples) {
-        if (cellA.equals(cellB)) {
-            throw new IllegalArgumentException("--cells: give two different cells, got " + cellA + " twice");
-        }
+        requireTwoCells(cellA, cellB);
         Map<String, Map<String, Map<String, Double>>> a = perSample(rows.stream().filter(r -> r.cellId().equals(cellA)).toList());
         Map<String, Map<String, Map<String, Double>>> b = perSample(rows.stream().filter(r -> r.cellId().equals(cellB)).toList());
         String label = label(rows, cellA) + " vs " + label(rows, cellB);
@@ -55,6 +68,13 @@ public record CampaignComparison(String subject, String campaignA, String campai
         pair(label, a.values().stream().findFirst().orElse(Map.of()), b.values().stream().findFirst().orElse(Map.of()), seed, resamples,
                 cells, deltas);
         return new CampaignComparison(CELLS, cellA, cellB, seed, resamples, cells, deltas);
+    }
+
+    /** Refuses the same cell twice (an {@link IllegalArgumentException} naming it). */
+    public static void requireTwoCells(String cellA, String cellB) {
+        if (cellA.equals(cellB)) {
+            throw new IllegalArgumentException("--cells: give two different cells, got " + cellA + " twice");
+        }
     }
 
     /**
@@ -108,25 +128,30 @@ public record CampaignComparison(String subject, String campaignA, String campai
 
     /** cell key -> sample id -> metric -> mean over the sample's scored trials, in row order. */
     private static Map<String, Map<String, Map<String, Double>>> perSample(List<SampleRow> rows) {
-        Map<String, Map<String, Map<String, List<Double>>>> values = new LinkedHashMap<>();
+        Map<String, List<Map.Entry<String, Map<String, Double>>>> byCell = new LinkedHashMap<>();
         for (SampleRow r : rows) {
-            if (!r.status().equals("scored")) {
-                continue;
+            if (r.status().equals("scored")) {
+                byCell.computeIfAbsent(r.cellKey(), k -> new ArrayList<>()).add(Map.entry(r.sampleId(), r.scores()));
             }
-            Map<String, List<Double>> sample = values.computeIfAbsent(r.cellKey(), k -> new LinkedHashMap<>())
-                    .computeIfAbsent(r.sampleId(), k -> new LinkedHashMap<>());
-            r.scores().forEach((metric, v) -> sample.computeIfAbsent(metric, k -> new ArrayList<>()).add(v));
         }
         Map<String, Map<String, Map<String, Double>>> means = new LinkedHashMap<>();
-        values.forEach((cell, samples) -> {
-            Map<String, Map<String, Double>> m = new LinkedHashMap<>();
-            samples.forEach((id, metrics) -> {
-                Map<String, Double> mm = new LinkedHashMap<>();
-                metrics.forEach((metric, vs) -> mm.put(metric, vs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
-                m.put(id, mm);
-            });
-            means.put(cell, m);
-        });
+        byCell.forEach((cell, cellRows) -> means.put(cell, means(cellRows)));
         return means;
+    }
+
+    /** One cell's scored rows (sample id, scores) -> sample id -> metric -> mean over the sample's trials, in row order. */
+    private static Map<String, Map<String, Double>> means(List<Map.Entry<String, Map<String, Double>>> rows) {
+        Map<String, Map<String, List<Double>>> values = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, Double>> r : rows) {
+            Map<String, List<Double>> sample = values.computeIfAbsent(r.getKey(), k -> new LinkedHashMap<>());
+            r.getValue().forEach((metric, v) -> sample.computeIfAbsent(metric, k -> new ArrayList<>()).add(v));
+        }
+        Map<String, Map<String, Double>> m = new LinkedHashMap<>();
+        values.forEach((id, metrics) -> {
+            Map<String, Double> mm = new LinkedHashMap<>();
+            metrics.forEach((metric, vs) -> mm.put(metric, vs.stream().mapToDouble(Double::doubleValue).average().orElseThrow()));
+            m.put(id, mm);
+        });
+        return m;
     }
 }

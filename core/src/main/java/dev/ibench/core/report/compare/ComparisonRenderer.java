@@ -49,8 +49,15 @@ public final class ComparisonRenderer {
         root.put("campaign_b", c.campaignB());
         root.put("seed", c.seed());
         root.put("resamples", c.resamples());
-        root.put("cells", c.cells().stream().map(p -> Map.of("cell", p.cell(), "paired", p.paired(), "only_a", p.onlyA(), "only_b", p.onlyB()))
-                .map(LinkedHashMap::new).toList());
+        // fields in the documented order (a Map.of copy had them in an order that changed from run to run)
+        root.put("cells", c.cells().stream().map(p -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("cell", p.cell());
+            m.put("paired", p.paired());
+            m.put("only_a", p.onlyA());
+            m.put("only_b", p.onlyB());
+            return m;
+        }).toList());
         root.put("deltas", c.deltas().stream().map(ComparisonRenderer::delta).toList());
         if (standings != null) {
             root.put("standings", standings.stream().map(r -> {

@@ -18,28 +18,43 @@ final class DrillDownSection implements HtmlSection {
         if (data.samples().isEmpty()) {
             return;
         }
-        h.append("<h2 id=\"samples\">Samples</h2>");
+        heading(h);
         for (CellReport cell : data.report().cells()) {
             List<SampleRow> rows = data.samples().stream().filter(r -> r.cellId().equals(cell.cellId())).toList();
             if (rows.isEmpty()) {
                 continue;
             }
-            h.append("<details class=\"cell-samples\" data-cell=\"").append(Html.escape(cell.cellId())).append("\"><summary>")
-                    .append(Html.escape(cell.model() + " on " + cell.benchmark() + " (" + cell.modeShown() + "): " + rows.size() + " items"))
-                    .append("</summary>");
+            cellStart(h, cell, rows.size());
             for (SampleRow row : rows) {
                 sample(h, row);
             }
-            long withoutDetail = rows.stream().filter(r -> r.detail() == null).count();
-            if (withoutDetail > 0) {
-                h.append("<p class=\"muted\">").append(withoutDetail).append(" items listed with their scores only (campaign report --drill-down N"
-                        + " shows more; campaign export has every score).</p>");
-            }
-            h.append("</details>");
+            cellEnd(h, rows.stream().filter(r -> r.detail() == null).count());
         }
     }
 
-    private static void sample(StringBuilder h, SampleRow row) {
+    /** The section's heading (written when any cell has a row). */
+    static void heading(StringBuilder h) {
+        h.append("<h2 id=\"samples\">Samples</h2>");
+    }
+
+    /** Opens a cell's list of {@code items} rows. */
+    static void cellStart(StringBuilder h, CellReport cell, long items) {
+        h.append("<details class=\"cell-samples\" data-cell=\"").append(Html.escape(cell.cellId())).append("\"><summary>")
+                .append(Html.escape(cell.model() + " on " + cell.benchmark() + " (" + cell.modeShown() + "): " + items + " items"))
+                .append("</summary>");
+    }
+
+    /** Closes a cell's list, saying how many of its rows were listed without their detail. */
+    static void cellEnd(StringBuilder h, long withoutDetail) {
+        if (withoutDetail > 0) {
+            h.append("<p class=\"muted\">").append(withoutDetail).append(" items listed with their scores only (campaign report --drill-down N"
+                    + " shows more; campaign export has every score).</p>");
+        }
+        h.append("</details>");
+    }
+
+    /** One row: its verdict, scores and, when it has one, its detail. */
+    static void sample(StringBuilder h, SampleRow row) {
         Double completed = row.scores().get("completed");
         String verdict = !row.status().equals("scored") ? row.status()
                 : completed == null ? "scored" : completed == 1.0 ? "completed" : "not completed";

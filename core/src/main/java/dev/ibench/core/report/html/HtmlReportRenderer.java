@@ -1,6 +1,8 @@
 package dev.ibench.core.report.html;
 
 import dev.ibench.core.report.CampaignReport;
+import java.io.IOException;
+import java.io.Writer;
 import java.util.List;
 
 /**
@@ -37,15 +39,38 @@ public final class HtmlReportRenderer {
     }
 
     public static String render(HtmlReportData data) {
-        CampaignReport report = data.report();
+        StringBuilder h = head(data.report());
+        for (HtmlSection section : SECTIONS) {
+            section.render(data, h);
+        }
+        return h.append("</body></html>").toString();
+    }
+
+    /**
+     * Writes the page of {@code data} (whose own sample rows are not used) with the Samples section from {@code samples}:
+     * byte for byte {@link #render(HtmlReportData)} of the same report with the spooled rows, without the campaign's
+     * rows or page in memory (docs/reports.md#memory-and-progress).
+     */
+    public static void write(HtmlReportData data, DrillDownSpool samples, Writer out) throws IOException {
+        StringBuilder h = head(data.report());
+        for (HtmlSection section : SECTIONS) {
+            if (section instanceof DrillDownSection) {
+                out.append(h);
+                h.setLength(0);
+                samples.writeTo(data.report().cells(), out);
+            } else {
+                section.render(data, h);
+            }
+        }
+        out.append(h.append("</body></html>"));
+    }
+
+    private static StringBuilder head(CampaignReport report) {
         StringBuilder h = new StringBuilder("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Campaign ")
                 .append(Html.escape(report.name())).append("</title><style>").append(STYLE).append("</style></head><body>");
         h.append("<h1>Campaign ").append(Html.escape(report.name())).append(" <small>").append(Html.escape(report.campaignId()))
                 .append("</small></h1><p>Generated ").append(Html.escape(report.generatedAt()))
                 .append(". Values are means over trials; ± and error bars are the standard deviation over trials.</p>");
-        for (HtmlSection section : SECTIONS) {
-            section.render(data, h);
-        }
-        return h.append("</body></html>").toString();
+        return h;
     }
 }

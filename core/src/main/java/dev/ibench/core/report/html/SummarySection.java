@@ -9,20 +9,22 @@ import java.util.List;
 
 /**
  * Every cell in one table: its state and denominators ({@link StandingColumns}: planned, scored, rejected, infra errors,
- * pending, completion over scored and over planned) and the headline metrics; BFCL overall per model.
+ * pending, completion over scored and over planned) and the headline metrics that apply to some cell
+ * ({@link ReportMetrics#headline}); BFCL overall per model.
  */
 final class SummarySection implements HtmlSection {
     @Override
     public void render(HtmlReportData data, StringBuilder h) {
         h.append("<h2 id=\"summary\">All cells</h2><table class=\"summary\"><tr><th>model</th><th>benchmark</th><th>mode</th>");
         StandingColumns.HEADERS.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
-        ReportMetrics.HEADLINE.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
+        List<String> headline = ReportMetrics.headline(data.report().cells());
+        headline.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
         h.append("</tr>");
         for (CellReport cell : data.report().cells()) {
             h.append("<tr><td>").append(Html.escape(cell.model())).append("</td><td>").append(Html.escape(cell.benchmark()))
                     .append("</td><td>").append(Html.escape(cell.modeShown())).append("</td>");
             StandingColumns.values(data.report().standing(cell)).forEach(v -> h.append("<td>").append(Html.escape(v)).append("</td>"));
-            for (String key : ReportMetrics.HEADLINE) {
+            for (String key : headline) {
                 h.append("<td>").append(Html.metric(cell.metrics().get(key))).append("</td>");
             }
             h.append("</tr>");

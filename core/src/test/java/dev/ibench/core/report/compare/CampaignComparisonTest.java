@@ -74,7 +74,10 @@ class CampaignComparisonTest {
             assertThat(d.upper()).isEqualTo(expected.upper());
         });
         assertThat(ComparisonRenderer.markdown(c)).startsWith("# Cell c/m2/b/direct vs c/m/b/direct");
-        assertThat(ComparisonRenderer.json(c)).contains("\"compares\" : \"cells\"");
+        assertThat(ComparisonRenderer.json(c)).contains("\"compares\" : \"cells\"")
+                .as("a pairing's fields in the documented order, the same in every run")
+                .contains("\"cells\" : [ {\n    \"cell\" : \"m · b · direct vs m2 · b · direct\",\n    \"paired\" : 2,\n    \"only_a\" : 1,\n"
+                        + "    \"only_b\" : 1\n  } ]");
         assertThat(CampaignComparison.resolveCell("c", List.of("c/m/b/direct", "c/m2/b/direct"), "m2/b/direct")).isEqualTo("c/m2/b/direct");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> CampaignComparison.ofCells(rows, "c/m/b/direct", "c/m/b/direct", 3, 500))
                 .hasMessageContaining("give two different cells");
