@@ -62,6 +62,18 @@ public final class CellActivityOptions {
                 .build();
     }
 
+    /**
+     * A window batch: one batch over the rest of a cell with the whole window, whose slots are refilled as each call
+     * ends; it runs for as long as the cell has items (it yields when its cell pauses, changes its window or must
+     * continue as new), so only the heartbeat bounds it; a day's start-to-close is a backstop (the retry skips every
+     * stored item).
+     */
+    public static ActivityOptions modelCallWindow(String taskQueue, String summary) {
+        return ActivityOptions.newBuilder(modelCallBatch(taskQueue, summary))
+                .setStartToCloseTimeout(Duration.ofHours(24))
+                .build();
+    }
+
     /** Scoring a batch: pure recomputation from stored outputs, so a retry (e.g. after a worker kill) is harmless. */
     public static ActivityOptions scoringBatch(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()

@@ -39,6 +39,10 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     final AtomicInteger maxConcurrentCalls = new AtomicInteger();
     volatile Function<WorkItem, RuntimeException> modelFailure = item -> null;
     volatile long modelLatencyMillis = 0;
+    /** Each item's latency when set (else {@link #modelLatencyMillis}). */
+    volatile java.util.function.ToLongFunction<WorkItem> latencyOf = null;
+    /** Calls in flight (this one included) when each call started, by item. */
+    final Map<String, Integer> concurrencyAtStart = new ConcurrentHashMap<>();
     /** What each paid call reports: 10 prompt and 5 completion tokens, and this cost in USD (null: no prices). */
     volatile Double costPerCall = null;
     /** Calls of {@link #unscoredWork} by a workflow (the whole list in one activity result). */
@@ -132,9 +136,11 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     public ModelCallResult callModel(WorkItem item) {
         int now = concurrentCalls.incrementAndGet();
         maxConcurrentCalls.accumulateAndGet(now, Math::max);
+        concurrencyAtStart.put(item.toString(), now);
         try {
-            if (modelLatencyMillis > 0) {
-                Thread.sleep(modelLatencyMillis);
+            long latency = latencyOf != null ? latencyOf.applyAsLong(item) : modelLatencyMillis;
+            if (latency > 0) {
+                Thread.sleep(latency);
             }
             // the budget check and the payment are one step, so concurrent calls cannot both pass the last allowed one
             synchronized (paid) {
@@ -241,6 +247,26 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
             }
         }
         return new BatchScoreResult(scoredNow, scoredNow, completedNow, List.of());
+    }
+
+    /** Scoring sweeps run, and the items they scored (an item scored by two sweeps is listed twice). */
+    final AtomicInteger sweeps = new AtomicInteger();
+    final List<String> sweptItems = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** Like the real sweep: the stored outputs are the successful model calls. */
+    @Override
+    public dev.ibench.activities.campaign.SweepResult scoreSweep(dev.ibench.activities.campaign.ScoringSweep sweep) {
+        sweeps.incrementAndGet();
+        var plan = dev.ibench.activities.campaign.SweepPlan.of(sweep, i -> modelCalls.contains(sweep.item(i).toString()));
+        int scoredNow = 0;
+        int completedNow = 0;
+        for (int i : plan.toScore()) {
+            SampleOutcome outcome = scoreSample(sweep.item(i));
+            sweptItems.add(sweep.item(i).toString());
+            scoredNow++;
+            completedNow += outcome.completed() ? 1 : 0;
+        }
+        return new dev.ibench.activities.campaign.SweepResult(plan.scannedTo(), plan.holes(), scoredNow, scoredNow, completedNow, List.of());
     }
 
     @Override
