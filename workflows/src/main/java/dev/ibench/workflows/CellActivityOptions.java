@@ -26,6 +26,15 @@ public final class CellActivityOptions {
      */
     static final RetryOptions STORE_OUTAGE_RETRIES = retries(Duration.ofSeconds(60), 10);
 
+    /**
+     * How often a worker sends a running model activity's heartbeat at most (the workers' {@code
+     * WorkerOptions.setMaxHeartbeatThrottleInterval}). The SDK's default is 0.8 x the heartbeat timeout: 16 s against
+     * the 20 s timeout of model calls and batches, so a send delayed 4 s (a loaded machine, a slow server) timed the
+     * attempt out while it was alive, and the server started its retry beside it. Every 4 s leaves 16 s, and a timed-out
+     * or cancelled attempt learns it within 4 s of the server.
+     */
+    public static final Duration HEARTBEAT_SEND_INTERVAL = Duration.ofSeconds(4);
+
     public static ActivityOptions modelCall(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(taskQueue)

@@ -455,7 +455,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         boolean mayStop = cell.maxRejectedShare() != null && (!stopReturns || done + count >= cell.minSettled());
         int rejectionsBeforeStop = !mayStop ? Integer.MAX_VALUE
                 : Math.max(0, (int) Math.floor(cell.maxRejectedShare() * cell.workItems()) - rejected);
-        ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop, true);
+        ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop, true, true);
         WindowScoring scoring = new WindowScoring(cell.cellId(), cell.trials(), from);
         inFlight += concurrency;
         windowConcurrency = concurrency;

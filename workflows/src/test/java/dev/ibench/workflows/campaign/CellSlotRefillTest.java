@@ -61,6 +61,35 @@ class CellSlotRefillTest {
     }
 
     /**
+     * Issue 33, fix 1: one item's infrastructure failure does not stop the window batch. Window 4, 40 items of 100 ms;
+     * item 5 fails once (a 503) and item 11 every time (a non-retryable infrastructure failure): the other 38 items
+     * still go through the same single window batch (calls started after the failures see the whole window in flight),
+     * item 5 is retried by the per-item path and scored, item 11 ends as infra_error, as a failed item always did.
+     * Before, the batch stopped starting items at item 5's failure and the cell ran a second window batch.
+     */
+    @Test
+    void oneItemsFailureLeavesTheWindowBatchRunning() {
+        FakeCampaignActivities fake = CampaignTestEnvironment.startWorkers(env, List.of(cell("a", 40)));
+        AtomicBoolean failedOnce = new AtomicBoolean();
+        fake.latencyOf = item -> 100;
+        fake.modelFailure = item -> item.position() == 5 && failedOnce.compareAndSet(false, true)
+                ? ApplicationFailure.newFailure("503 Service Unavailable", "ModelUnavailable")
+                : item.position() == 11 ? ApplicationFailure.newNonRetryableFailure("read timeout after 120 s", "ModelTimeout") : null;
+        assertThat(CampaignTestEnvironment.runCampaign(env, 4, false).state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.batches.get()).as("one window batch for the whole cell").isEqualTo(1);
+        assertThat(fake.scored).hasSize(39).contains("a#5/0").doesNotContain("a#11/0");
+        assertThat(fake.infraErrors).containsExactly("a#11/0");
+        assertThat(fake.paid).as("every item paid once").hasSize(39).doesNotHaveDuplicates();
+        int mostAfterTheFailures = fake.concurrencyAtStart.entrySet().stream()
+                .filter(e -> Integer.parseInt(e.getKey().substring(2, e.getKey().indexOf('/'))) >= 16)
+                .mapToInt(java.util.Map.Entry::getValue).max().orElseThrow();
+        assertThat(mostAfterTheFailures).as("calls in flight when items 16.. started").isEqualTo(4);
+        CellProgress progress = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(progress.done()).as("each item counted once").isEqualTo(40);
+    }
+
+    /**
      * Records (with -Dibench.recordHistories=true) and replays a cell on the window path: a sample rejection inside the
      * window batch and an item whose call fails once (it goes through the per-item path), the rest scored by sweeps.
      * Every item is scored or rejected once.

@@ -167,7 +167,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         }
     }
 
-    /** Like the real batch: items in order, {@code concurrency} at once, failures returned per item, stopping as it does. */
+    /** Like the real batch: items in order, {@code concurrency} at once, failures returned per item, stopping as it does ({@code WindowFailures}). */
     @Override
     public BatchCallResult callModelBatch(ItemBatch batch) {
         batches.incrementAndGet();
@@ -175,6 +175,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         long startedAt = System.nanoTime();
         List<ItemFailure> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicInteger rejections = new AtomicInteger();
+        dev.ibench.activities.campaign.WindowFailures streaks = new dev.ibench.activities.campaign.WindowFailures(batch);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(batch.concurrency());
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(batch.concurrency());
@@ -209,10 +210,16 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
                         if (call.costUsd() != null) {
                             costs.add(call.costUsd());
                         }
+                        streaks.answered();
                     } catch (ApplicationFailure f) {
-                        failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
-                        if (!f.getType().equals(dev.ibench.activities.campaign.FailureTypes.SAMPLE_REJECTED)
-                                || rejections.incrementAndGet() > batch.rejectionsBeforeStop()) {
+                        ItemFailure failure = new ItemFailure(index, f.getType(), f.getOriginalMessage());
+                        failures.add(failure);
+                        if (failure.sampleRejected()) {
+                            streaks.answered();
+                            if (rejections.incrementAndGet() > batch.rejectionsBeforeStop()) {
+                                stop.set(true);
+                            }
+                        } else if (failure.endpointRejected() || failure.budgetRefused() || !streaks.goesOnAfterInfraFailure()) {
                             stop.set(true);
                         }
                     } finally {
