@@ -90,6 +90,46 @@ class CellSlotRefillTest {
     }
 
     /**
+     * Issue 33, fix 2: a long cell on the window path continues as new and keeps its counts. 2,000 items at window 2;
+     * every item at an even position fails once inside its window batch (a 503), so each batch ends after
+     * max(8, window) = 8 failed items and they go through the per-item path: about 120 events per 16 items, more than
+     * {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} for the cell, which must continue as new (in production
+     * the 10 s scoring sweeps of one long window batch fill a run in about 90 minutes; the test env cannot wait that
+     * long). Every run stays under the limit, every item is scored once and requested (paid) once, and the counts and
+     * spend are carried across the runs.
+     */
+    @Test
+    void aLongWindowedCellContinuesAsNewAndKeepsItsCounts() {
+        FakeCampaignActivities fake = CampaignTestEnvironment.startWorkers(env, List.of(cell("a", 2000)));
+        java.util.Set<String> failedOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        fake.modelFailure = item -> item.position() % 2 == 0 && failedOnce.add(item.toString())
+                ? ApplicationFailure.newFailure("503 Service Unavailable", "ModelUnavailable") : null;
+        assertThat(CampaignTestEnvironment.runCampaign(env, 2, false).state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.scorings).as("every item scored once").hasSize(2000).doesNotHaveDuplicates();
+        assertThat(fake.paid).as("every item requested once").hasSize(2000).doesNotHaveDuplicates();
+        assertThat(fake.infraErrors).isEmpty();
+        CellProgress progress = env.getWorkflowClient()
+                .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
+        assertThat(progress.done()).as("counts carried across the runs").isEqualTo(2000);
+        assertThat(progress.completed()).isEqualTo(1000);
+        assertThat(progress.tokens()).as("spend carried: 2,000 paid calls of 10 + 5 tokens").isEqualTo(30_000);
+
+        int runs = 0;
+        String runId = null;
+        do {
+            var history = runId == null
+                    ? env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"))
+                    : env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"), runId);
+            runs++;
+            assertThat(history.getHistory().getEventsCount()).as("events of run %d from the end", runs)
+                    .isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
+            assertThat(history.toJson(false)).contains("CallModelBatch").contains(markerInJson(CellWorkflowImpl.SLOT_REFILL));
+            runId = history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+        } while (!runId.isEmpty());
+        assertThat(runs).as("the cell continued as new").isGreaterThanOrEqualTo(2);
+    }
+
+    /**
      * Records (with -Dibench.recordHistories=true) and replays a cell on the window path: a sample rejection inside the
      * window batch and an item whose call fails once (it goes through the per-item path), the rest scored by sweeps.
      * Every item is scored or rejected once.

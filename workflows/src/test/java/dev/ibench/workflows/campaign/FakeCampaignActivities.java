@@ -35,6 +35,8 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     final Set<String> infraErrors = ConcurrentHashMap.newKeySet();
     final Map<String, String> rejected = new ConcurrentHashMap<>();
     final Set<String> scored = ConcurrentHashMap.newKeySet();
+    /** Every scoring of an item, in order, duplicates kept. */
+    final List<String> scorings = java.util.Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger concurrentCalls = new AtomicInteger();
     final AtomicInteger maxConcurrentCalls = new AtomicInteger();
     volatile Function<WorkItem, RuntimeException> modelFailure = item -> null;
@@ -279,6 +281,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     @Override
     public SampleOutcome scoreSample(WorkItem item) {
         scored.add(item.toString());
+        scorings.add(item.toString());
         infraErrors.remove(item.toString());
         return new SampleOutcome(false, true, item.position() % 2 == 0);
     }
