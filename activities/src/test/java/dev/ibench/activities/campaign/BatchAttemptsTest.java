@@ -26,6 +26,7 @@ class BatchAttemptsTest {
         Set<CallCancellation.Scope> earlierScopes = ConcurrentHashMap.newKeySet();
         AtomicInteger inFlight = new AtomicInteger();
         CountDownLatch sent = new CountDownLatch(1);
+        AtomicBoolean earlierWritesDone = new AtomicBoolean();
         BatchAttempts.Taken earlier = attempts.take("wf/run/7", earlierStop, earlierScopes);
         assertThat(earlier.stoppedAnEarlierOne()).isFalse();
         Thread earlierAttempt = new Thread(() -> {
@@ -39,6 +40,7 @@ class BatchAttemptsTest {
                     inFlight.decrementAndGet();
                 }
                 Thread.sleep(200);
+                earlierWritesDone.set(true);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } finally {
@@ -56,9 +58,10 @@ class BatchAttemptsTest {
         assertThat(earlierStop).as("the earlier attempt starts no further item").isTrue();
         assertThat(earlier.attempt().superseded()).as("and sends none of the items waiting for a place").isTrue();
         assertThat(inFlight.get()).as("its request was aborted before the later attempt goes on").isZero();
-        assertThat(earlierAttempt.isAlive()).as("the later attempt waited for it to end").isFalse();
+        assertThat(earlierWritesDone).as("the later attempt waited for it to end (its writes done)").isTrue();
         assertThat(waitedMillis).as("aborted at once, not waited out").isBetween(150L, 10_000L);
         assertThat(later.attempt().superseded()).isFalse();
+        earlierAttempt.join();
     }
 
     @Test
