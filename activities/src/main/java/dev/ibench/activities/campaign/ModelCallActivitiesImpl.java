@@ -43,7 +43,9 @@ import java.util.function.Consumer;
  * Failures are mapped to Temporal: endpoint rejections stop the cell, sample rejections are the
  * item's own, everything else is retried by Temporal with Retry-After honoured. A batch calls its items concurrently
  * and returns each item's failure with the type its own activity would have raised; when its cell asks it to
- * ({@link BatchGate}) it starts no further item and returns the rest of its range unstarted.
+ * ({@link BatchGate}) it starts no further item and returns the rest of its range unstarted. A window batch goes on past
+ * an item's infrastructure failure ({@link WindowFailures}). A batch beats every second; a later attempt of the same
+ * batch on this worker stops the earlier one and waits for its requests to end ({@link BatchAttempts}).
  */
 public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
