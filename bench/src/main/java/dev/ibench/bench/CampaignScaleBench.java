@@ -191,6 +191,19 @@ public final class CampaignScaleBench {
                 report.put("endpoint_requests", endpoint.requests());
                 report.put("endpoint_refused_429", endpoint.refused());
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
+                // issue 33: while items were left to start (first request to the last request's start), the slots'
+                // occupancy and throughput, which Little's law relates: the whole-run share also pays the cell's end,
+                // where the last calls of a heavy tail run alone whatever the scheduling
+                double untilLastStart = endpoint.secondsUntilLastStart();
+                report.put("seconds_until_last_start", round(untilLastStart));
+                report.put("mean_in_flight_until_last_start", round(endpoint.meanInFlightUntilLastStart()));
+                report.put("slot_occupancy_until_last_start", round(endpoint.meanInFlightUntilLastStart() / Math.min(window * cells, endpointLimit)));
+                if (untilLastStart > 0) {
+                    double startRate = (endpoint.startsUntilLastStart() - 1) / untilLastStart;
+                    report.put("requests_per_second_until_last_start", round(startRate));
+                    report.put("share_of_ideal_until_last_start", round(startRate * Math.max(1, latency.meanMillis())
+                            / 1000.0 / Math.min(window * cells, endpointLimit)));
+                }
             }
             report.putAll(ResultsDbBytes.measure(services.store().database(), work.resolve("results.db"), n));
             report.put("temporal_server", "dev server (temporal CLI, SQLite file)");

@@ -34,6 +34,18 @@ final class LatencyEndpoint implements AutoCloseable {
     private final AtomicInteger peakInFlight = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    /**
+     * Slot occupancy (issue 33): requests in flight integrated over time, from the first request to the start of the
+     * last one, i.e. while the campaign still had items to send. Little's law: throughput = mean in flight / latency.
+     */
+    private final Object occupancy = new Object();
+    private long firstStartNanos = -1;
+    private long lastChangeNanos;
+    private int occupied;
+    private double busyNanos;
+    private long lastStartNanos;
+    private double busyAtLastStart;
+    private int startsAtLastStart;
 
     LatencyEndpoint(LatencyDistribution latency, int maxConcurrent) throws IOException {
         // Without TCP_NODELAY the JDK server sends a response's headers and body as two segments, and the second waits
@@ -62,6 +74,7 @@ final class LatencyEndpoint implements AutoCloseable {
             body = in.readAllBytes();
         }
         int now = inFlight.incrementAndGet();
+        occupancyChange(+1);
         boolean counted = true;
         try {
             peakInFlight.accumulateAndGet(now, Math::max);
@@ -74,6 +87,7 @@ final class LatencyEndpoint implements AutoCloseable {
             // the request's slot is free once its answer is ready, as in a real server: the client may send its next
             // request as soon as it has read this answer, before this thread is done writing it
             inFlight.decrementAndGet();
+            occupancyChange(-1);
             counted = false;
             String text = ANSWERS[Math.floorMod(new String(body, StandardCharsets.UTF_8).hashCode(), ANSWERS.length)];
             send(exchange, 200, "{\"id\": \"fake\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
@@ -84,7 +98,48 @@ final class LatencyEndpoint implements AutoCloseable {
         } finally {
             if (counted) {
                 inFlight.decrementAndGet();
+                occupancyChange(-1);
             }
+        }
+    }
+
+    private void occupancyChange(int delta) {
+        synchronized (occupancy) {
+            long now = System.nanoTime();
+            if (firstStartNanos < 0) {
+                firstStartNanos = now;
+                lastChangeNanos = now;
+            }
+            busyNanos += (double) occupied * (now - lastChangeNanos);
+            lastChangeNanos = now;
+            occupied += delta;
+            if (delta > 0) {
+                lastStartNanos = now;
+                busyAtLastStart = busyNanos;
+                startsAtLastStart++;
+            }
+        }
+    }
+
+    /** Seconds from the first request to the start of the last one (0 before two requests). */
+    double secondsUntilLastStart() {
+        synchronized (occupancy) {
+            return firstStartNanos < 0 ? 0 : (lastStartNanos - firstStartNanos) / 1e9;
+        }
+    }
+
+    /** Requests in flight on average from the first request to the start of the last one. */
+    double meanInFlightUntilLastStart() {
+        synchronized (occupancy) {
+            long span = lastStartNanos - firstStartNanos;
+            return span <= 0 ? 0 : busyAtLastStart / span;
+        }
+    }
+
+    /** Requests started from the first to the last one (the last one included). */
+    int startsUntilLastStart() {
+        synchronized (occupancy) {
+            return startsAtLastStart;
         }
     }
 

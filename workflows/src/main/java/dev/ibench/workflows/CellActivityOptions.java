@@ -26,6 +26,15 @@ public final class CellActivityOptions {
      */
     static final RetryOptions STORE_OUTAGE_RETRIES = retries(Duration.ofSeconds(60), 10);
 
+    /**
+     * How often a worker sends a running model activity's heartbeat at most (the workers' {@code
+     * WorkerOptions.setMaxHeartbeatThrottleInterval}). The SDK's default is 0.8 x the heartbeat timeout: 16 s against
+     * the 20 s timeout of model calls and batches, so a send delayed 4 s (a loaded machine, a slow server) timed the
+     * attempt out while it was alive, and the server started its retry beside it. Every 4 s leaves 16 s, and a timed-out
+     * or cancelled attempt learns it within 4 s of the server.
+     */
+    public static final Duration HEARTBEAT_SEND_INTERVAL = Duration.ofSeconds(4);
+
     public static ActivityOptions modelCall(String taskQueue, String summary) {
         return ActivityOptions.newBuilder()
                 .setTaskQueue(taskQueue)
@@ -59,6 +68,18 @@ public final class CellActivityOptions {
                 .setHeartbeatTimeout(Duration.ofSeconds(20))
                 .setRetryOptions(retries(Duration.ofSeconds(30), 5, FailureTypes.ENDPOINT_REJECTED, FailureTypes.SAMPLE_REJECTED))
                 .setSummary(summary)
+                .build();
+    }
+
+    /**
+     * A window batch: one batch over the rest of a cell with the whole window, whose slots are refilled as each call
+     * ends; it runs for as long as the cell has items (it yields when its cell pauses, changes its window or must
+     * continue as new), so only the heartbeat bounds it; a day's start-to-close is a backstop (the retry skips every
+     * stored item).
+     */
+    public static ActivityOptions modelCallWindow(String taskQueue, String summary) {
+        return ActivityOptions.newBuilder(modelCallBatch(taskQueue, summary))
+                .setStartToCloseTimeout(Duration.ofHours(24))
                 .build();
     }
 

@@ -43,7 +43,9 @@ import java.util.function.Consumer;
  * Failures are mapped to Temporal: endpoint rejections stop the cell, sample rejections are the
  * item's own, everything else is retried by Temporal with Retry-After honoured. A batch calls its items concurrently
  * and returns each item's failure with the type its own activity would have raised; when its cell asks it to
- * ({@link BatchGate}) it starts no further item and returns the rest of its range unstarted.
+ * ({@link BatchGate}) it starts no further item and returns the rest of its range unstarted. A window batch goes on past
+ * an item's infrastructure failure ({@link WindowFailures}). A batch beats every second; a later attempt of the same
+ * batch on this worker stops the earlier one and waits for its requests to end ({@link BatchAttempts}).
  */
 public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -59,6 +61,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     });
     /** How often a batch that yields when asked asks its cell. */
     static final long GATE_CHECK_MILLIS = 1000;
+    /** How often a batch beats (the SDK sends at most one heartbeat per its throttle interval; a beat is cheap). */
+    static final long BATCH_BEAT_MILLIS = 1000;
 
     private final ResultsStore store;
     private final EvalSetCache evalSets;
@@ -67,6 +71,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private final IgnoredRequestRecorder ignoredRequests;
     private final MeterRegistry meters;
     private final BatchGate gate;
+    private final BatchAttempts attempts = new BatchAttempts();
 
     public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
         this(store, evalSets, runners, meters, BatchGate.ALWAYS_OPEN);
@@ -122,13 +127,49 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         AtomicBoolean stop = new AtomicBoolean();
         AtomicBoolean storeFailed = new AtomicBoolean();
         BatchSpend spend = new BatchSpend();
-        BatchItems items = BatchItems.read(store, batch);
+        WindowFailures streaks = new WindowFailures(batch);
+        // every second: the SDK sends at most one heartbeat per HEARTBEAT_SEND_INTERVAL, and a beat that learns the
+        // attempt was cancelled or timed out aborts its requests within a second of the send that learnt it
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
             heartbeatAll(context, scopes, cancellation);
             if (cancellation.get() != null) {
                 stop.set(true);
             }
-        }, 2, 5, TimeUnit.SECONDS);
+        }, 0, BATCH_BEAT_MILLIS, TimeUnit.MILLISECONDS);
+        String attemptKey = context.getInfo().getWorkflowId() + "/" + context.getInfo().getWorkflowRunId() + "/" + context.getInfo().getActivityId();
+        BatchAttempts.Taken taken = attempts.take(attemptKey, stop, scopes);
+        BatchAttempts.Attempt attempt = taken.attempt();
+        try {
+            if (context.getInfo().getAttempt() > 1 && !taken.stoppedAnEarlierOne()) {
+                waitOut(BatchAttempts.RETRY_GRACE, stop); // an earlier attempt elsewhere may still be stopping its calls
+            }
+            return runBatch(batch, started, cell, context, cancellation, scopes, failures, rejections, stop, storeFailed,
+                    spend, streaks, attempt);
+        } finally {
+            beat.cancel(false);
+            attempts.ended(attemptKey, attempt);
+        }
+    }
+
+    /** Sleeps {@code duration} unless {@code stop} is set first (the attempt was cancelled meanwhile). */
+    private static void waitOut(java.time.Duration duration, AtomicBoolean stop) {
+        long end = System.nanoTime() + duration.toNanos();
+        while (!stop.get() && System.nanoTime() < end) {
+            try {
+                Thread.sleep(Math.min(100, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private BatchCallResult runBatch(ItemBatch batch, long started, CellRecord cell, ActivityExecutionContext context,
+                                     AtomicReference<ActivityCompletionException> cancellation,
+                                     Set<CallCancellation.Scope> scopes, List<ItemFailure> failures, AtomicInteger rejections,
+                                     AtomicBoolean stop, AtomicBoolean storeFailed, BatchSpend spend, WindowFailures streaks,
+                                     BatchAttempts.Attempt thisAttempt) {
+        BatchItems items = BatchItems.read(store, batch);
         AtomicBoolean yielded = new AtomicBoolean();
         String cellWorkflowId = context.getInfo().getWorkflowId();
         ScheduledFuture<?> asking = !batch.yieldsWhenAsked() ? null : GATES.scheduleWithFixedDelay(() -> {
@@ -149,30 +190,38 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             int attempt = context.getInfo().getAttempt();
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
                 ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, ahead, cell, scopes, writer, spend,
-                        () -> storeFailed.get() || cancellation.get() != null,
+                        () -> storeFailed.get() || cancellation.get() != null || thisAttempt.superseded(),
                         failed -> {
                             failures.add(failed);
                             storeFailed.set(true);
                             stop.set(true); // a store that cannot write would fail the next items as well
                         }));
                 if (failure == null) {
+                    streaks.answered();
                     return true;
                 }
                 failures.add(failure);
                 if (failure.sampleRejected()) {
                     // a request the endpoint refuses is the item's own; past the cell's share the cell stops, so stop here too
+                    streaks.answered();
                     return rejections.incrementAndGet() <= batch.rejectionsBeforeStop();
                 }
-                return false; // an endpoint rejection or an infrastructure failure would fail the next items as well
+                if (failure.endpointRejected() || failure.budgetRefused() || NOT_SENT.equals(failure.type())) {
+                    return false; // every next item would fail the same way
+                }
+                // an infrastructure failure: a window batch goes on unless its endpoint looks down (WindowFailures)
+                return streaks.goesOnAfterInfraFailure();
             });
         } finally {
-            beat.cancel(false);
             if (asking != null) {
                 asking.cancel(false);
             }
         }
         if (cancellation.get() != null) {
             throw cancellation.get();
+        }
+        if (thisAttempt.superseded()) {
+            throw ApplicationFailure.newFailure("superseded by a later attempt of the same batch on this worker", "BatchAttemptSuperseded");
         }
         List<ItemFailure> sorted = new ArrayList<>(failures);
         sorted.sort(Comparator.comparingInt(ItemFailure::index));

@@ -12,4 +12,11 @@ public interface ScoringActivities {
     /** {@link #scoreSample} for every item of the batch; an item that cannot be scored here is returned as a failure. */
     @ActivityMethod
     BatchScoreResult scoreBatch(ScoringBatch batch);
+
+    /**
+     * Scores the items of a window batch whose outputs are stored, while the batch may still be calling the model
+     * ({@link ScoringSweep}); a retried sweep scores the same items again (scoring is recomputation) and counts them once.
+     */
+    @ActivityMethod
+    SweepResult scoreSweep(ScoringSweep sweep);
 }

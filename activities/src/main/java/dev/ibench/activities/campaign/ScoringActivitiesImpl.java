@@ -147,6 +147,45 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         return new BatchScoreResult(scored, parsed, completed, failures);
     }
 
+    @Override
+    public SweepResult scoreSweep(ScoringSweep sweep) {
+        ActivityExecutionContext context = Activity.getExecutionContext();
+        CellRecord cell = cellOf(sweep.cellId());
+        int first = sweep.item(SweepPlan.scanStart(sweep)).position();
+        int end = SweepPlan.scanEnd(sweep);
+        SweepPlan plan;
+        if (end <= SweepPlan.scanStart(sweep) && sweep.holes().isEmpty()) {
+            plan = SweepPlan.of(sweep, index -> false);
+        } else {
+            int endPosition = sweep.item(Math.max(end, SweepPlan.scanStart(sweep) + 1) - 1).position() + 1;
+            Map<Integer, String> sampleIds = store.sampleIdsBetween(sweep.cellId(), first, endPosition);
+            Set<String> stored = store.storedModelCallsBetween(sweep.cellId(), first, endPosition);
+            plan = SweepPlan.of(sweep, index -> {
+                WorkItem item = sweep.item(index);
+                String sampleId = sampleIds.get(item.position());
+                return sampleId != null && stored.contains(ResultsStore.storedCallKey(sampleId, item.trial()));
+            });
+        }
+        int scored = 0;
+        int parsed = 0;
+        int completed = 0;
+        List<ItemFailure> failures = new ArrayList<>();
+        for (int index : plan.toScore()) {
+            try {
+                SampleOutcome outcome = score(cell, sweep.item(index));
+                scored++;
+                parsed += outcome.parsed() ? 1 : 0;
+                completed += outcome.completed() ? 1 : 0;
+            } catch (ApplicationFailure f) {
+                failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
+            } catch (RuntimeException e) {
+                failures.add(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())));
+            }
+            context.heartbeat(null);
+        }
+        return new SweepResult(plan.scannedTo(), plan.holes(), scored, parsed, completed, failures);
+    }
+
     private SampleOutcome scoreSql(WorkItem item, CellRecord cell, EvalSample sample, String rawOutput) {
         if (sqlDatabases == null) {
             throw ApplicationFailure.newFailure("this worker scores no sql cells", "SampleUnavailable");

@@ -6,6 +6,8 @@ import dev.ibench.activities.campaign.CampaignPlanningActivities;
 import dev.ibench.activities.campaign.ItemBatch;
 import dev.ibench.activities.campaign.ItemFailure;
 import dev.ibench.activities.campaign.ScoringBatch;
+import dev.ibench.activities.campaign.ScoringSweep;
+import dev.ibench.activities.campaign.SweepResult;
 import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.ModelCallActivities;
@@ -28,6 +30,7 @@ import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.CanceledFailure;
 import io.temporal.failure.ChildWorkflowFailure;
 import io.temporal.workflow.Async;
+import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -109,6 +112,16 @@ public final class CellWorkflowImpl implements CellWorkflow {
      */
     static final String CELL_STOP_RETURNS = "cell-stop-returns";
 
+    /**
+     * Version marker of direct cells whose model calls run in one window batch over the rest of the cell with the whole
+     * window, each slot refilled as its own call ends, so a slow call holds only its slot ({@link #runWindowed}); the
+     * batch's stored outputs are scored while it runs ({@link WindowScoring}). Runs recorded before it (no marker) run
+     * half-window batches that end together.
+     */
+    static final String SLOT_REFILL = "slot-refill";
+    /** How often a cell scores what its running window batch stored. */
+    static final Duration SWEEP_INTERVAL = Duration.ofSeconds(10);
+
     private final CampaignPlanningActivities planning =
             Workflow.newActivityStub(CampaignPlanningActivities.class, CellActivityOptions.planning());
 
@@ -151,6 +164,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
     /** Batches whose model calls are over and whose results are being counted and scored. */
     private int settling;
     private boolean historyFull;
+    /** Since {@link #SLOT_REFILL}: the cell runs window batches, and the window its running one was given (0: none). */
+    private boolean windowed;
+    private int windowConcurrency;
     /** Null in runs recorded before {@link #QUEUE_WAITS}. */
     private QueueWaits queueWaits;
 
@@ -329,6 +345,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
         yielding = Workflow.getVersion(YIELDING_BATCHES, Workflow.DEFAULT_VERSION, 1) >= 1;
         if (yielding) {
             sizer = BatchSizer.yielding();
+            if (Workflow.getVersion(SLOT_REFILL, Workflow.DEFAULT_VERSION, 1) >= 1) {
+                return runWindowed();
+            }
         }
         total = cell.workItems();
         setState(paused ? CellState.PAUSED : CellState.RUNNING);
@@ -373,6 +392,169 @@ public final class CellWorkflowImpl implements CellWorkflow {
                     cursor(), input.react()));
         }
         return completed();
+    }
+
+    /**
+     * The window path ({@link #SLOT_REFILL}): one window batch at a time over the rest of the cell, with the whole window
+     * as its concurrency, so each slot takes the next item as soon as its own call ends and no slot waits for a
+     * neighbour's slow call; the batch yields (within about a second) when the cell pauses, changes its window or must
+     * continue as new, and the next batch starts where it stopped. Items the batch could not settle go one by one
+     * through the per-item path within the window, before the next batch.
+     */
+    private CellProgress runWindowed() {
+        windowed = true;
+        total = cell.workItems();
+        setState(paused ? CellState.PAUSED : CellState.RUNNING);
+        while (true) {
+            if (!historyFull && historyIsLarge()) {
+                historyFull = true;
+            }
+            Workflow.await(() -> failure != null || windowCanStart() || (perItem.isEmpty() && !windowHasRange() && inFlight == 0));
+            if (failure != null || !windowCanStart()) {
+                break;
+            }
+            if (!perItem.isEmpty()) {
+                inFlight++;
+                Async.procedure(this::process, perItem.poll());
+            } else {
+                runWindow(nextIndex, total - nextIndex);
+            }
+        }
+        Workflow.await(() -> inFlight == 0);
+        if (failure != null) {
+            return stopped();
+        }
+        if (nextIndex < total) {
+            Workflow.continueAsNew(new CellInput(input.campaignId(), cell, samplesInFlight, false,
+                    cursor(), input.react()));
+        }
+        return completed();
+    }
+
+    private boolean windowHasRange() {
+        return nextIndex < total && !historyFull;
+    }
+
+    /** Unpaused, with a per-item item and a free slot, or with items left and nothing in flight (a window batch takes the whole window). */
+    private boolean windowCanStart() {
+        if (paused) {
+            return false;
+        }
+        return !perItem.isEmpty() ? inFlight < samplesInFlight : windowHasRange() && inFlight == 0;
+    }
+
+    /**
+     * One window batch over items {@code [from, from + count)}: while it calls the model, every {@link #SWEEP_INTERVAL}
+     * the outputs it stored are scored; once it ends, its failed items are classified as a batch's are, the rest of
+     * its started items is scored, and the unstarted rest stays for the next batch ({@code nextIndex}).
+     */
+    private void runWindow(int from, int count) {
+        int to = from + count;
+        int concurrency = samplesInFlight;
+        String what = "items " + from + ".." + (to - 1);
+        boolean mayStop = cell.maxRejectedShare() != null && (!stopReturns || done + count >= cell.minSettled());
+        int rejectionsBeforeStop = !mayStop ? Integer.MAX_VALUE
+                : Math.max(0, (int) Math.floor(cell.maxRejectedShare() * cell.workItems()) - rejected);
+        ItemBatch batch = new ItemBatch(cell.cellId(), cell.trials(), from, count, concurrency, rejectionsBeforeStop, true, true);
+        WindowScoring scoring = new WindowScoring(cell.cellId(), cell.trials(), from);
+        inFlight += concurrency;
+        windowConcurrency = concurrency;
+        Promise<BatchCallResult> calls = Async.function(() -> waitingFor(cell.llmTaskQueue(),
+                CellActivityOptions.modelCallWindow(cell.llmTaskQueue(), what + " · call " + cell.model()),
+                o -> Workflow.newActivityStub(ModelCallActivities.class, o).callModelBatch(batch)));
+        while (!calls.isCompleted()) {
+            Workflow.await(SWEEP_INTERVAL, calls::isCompleted);
+            if (!historyFull && historyIsLarge()) {
+                historyFull = true; // the batch yields at its next check, and the run continues as new
+            }
+            if (!calls.isCompleted()) {
+                try {
+                    sweep(scoring, scoring.running(to));
+                } catch (ActivityFailure notNow) {
+                    // scored again by a later sweep or once the batch ended
+                }
+            }
+        }
+        BatchCallResult result;
+        try {
+            result = calls.get();
+        } catch (ActivityFailure f) {
+            inFlight -= concurrency;
+            windowConcurrency = 0;
+            if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
+                stop(Failures.rootMessage(f));
+                return;
+            }
+            // what the sweeps did not score goes the per-item way: the holes, and a window's worth after the scan
+            scoring.holesWithout(List.of()).forEach(i -> perItem.add(itemAt(i)));
+            int end = Math.min(to, scoring.scannedTo() + concurrency);
+            for (int i = scoring.scannedTo(); i < end; i++) {
+                perItem.add(itemAt(i));
+            }
+            nextIndex = end;
+            return;
+        }
+        spent(result.promptTokens(), result.completionTokens(), result.costUsd());
+        List<Integer> failed = new ArrayList<>();
+        for (ItemFailure f : result.failures()) {
+            failed.add(f.index());
+            classifyFailure(f);
+        }
+        // a retried batch that yielded early may have started fewer items than the sweeps already scanned
+        int settledTo = Math.max(from + result.started(), scoring.scannedTo());
+        nextIndex = settledTo;
+        inFlight -= concurrency;
+        windowConcurrency = 0;
+        try {
+            do {
+                sweep(scoring, scoring.settled(settledTo, failed));
+            } while (!scoring.scanned(settledTo));
+            scoring.holesWithout(failed).forEach(i -> perItem.add(itemAt(i)));
+        } catch (ActivityFailure f) {
+            scoring.holesWithout(failed).forEach(i -> perItem.add(itemAt(i)));
+            for (int i = scoring.scannedTo(); i < settledTo; i++) {
+                if (!failed.contains(i)) {
+                    perItem.add(itemAt(i));
+                }
+            }
+        }
+        updatedAt = Workflow.currentTimeMillis();
+        publishProgress();
+    }
+
+    /** One scoring sweep: its counts, and its items that could not be scored here go the per-item way. */
+    private void sweep(WindowScoring scoring, ScoringSweep sweep) {
+        String scoringQueue = InstallationQueues.inWorkflow().scoring();
+        String summary = "items " + sweep.scannedTo() + ".. · score on " + cell.benchmark();
+        ActivityOptions options = sqlDeadlines()
+                ? CellActivityOptions.sqlScoringBatch(scoringQueue, summary, cell.sqlQueryTimeout(), sweep.maxItems() + sweep.holes().size())
+                : CellActivityOptions.scoringBatch(scoringQueue, summary);
+        SweepResult result = waitingFor(scoringQueue, options,
+                o -> Workflow.newActivityStub(ScoringActivities.class, o).scoreSweep(sweep));
+        scoring.took(result);
+        done += result.scored();
+        parsed += result.parsed();
+        completed += result.completed();
+        result.failures().forEach(f -> perItem.add(itemAt(f.index())));
+        updatedAt = Workflow.currentTimeMillis();
+        publishProgress();
+    }
+
+    /** A failed item of a window batch, as {@link #settle} classifies a batch's. */
+    private void classifyFailure(ItemFailure f) {
+        WorkItem item = itemAt(f.index());
+        if (f.endpointRejected()) {
+            stop(f.message());
+        } else if (f.sampleRejected()) {
+            planning.recordRejected(item, f.message());
+            count(SampleOutcome.rejection());
+            stopIfTooManyRejected(f.message());
+        } else if (f.budgetRefused() && Workflow.getVersion(BATCH_BUDGET_DEFERRAL, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            planning.recordInfraError(item, f.message()); // records the deferral, as the per-item path does
+            count(SampleOutcome.infrastructureFailure());
+        } else {
+            perItem.add(item);
+        }
     }
 
     /** {@code count} consecutive work items from item index {@code from}. */
@@ -661,6 +843,9 @@ public final class CellWorkflowImpl implements CellWorkflow {
 
     @Override
     public boolean batchesMayContinue() {
+        if (windowed) {
+            return failure == null && !paused && !historyFull && samplesInFlight == windowConcurrency;
+        }
         return failure == null && !paused && inFlight <= samplesInFlight;
     }
 

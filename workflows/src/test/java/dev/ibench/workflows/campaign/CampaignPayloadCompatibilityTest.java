@@ -72,7 +72,11 @@ class CampaignPayloadCompatibilityTest {
                 dev.ibench.activities.campaign.ItemBatch.class, dev.ibench.activities.campaign.ItemBatch.class);
         assertThat(old).isEqualTo(new dev.ibench.activities.campaign.ItemBatch("c", 1, 64, 128, 16, 3));
         assertThat(old.yieldsWhenAsked()).isFalse();
+        assertThat(old.window()).as("a batch from before slot-refill stops at its first failure").isFalse();
         var batch = new dev.ibench.activities.campaign.ItemBatch("c", 1, 64, 128, 16, 3, true);
+        var window = new dev.ibench.activities.campaign.ItemBatch("c", 1, 64, 128, 16, 3, true, true);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(window).orElseThrow(),
+                dev.ibench.activities.campaign.ItemBatch.class, dev.ibench.activities.campaign.ItemBatch.class)).isEqualTo(window);
         assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(batch).orElseThrow(),
                 dev.ibench.activities.campaign.ItemBatch.class, dev.ibench.activities.campaign.ItemBatch.class)).isEqualTo(batch);
     }

@@ -114,29 +114,26 @@ class CampaignWorkflowTest {
     }
 
     /**
-     * Batches of at most {@link BatchSizer#YIELDING_MAX_ROUNDS} rounds of one call (window 2: one slot per batch) take
-     * about a dozen events each, so 12,000 items need more than one run of
-     * {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} events.
+     * 12,000 items through one window batch (since {@link CellWorkflowImpl#SLOT_REFILL}; before it, 20-round batches of
+     * about a dozen events each made the cell continue as new): every item counted once, spend carried.
      */
     @Test
-    void aLongCellContinuesAsNewAndKeepsItsCounts() {
+    void aLongCellKeepsItsCounts() {
         FakeCampaignActivities fake = startWorkers(List.of(cell("a", 12_000, 1)));
         CampaignStatus status = runCampaign(2, false);
         assertThat(status.state()).isEqualTo(CellState.COMPLETED);
         assertThat(fake.scored).hasSize(12_000);
-        assertThat(fake.largestBatch.get()).isEqualTo(BatchSizer.YIELDING_MAX_ROUNDS);
+        assertThat(fake.largestBatch.get()).as("one window batch over the cell").isEqualTo(12_000);
         CellProgress a = env.getWorkflowClient()
                 .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
         assertThat(a.done()).isEqualTo(12_000);
         assertThat(a.completed()).isEqualTo(6000);
-        // spend is carried across continue-as-new: 12,000 paid calls of 10 + 5 tokens, no prices in the fake
+        // 12,000 paid calls of 10 + 5 tokens, no prices in the fake
         assertThat(a.tokens()).isEqualTo(180_000);
         assertThat(a.costUsd()).isNull();
         assertThat(ProgressMarkdown.cell(a)).contains("| 180,000 tokens · — |");
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
-        assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
-        assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
-                .as("the last run of a 5000-item cell was started by continue-as-new").isNotEmpty();
+        assertThat(history.getHistory().getEventsCount()).as("one batch and its sweeps").isLessThan(1000);
     }
 
     @Test
@@ -411,10 +408,11 @@ class CampaignWorkflowTest {
         String json = history.toJson(false);
         assertThat(history.getEvents()).as("the batched-items version marker")
                 .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
-        assertThat(json).contains("CallModelBatch").contains("ScoreBatch")
+        assertThat(json).contains("CallModelBatch").contains("ScoreSweep")
                 .as("item 7 went through the per-item path").contains("\"ScoreSample\"");
         assertThat(json).as("the even-batch-ends version marker").contains(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS));
-        RecordedHistories.replayAndMaybeRecord(history, EVEN_ENDS_CELL_HISTORY, CellWorkflowImpl.class);
+        // since slot-refill this runs the window path; EVEN_ENDS_CELL_HISTORY keeps the recording of the batches before it
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
     }
 
     /** A version marker's change id as a history's JSON holds it: a JSON string payload, base64-encoded. */
@@ -462,12 +460,16 @@ class CampaignWorkflowTest {
         assertThat(ProgressMarkdown.cell(a)).contains("| spend |").contains("| 165 tokens · $0.0220 |");
     }
 
-    /** A paused cell starts no new batch (the ones running finish); resumed, it finishes every item. */
+    /**
+     * A paused cell starts no new batch (since slot-refill its window batch yields when it asks, here through the test
+     * server as the worker's gate does); resumed, it finishes every item.
+     */
     @Test
     void aPausedBatchedCellStartsNoNewBatchUntilResumed() throws Exception {
         FakeCampaignActivities fake = startWorkers(List.of(cell("a", 400, 1)));
         fake.modelLatencyMillis = 20;
         WorkflowClient client = env.getWorkflowClient();
+        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
         CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
                 .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
         WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, 4, false));
@@ -493,14 +495,13 @@ class CampaignWorkflowTest {
     static final String YIELDING_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-yielding-batches.json";
 
     /**
-     * A pause stops the running batches before their end (they ask their cell, here every 100 ms), and on resume their
-     * unstarted items are batched again: every item paid once, none through the per-item path. Window 2: after two
-     * one-item batches that measure the pace, each batch holds 20 rounds of one 100 ms call, so batches run to their
-     * end would have paid 2 + 2 x 20 = 42 items by the pause.
+     * A pause stops the running window batch before its end (it asks its cell, here every 100 ms), and on resume its
+     * unstarted items are batched again: every item paid once, none through the per-item path. Window 2, 100 ms calls:
+     * a batch run to its end would pay all 120 items.
      */
     @Test
     void aPauseStopsTheRunningBatchesAndResumeBatchesTheirUnstartedItems() throws Exception {
-        FakeCampaignActivities fake = fourBatchesStarted(cell("a", 120, 1), 100, 2);
+        FakeCampaignActivities fake = batchesStarted(cell("a", 120, 1), 100, 2, 1);
         WorkflowClient client = env.getWorkflowClient();
         Thread.sleep(300);
         CellWorkflow cellStub = client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a"));
@@ -510,7 +511,7 @@ class CampaignWorkflowTest {
         Thread.sleep(1000);
         assertThat(fake.paid).as("no call started once the batches yielded").hasSize(paidWhilePaused);
         assertThat(paidWhilePaused).as("the running batches stopped before their end").isLessThan(30);
-        assertThat(fake.yieldedBatches.get()).isEqualTo(2);
+        assertThat(fake.yieldedBatches.get()).isEqualTo(1);
         assertThat(cellStub.progress().state()).isEqualTo(CellState.PAUSED);
         cellStub.resume();
         CampaignStatus status = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId("c1")).getResult(CampaignStatus.class);
@@ -522,7 +523,8 @@ class CampaignWorkflowTest {
         assertThat(json).as("the yielding-batches version marker").contains(markerInJson(CellWorkflowImpl.YIELDING_BATCHES));
         assertThat(json).as("the unstarted items went back to batches, not to the per-item path")
                 .doesNotContain("\"CallModel\"").doesNotContain("\"ScoreSample\"");
-        RecordedHistories.replayAndMaybeRecord(history, YIELDING_CELL_HISTORY, CellWorkflowImpl.class);
+        // since slot-refill this runs the window path; YIELDING_CELL_HISTORY keeps the recording of the half-window batches
+        WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
     }
 
     @Test
@@ -533,13 +535,13 @@ class CampaignWorkflowTest {
     }
 
     /**
-     * A smaller window takes effect within about a second: the running batches yield and the next ones use the new
-     * window. Window 8 (two batches of 4 slots, 20 rounds of 150 ms: 3 s each) made 4 while they run; batches run to
-     * their end would keep 8 calls in flight for up to 3 s after the change.
+     * A smaller window takes effect within about a second: the running window batch yields and the next one uses the
+     * new window. Window 8 (one window batch of 8 slots, 150 ms calls: 3.75 s for the cell) made 4 while it runs; a
+     * batch run to its end would keep 8 calls in flight for its whole length.
      */
     @Test
     void aSmallerWindowStopsTheRunningBatchesWithinASecond() throws Exception {
-        FakeCampaignActivities fake = fourBatchesStarted(cell("a", 200, 1), 150, 8);
+        FakeCampaignActivities fake = batchesStarted(cell("a", 200, 1), 150, 8, 1);
         WorkflowClient client = env.getWorkflowClient();
         Thread.sleep(500);
         assertThat(fake.maxConcurrentCalls.get()).as("the window was used before the change").isEqualTo(8);
@@ -555,10 +557,10 @@ class CampaignWorkflowTest {
 
     /**
      * Starts campaign c1 of {@code cell} at window {@code samplesInFlight}, each call taking {@code latencyMillis}, with
-     * batches that ask their cell through the test server as the worker's gate does; returns once four batches
-     * started (the two one-round batches that measure the pace, and two full ones).
+     * batches that ask their cell through the test server as the worker's gate does; returns once {@code batches}
+     * batches started.
      */
-    private FakeCampaignActivities fourBatchesStarted(CellPlanEntry cell, long latencyMillis, int samplesInFlight) throws InterruptedException {
+    private FakeCampaignActivities batchesStarted(CellPlanEntry cell, long latencyMillis, int samplesInFlight, int batches) throws InterruptedException {
         FakeCampaignActivities fake = startWorkers(List.of(cell));
         fake.modelLatencyMillis = latencyMillis;
         WorkflowClient client = env.getWorkflowClient();
@@ -566,7 +568,7 @@ class CampaignWorkflowTest {
         CampaignWorkflow campaign = client.newWorkflowStub(CampaignWorkflow.class, WorkflowOptions.newBuilder()
                 .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(CampaignWorkflow.workflowId("c1")).build());
         WorkflowClient.start(campaign::run, new CampaignRequest("c1", 2, samplesInFlight, false));
-        while (fake.batches.get() < 4) {
+        while (fake.batches.get() < batches) {
             Thread.sleep(20);
         }
         return fake;

@@ -35,10 +35,16 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     final Set<String> infraErrors = ConcurrentHashMap.newKeySet();
     final Map<String, String> rejected = new ConcurrentHashMap<>();
     final Set<String> scored = ConcurrentHashMap.newKeySet();
+    /** Every scoring of an item, in order, duplicates kept. */
+    final List<String> scorings = java.util.Collections.synchronizedList(new ArrayList<>());
     final AtomicInteger concurrentCalls = new AtomicInteger();
     final AtomicInteger maxConcurrentCalls = new AtomicInteger();
     volatile Function<WorkItem, RuntimeException> modelFailure = item -> null;
     volatile long modelLatencyMillis = 0;
+    /** Each item's latency when set (else {@link #modelLatencyMillis}). */
+    volatile java.util.function.ToLongFunction<WorkItem> latencyOf = null;
+    /** Calls in flight (this one included) when each call started, by item. */
+    final Map<String, Integer> concurrencyAtStart = new ConcurrentHashMap<>();
     /** What each paid call reports: 10 prompt and 5 completion tokens, and this cost in USD (null: no prices). */
     volatile Double costPerCall = null;
     /** Calls of {@link #unscoredWork} by a workflow (the whole list in one activity result). */
@@ -132,9 +138,11 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
     public ModelCallResult callModel(WorkItem item) {
         int now = concurrentCalls.incrementAndGet();
         maxConcurrentCalls.accumulateAndGet(now, Math::max);
+        concurrencyAtStart.put(item.toString(), now);
         try {
-            if (modelLatencyMillis > 0) {
-                Thread.sleep(modelLatencyMillis);
+            long latency = latencyOf != null ? latencyOf.applyAsLong(item) : modelLatencyMillis;
+            if (latency > 0) {
+                Thread.sleep(latency);
             }
             // the budget check and the payment are one step, so concurrent calls cannot both pass the last allowed one
             synchronized (paid) {
@@ -161,7 +169,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         }
     }
 
-    /** Like the real batch: items in order, {@code concurrency} at once, failures returned per item, stopping as it does. */
+    /** Like the real batch: items in order, {@code concurrency} at once, failures returned per item, stopping as it does ({@code WindowFailures}). */
     @Override
     public BatchCallResult callModelBatch(ItemBatch batch) {
         batches.incrementAndGet();
@@ -169,6 +177,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         long startedAt = System.nanoTime();
         List<ItemFailure> failures = java.util.Collections.synchronizedList(new ArrayList<>());
         AtomicInteger rejections = new AtomicInteger();
+        dev.ibench.activities.campaign.WindowFailures streaks = new dev.ibench.activities.campaign.WindowFailures(batch);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.Semaphore slots = new java.util.concurrent.Semaphore(batch.concurrency());
         java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(batch.concurrency());
@@ -203,10 +212,16 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
                         if (call.costUsd() != null) {
                             costs.add(call.costUsd());
                         }
+                        streaks.answered();
                     } catch (ApplicationFailure f) {
-                        failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
-                        if (!f.getType().equals(dev.ibench.activities.campaign.FailureTypes.SAMPLE_REJECTED)
-                                || rejections.incrementAndGet() > batch.rejectionsBeforeStop()) {
+                        ItemFailure failure = new ItemFailure(index, f.getType(), f.getOriginalMessage());
+                        failures.add(failure);
+                        if (failure.sampleRejected()) {
+                            streaks.answered();
+                            if (rejections.incrementAndGet() > batch.rejectionsBeforeStop()) {
+                                stop.set(true);
+                            }
+                        } else if (failure.endpointRejected() || failure.budgetRefused() || !streaks.goesOnAfterInfraFailure()) {
                             stop.set(true);
                         }
                     } finally {
@@ -243,9 +258,30 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         return new BatchScoreResult(scoredNow, scoredNow, completedNow, List.of());
     }
 
+    /** Scoring sweeps run, and the items they scored (an item scored by two sweeps is listed twice). */
+    final AtomicInteger sweeps = new AtomicInteger();
+    final List<String> sweptItems = java.util.Collections.synchronizedList(new ArrayList<>());
+
+    /** Like the real sweep: the stored outputs are the successful model calls. */
+    @Override
+    public dev.ibench.activities.campaign.SweepResult scoreSweep(dev.ibench.activities.campaign.ScoringSweep sweep) {
+        sweeps.incrementAndGet();
+        var plan = dev.ibench.activities.campaign.SweepPlan.of(sweep, i -> modelCalls.contains(sweep.item(i).toString()));
+        int scoredNow = 0;
+        int completedNow = 0;
+        for (int i : plan.toScore()) {
+            SampleOutcome outcome = scoreSample(sweep.item(i));
+            sweptItems.add(sweep.item(i).toString());
+            scoredNow++;
+            completedNow += outcome.completed() ? 1 : 0;
+        }
+        return new dev.ibench.activities.campaign.SweepResult(plan.scannedTo(), plan.holes(), scoredNow, scoredNow, completedNow, List.of());
+    }
+
     @Override
     public SampleOutcome scoreSample(WorkItem item) {
         scored.add(item.toString());
+        scorings.add(item.toString());
         infraErrors.remove(item.toString());
         return new SampleOutcome(false, true, item.position() % 2 == 0);
     }

@@ -10,6 +10,7 @@ import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.RoleRegistration;
 import dev.ibench.workers.worker.WorkerSetup;
+import dev.ibench.workflows.CellActivityOptions;
 import dev.ibench.workflows.InstallationQueues;
 import io.temporal.worker.WorkerOptions;
 import java.util.List;
@@ -44,7 +45,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
                 new MultiTurnConversations(services.store(), services.evalSets()), new MultiTurnModels(services.modelRunners()));
         for (ModelEntry model : models) {
             WorkerOptions.Builder options = WorkerOptions.newBuilder()
-                    .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault());
+                    .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault())
+                    .setMaxHeartbeatThrottleInterval(CellActivityOptions.HEARTBEAT_SEND_INTERVAL);
             if (model.ratePerSecond() != null) {
                 options.setMaxTaskQueueActivitiesPerSecond(model.ratePerSecond());
             }
