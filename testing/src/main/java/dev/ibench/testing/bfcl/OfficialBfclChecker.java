@@ -132,7 +132,36 @@ public final class OfficialBfclChecker {
         });
     }
 
+    /**
+     * Runs the bundled driver {@code /bfcl/<driverResource>} in one Python process with bfcl-eval on its path: each case
+     * (any JSON value) as one line on its stdin; its answer lines, in order, one per case.
+     */
+    public List<JsonNode> runDriver(String driverResource, List<?> cases) {
+        List<String> lines = runLines(driverResource, cases.size(), out -> {
+            try (OutputStream stdin = out) {
+                for (Object c : cases) {
+                    stdin.write((Json.MAPPER.writeValueAsString(c) + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        List<JsonNode> answers = new java.util.ArrayList<>();
+        for (String line : lines) {
+            try {
+                answers.add(Json.MAPPER.readTree(line));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return answers;
+    }
+
     private List<Verdict> run(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
+        return runLines(driverResource, count, input).stream().map(OfficialBfclChecker::verdict).toList();
+    }
+
+    private List<String> runLines(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
         try {
             Path driver = Files.createTempFile(driverResource.replace(".py", ""), ".py");
             try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + driverResource)) {
@@ -151,7 +180,7 @@ public final class OfficialBfclChecker {
             if (lines.size() != count) {
                 throw new IllegalStateException(driverResource + " answered " + lines.size() + " of " + count + " cases");
             }
-            return lines.stream().map(OfficialBfclChecker::verdict).toList();
+            return lines;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
