@@ -47,9 +47,9 @@ import java.util.function.Function;
  * and a turn still calling after {@code STEPS_PER_TURN} executed steps is forced to quit (the workflow's rule).
  *
  * <p>Writes {@code multi_turn_<category>.json} per category: the settings, and per entry each turn's steps (raw text,
- * finish reason, decoded calls, results, prompt tokens, latency), how the conversation ended ({@code completed},
- * {@code forced_quit}, or {@code stopped} with the model's error, e.g. the prompt outgrowing the context) and the wall
- * time. The file is rewritten after every step, so a stopped run <b>resumes</b>: a recorded step is read back, never
+ * decoded calls, results, prompt tokens, latency), how the conversation ended ({@code completed}, {@code forced_quit},
+ * {@code stopped} with the model's non-retryable error, e.g. the prompt outgrowing the context, or {@code rejected} when
+ * that happened at the first step) and the wall time; a retryable failure (a timeout) stops the run, the entry unfinished. The file is rewritten after every step, so a stopped run <b>resumes</b>: a recorded step is read back, never
  * asked again, and its calls are executed again to rebuild the interpreter (the backends are deterministic; a result
  * that differs from the recorded one stops the run). Run by {@code bench/run-bfcl-smollm2-multiturn-record.sh}, never in CI.
  * Usage: {@code BfclSmolLm2MultiTurnRecorder OUT_DIR PROFILE SEED STEPS_PER_TURN CATEGORY=COUNT...}.
@@ -137,8 +137,14 @@ public final class BfclSmolLm2MultiTurnRecorder {
                         try {
                             reply = model.next(entry, messages, t, k, 0);
                         } catch (ModelCallException e) {
-                            recorded.put("ended", "stopped");
-                            recorded.put("stopped", "turn " + t + " step " + k + ": " + e.getMessage());
+                            if (e.retryable()) {
+                                throw e; // the run stops; the entry stays unfinished and a re-run asks again
+                            }
+                            // the model cannot go on (its prompt outgrew the context): a first step never answered is
+                            // no conversation (rejected, as a campaign rejects the sample); a later one ends it there
+                            boolean first = t == 0 && k == 1;
+                            recorded.put("ended", first ? "rejected" : "stopped");
+                            recorded.put(first ? "rejected" : "stopped", "turn " + t + " step " + k + ": " + e.getMessage());
                             return;
                         }
                         text = reply.text();
