@@ -17,7 +17,10 @@ import java.util.Optional;
  * are; chat messages are turned into a prompt by the model's own chat template via
  * {@link LlamaModel#applyTemplate}, done here rather than with {@code setUseChatTemplate}, which in 4.1.0
  * can produce an empty prompt on which generation hangs. Calls on one model are serialised.
- * Constrained output: the request's JSON schema becomes a llama.cpp grammar.
+ * Constrained output: the request's JSON schema becomes a llama.cpp grammar. With {@code promptCache} (profile
+ * {@code prompt_cache: true}) each request asks llama.cpp to keep the KV cache of the prompt prefix it shares with the
+ * previous request ({@code cache_prompt}), so the next step of a long conversation evaluates only its new tokens;
+ * llama.cpp does not promise bit-identical logits with and without a reused prefix (docs/model-profiles.md).
  */
 public final class GgufClient implements ModelClient {
     /** The sampler seed of a request that sets none (outside campaign trials). */
@@ -26,10 +29,16 @@ public final class GgufClient implements ModelClient {
     private final int contextLength;
     private final int threads;
     private final Duration timeout;
+    private final boolean promptCache;
     private final String endpoint;
 
     public GgufClient(Path modelFile, int contextLength, int threads, Duration timeout) {
+        this(modelFile, contextLength, threads, timeout, false);
+    }
+
+    public GgufClient(Path modelFile, int contextLength, int threads, Duration timeout, boolean promptCache) {
         this.modelFile = modelFile;
+        this.promptCache = promptCache;
         this.contextLength = contextLength;
         this.threads = threads;
         this.timeout = timeout;
@@ -60,23 +69,7 @@ public final class GgufClient implements ModelClient {
                 throw ModelCallException.of(ErrorKind.CONTEXT_LENGTH, endpoint, "prompt of " + promptTokens + " tokens plus max_tokens "
                         + maxTokens + " exceeds the context length " + contextLength);
             }
-            InferenceParameters params = new InferenceParameters(prompt)
-                    .setNPredict(maxTokens)
-                    .setTemperature((float) request.decoding().temperature())
-                    .setSeed(request.decoding().seed() == null ? DEFAULT_SEED : (int) (long) request.decoding().seed())
-                    .setCachePrompt(false);
-            if (request.decoding().topP() != null) {
-                params.setTopP(request.decoding().topP().floatValue());
-            }
-            if (request.decoding().frequencyPenalty() != null) {
-                params.setFrequencyPenalty(request.decoding().frequencyPenalty().floatValue());
-            }
-            if (!request.decoding().stop().isEmpty()) {
-                params.setStopStrings(request.decoding().stop().toArray(String[]::new));
-            }
-            if (request.decoding().jsonSchema() != null) {
-                params.setGrammar(LlamaModel.jsonSchemaToGrammar(request.decoding().jsonSchema()));
-            }
+            InferenceParameters params = parameters(prompt, request);
             StringBuilder text = new StringBuilder();
             long deadline = start + timeout.toNanos();
             LlamaIterator it = model.generate(params).iterator();
@@ -96,6 +89,28 @@ public final class GgufClient implements ModelClient {
             String finish = Math.max(completionTokens, pieces) >= maxTokens ? "length" : "stop";
             return new ModelResponse(out, List.of(), finish, promptTokens, completionTokens, (System.nanoTime() - start) / 1_000_000);
         }
+    }
+
+    /** The llama.cpp request for {@code prompt}: the request's decoding settings and {@code cache_prompt} as the profile says. */
+    InferenceParameters parameters(String prompt, ModelRequest request) {
+        InferenceParameters params = new InferenceParameters(prompt)
+                .setNPredict(request.decoding().maxTokens())
+                .setTemperature((float) request.decoding().temperature())
+                .setSeed(request.decoding().seed() == null ? DEFAULT_SEED : (int) (long) request.decoding().seed())
+                .setCachePrompt(promptCache);
+        if (request.decoding().topP() != null) {
+            params.setTopP(request.decoding().topP().floatValue());
+        }
+        if (request.decoding().frequencyPenalty() != null) {
+            params.setFrequencyPenalty(request.decoding().frequencyPenalty().floatValue());
+        }
+        if (!request.decoding().stop().isEmpty()) {
+            params.setStopStrings(request.decoding().stop().toArray(String[]::new));
+        }
+        if (request.decoding().jsonSchema() != null) {
+            params.setGrammar(LlamaModel.jsonSchemaToGrammar(request.decoding().jsonSchema()));
+        }
+        return params;
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class ModelClients {
             case "openai" -> OpenAiClient.keepingAlive(profile.baseUrl(),
                     ApiKey.fromEnvironment(profile.apiKeyEnv(), environment, profile.baseUrl()), timeout, profile.maxConcurrency());
             case "gguf" -> new GgufClient(modelFile(profile, environment),
-                    profile.contextLength() == null ? 8192 : profile.contextLength(), profile.threads(), timeout);
+                    profile.contextLength() == null ? 8192 : profile.contextLength(), profile.threads(), timeout, profile.promptCache());
             case "oracle" -> new OracleClient(oracleSamples == null ? List.of() : oracleSamples);
             case "replay" -> new ReplayClient(Path.of(profile.replayFile()));
             default -> throw ModelCallException.of(ErrorKind.CONFIGURATION, profile.name(), "unknown provider " + profile.provider());

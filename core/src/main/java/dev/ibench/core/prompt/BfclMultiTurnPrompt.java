@@ -112,11 +112,14 @@ public final class BfclMultiTurnPrompt {
         return SYSTEM + jsonDumpsIndent4(functions) + "\n";
     }
 
-    /** Python's {@code json.dumps(value, indent=4)}: 4-space indents, {@code ": "} after keys, non-ASCII escaped. */
+    /**
+     * Python's {@code json.dumps(value, indent=4)}: 4-space indents, {@code ": "} after keys, non-ASCII escaped, an empty
+     * list {@code []} and an empty dict {@code {}} (Jackson's pretty printer would write {@code [ ]} and {@code { }}).
+     */
     static String jsonDumpsIndent4(Object value) {
         DefaultIndenter indent = new DefaultIndenter("    ", "\n");
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER).withArrayEmptySeparator("").withObjectEmptySeparator(""))
                 .withObjectIndenter(indent).withArrayIndenter(indent);
         try {
             return Json.MAPPER.writer(printer).with(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII).writeValueAsString(value);

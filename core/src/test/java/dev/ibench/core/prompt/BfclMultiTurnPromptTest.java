@@ -58,6 +58,50 @@ class BfclMultiTurnPromptTest {
         assertThat(messages).extracting(ChatMessage::role).containsExactly("system", "user");
     }
 
+    /**
+     * GorillaFileSystem's {@code pwd} doc as bfcl-eval ships it, and its text from Python 3's
+     * {@code json.dumps([doc], indent=4)} (run once by hand): an empty dict and an empty list print as {@code {}} and
+     * {@code []}, where Jackson's pretty printer writes {@code { }} and {@code [ ]}.
+     */
+    @Test
+    void functionDocsPrintAsPythonsJsonDumpsIndent4() {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        parameters.put("type", "dict");
+        parameters.put("properties", Map.of());
+        parameters.put("required", List.of());
+        Map<String, Object> pwd = new LinkedHashMap<>();
+        pwd.put("name", "pwd");
+        pwd.put("description", "Return the current working directory path.");
+        pwd.put("parameters", parameters);
+        Map<String, Object> response = new LinkedHashMap<>();
+        response.put("type", "dict");
+        response.put("properties", Map.of("current_working_directory", Map.of("type", "string")));
+        pwd.put("response", response);
+        String python = """
+                [
+                    {
+                        "name": "pwd",
+                        "description": "Return the current working directory path.",
+                        "parameters": {
+                            "type": "dict",
+                            "properties": {},
+                            "required": []
+                        },
+                        "response": {
+                            "type": "dict",
+                            "properties": {
+                                "current_working_directory": {
+                                    "type": "string"
+                                }
+                            }
+                        }
+                    }
+                ]""";
+        assertThat(BfclMultiTurnPrompt.jsonDumpsIndent4(List.of(pwd))).isEqualTo(python);
+        assertThat(BfclMultiTurnPrompt.jsonDumpsIndent4(List.of())).isEqualTo("[]");
+        assertThat(BfclMultiTurnPrompt.jsonDumpsIndent4(Map.of())).isEqualTo("{}");
+    }
+
     @Test
     void pythonReprQuotesAsPythonDoes() {
         assertThat(PythonRepr.of("plain")).isEqualTo("'plain'");

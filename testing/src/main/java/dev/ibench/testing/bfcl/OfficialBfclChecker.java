@@ -113,26 +113,88 @@ public final class OfficialBfclChecker {
     public record MultiTurnCase(String key, String category, Map<String, Object> entry, List<List<List<String>>> decoded,
             List<List<String>> groundTruth) {}
 
+    /**
+     * An entry's verdict and, per ground-truth turn, whether it passes (null: a turn without ground-truth calls, not
+     * checked); {@code turnPassed} is null for a conversation with another number of turns than the ground truth.
+     */
+    public record MultiTurnVerdict(Verdict verdict, List<Boolean> turnPassed) {}
+
+    /**
+     * As {@link #judgeMultiTurn}, with each turn's pass or fail: multi_turn_checker's own loop and sub-checkers run over
+     * every turn instead of returning at the first failure (driver {@code official_multi_turn_checker.py}, {@code per_turn}).
+     */
+    public List<MultiTurnVerdict> judgeMultiTurnPerTurn(List<MultiTurnCase> cases) {
+        return runLines("official_multi_turn_checker.py", cases.size(), out -> writeMultiTurn(cases, out, true)).stream().map(line -> {
+            try {
+                JsonNode v = Json.MAPPER.readTree(line);
+                List<Boolean> turns = null;
+                if (v.path("turn_passed").isArray()) {
+                    turns = new java.util.ArrayList<>();
+                    for (JsonNode t : v.path("turn_passed")) {
+                        turns.add(t.isNull() ? null : t.asBoolean());
+                    }
+                }
+                return new MultiTurnVerdict(verdict(line), turns);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).toList();
+    }
+
     /** bfcl-eval's {@code multi_turn_checker} verdict on every conversation, in order, from one Python process. */
     public List<Verdict> judgeMultiTurn(List<MultiTurnCase> cases) {
-        return run("official_multi_turn_checker.py", cases.size(), out -> {
+        return run("official_multi_turn_checker.py", cases.size(), out -> writeMultiTurn(cases, out, false));
+    }
+
+    private static void writeMultiTurn(List<MultiTurnCase> cases, OutputStream out, boolean perTurn) {
+        try (OutputStream stdin = out) {
+            for (MultiTurnCase c : cases) {
+                ObjectNode line = Json.MAPPER.createObjectNode();
+                line.put("key", c.key());
+                line.put("category", c.category());
+                line.set("entry", Json.MAPPER.valueToTree(c.entry()));
+                line.set("decoded", Json.MAPPER.valueToTree(c.decoded()));
+                line.set("ground_truth", Json.MAPPER.valueToTree(c.groundTruth()));
+                if (perTurn) {
+                    line.put("per_turn", true);
+                }
+                stdin.write((Json.MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Runs the bundled driver {@code /bfcl/<driverResource>} in one Python process with bfcl-eval on its path: each case
+     * (any JSON value) as one line on its stdin; its answer lines, in order, one per case.
+     */
+    public List<JsonNode> runDriver(String driverResource, List<?> cases) {
+        List<String> lines = runLines(driverResource, cases.size(), out -> {
             try (OutputStream stdin = out) {
-                for (MultiTurnCase c : cases) {
-                    ObjectNode line = Json.MAPPER.createObjectNode();
-                    line.put("key", c.key());
-                    line.put("category", c.category());
-                    line.set("entry", Json.MAPPER.valueToTree(c.entry()));
-                    line.set("decoded", Json.MAPPER.valueToTree(c.decoded()));
-                    line.set("ground_truth", Json.MAPPER.valueToTree(c.groundTruth()));
-                    stdin.write((Json.MAPPER.writeValueAsString(line) + "\n").getBytes(StandardCharsets.UTF_8));
+                for (Object c : cases) {
+                    stdin.write((Json.MAPPER.writeValueAsString(c) + "\n").getBytes(StandardCharsets.UTF_8));
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
+        List<JsonNode> answers = new java.util.ArrayList<>();
+        for (String line : lines) {
+            try {
+                answers.add(Json.MAPPER.readTree(line));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return answers;
     }
 
     private List<Verdict> run(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
+        return runLines(driverResource, count, input).stream().map(OfficialBfclChecker::verdict).toList();
+    }
+
+    private List<String> runLines(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
         try {
             Path driver = Files.createTempFile(driverResource.replace(".py", ""), ".py");
             try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + driverResource)) {
@@ -151,7 +213,7 @@ public final class OfficialBfclChecker {
             if (lines.size() != count) {
                 throw new IllegalStateException(driverResource + " answered " + lines.size() + " of " + count + " cases");
             }
-            return lines.stream().map(OfficialBfclChecker::verdict).toList();
+            return lines;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -71,7 +71,7 @@ class BfclMultiTurnAgreementIT {
                 inputs.stream().map(i -> new BfclMultiTurnExecutor.Request(i.entry(), i.decoded())).toList(), Duration.ofMinutes(5));
         double ibenchSeconds = (System.nanoTime() - started) / 1e9;
         started = System.nanoTime();
-        List<OfficialBfclChecker.Verdict> theirs = official.judgeMultiTurn(inputs.stream().map(i -> new OfficialBfclChecker.MultiTurnCase(
+        List<OfficialBfclChecker.MultiTurnVerdict> theirs = official.judgeMultiTurnPerTurn(inputs.stream().map(i -> new OfficialBfclChecker.MultiTurnCase(
                 i.entry().id() + "/" + i.kind(), i.category(), officialEntry(i.entry()), i.decoded(), i.entry().groundTruth())).toList());
         double officialSeconds = (System.nanoTime() - started) / 1e9;
 
@@ -81,12 +81,21 @@ class BfclMultiTurnAgreementIT {
         List<String> differences = new ArrayList<>();
         List<String> goldFailures = new ArrayList<>();
         List<String> officialExceptions = new ArrayList<>();
+        List<String> turnDifferences = new ArrayList<>();
+        long[] turnsCompared = {0};
         for (int k = 0; k < inputs.size(); k++) {
             Input in = inputs.get(k);
             BfclMultiTurnExecutor.Result r = executed.get(k);
             assertThat(r.error()).as(in.entry().id() + " " + in.kind() + ": backends").isNull();
             BfclMultiTurnVerdict ours = BfclMultiTurnChecker.check(r.trace(), in.entry().groundTruth().size());
-            OfficialBfclChecker.Verdict v = theirs.get(k);
+            OfficialBfclChecker.Verdict v = theirs.get(k).verdict();
+            List<Boolean> theirTurns = theirs.get(k).turnPassed();
+            if (theirTurns != null && v.exception() == null) {
+                turnsCompared[0] += theirTurns.stream().filter(Objects::nonNull).count();
+                if (!theirTurns.equals(ours.turnPassed())) {
+                    turnDifferences.add(in.entry().id() + " " + in.kind() + ": ibench " + ours.turnPassed() + ", bfcl-eval " + theirTurns);
+                }
+            }
             if (v.exception() != null) {
                 officialExceptions.add(in.entry().id() + " " + in.kind() + ": " + v.exception());
             }
@@ -121,10 +130,13 @@ class BfclMultiTurnAgreementIT {
         table.append("inputs per kind: ").append(kinds).append('\n');
         table.append("verdicts: ").append(errorTypes).append('\n');
         table.append("ground truth failing (both checkers): ").append(goldFailures).append('\n');
+        table.append("per-turn verdicts compared (checked turns of conversations with the ground truth's turn count): ")
+                .append(turnsCompared[0]).append(", differing in ").append(turnDifferences.size()).append(" conversations\n");
         System.out.print(table);
 
         assertThat(officialExceptions).as("bfcl-eval raised").isEmpty();
         assertThat(differences).as("verdicts differing from bfcl-eval's multi_turn_checker").isEmpty();
+        assertThat(turnDifferences).as("per-turn verdicts differing from multi_turn_checker's loop run over every turn").isEmpty();
         assertThat(inputs.size()).isGreaterThan(800 * (2 + MUTATIONS_PER_ENTRY - 1));
         assertThat(errorTypes.keySet()).as("the mutations reach every check").contains(BfclMultiTurnChecker.STATE_MISMATCH,
                 BfclMultiTurnChecker.RESPONSE_MISMATCH, BfclMultiTurnChecker.EMPTY_TURN, BfclMultiTurnChecker.FORCE_TERMINATED, "valid");
