@@ -46,7 +46,9 @@ class ModelCallWindowFailureTest {
     void aBatchThatIsNoWindowBatchStillStopsAtTheFirstFailure() throws Exception {
         Run run = run(false, hero -> hero == 5 ? new MockResponse().setResponseCode(500).setBody("{\"error\": \"boom\"}") : answer(RIGHT));
         assertThat(run.result.failures()).extracting(ItemFailure::index).containsExactly(5);
-        assertThat(run.result.started()).as("no item started after item 5 failed (3 more were in flight at most)").isLessThanOrEqualTo(9);
+        // at item 5's failure at most 9 items had started (3 others in flight); each of those 3 slots may finish in the
+        // same instant and take one more item before it sees the stop: 12 at most, where a window batch starts all 40
+        assertThat(run.result.started()).as("no slot took an item after it saw item 5's failure").isLessThanOrEqualTo(12);
     }
 
     @Test
