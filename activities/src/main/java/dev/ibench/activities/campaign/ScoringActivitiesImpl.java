@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.Set;
 import java.util.Map;
 import java.util.function.Function;
@@ -124,27 +125,40 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         ActivityExecutionContext context = Activity.getExecutionContext();
         CellRecord cell = cellOf(batch.cellId());
         Set<Integer> skipped = new HashSet<>(batch.skipped());
-        int scored = 0;
-        int parsed = 0;
-        int completed = 0;
-        List<ItemFailure> failures = new ArrayList<>();
+        List<Integer> toScore = new ArrayList<>();
         for (int index = batch.fromIndex(); index < batch.fromIndex() + batch.count(); index++) {
-            if (skipped.contains(index)) {
-                continue;
+            if (!skipped.contains(index)) {
+                toScore.add(index);
             }
+        }
+        ScoredItems items = scoreEach(cell, toScore, batch::item, context);
+        return new BatchScoreResult(items.scored, items.parsed, items.completed, items.failures);
+    }
+
+    /** What scoring a batch's or a sweep's items gave: counts, and each item that failed with its failure. */
+    private static final class ScoredItems {
+        private int scored;
+        private int parsed;
+        private int completed;
+        private final List<ItemFailure> failures = new ArrayList<>();
+    }
+
+    private ScoredItems scoreEach(CellRecord cell, List<Integer> indexes, IntFunction<WorkItem> itemAt, ActivityExecutionContext context) {
+        ScoredItems items = new ScoredItems();
+        for (int index : indexes) {
             try {
-                SampleOutcome outcome = score(cell, batch.item(index));
-                scored++;
-                parsed += outcome.parsed() ? 1 : 0;
-                completed += outcome.completed() ? 1 : 0;
+                SampleOutcome outcome = score(cell, itemAt.apply(index));
+                items.scored++;
+                items.parsed += outcome.parsed() ? 1 : 0;
+                items.completed += outcome.completed() ? 1 : 0;
             } catch (ApplicationFailure f) {
-                failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
+                items.failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
             } catch (RuntimeException e) {
-                failures.add(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())));
+                items.failures.add(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())));
             }
             context.heartbeat(null); // the SDK throttles these; a killed worker's batch moves on within the heartbeat timeout
         }
-        return new BatchScoreResult(scored, parsed, completed, failures);
+        return items;
     }
 
     @Override
@@ -166,24 +180,8 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
                 return sampleId != null && stored.contains(ResultsStore.storedCallKey(sampleId, item.trial()));
             });
         }
-        int scored = 0;
-        int parsed = 0;
-        int completed = 0;
-        List<ItemFailure> failures = new ArrayList<>();
-        for (int index : plan.toScore()) {
-            try {
-                SampleOutcome outcome = score(cell, sweep.item(index));
-                scored++;
-                parsed += outcome.parsed() ? 1 : 0;
-                completed += outcome.completed() ? 1 : 0;
-            } catch (ApplicationFailure f) {
-                failures.add(new ItemFailure(index, f.getType(), f.getOriginalMessage()));
-            } catch (RuntimeException e) {
-                failures.add(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())));
-            }
-            context.heartbeat(null);
-        }
-        return new SweepResult(plan.scannedTo(), plan.holes(), scored, parsed, completed, failures);
+        ScoredItems items = scoreEach(cell, plan.toScore(), sweep::item, context);
+        return new SweepResult(plan.scannedTo(), plan.holes(), items.scored, items.parsed, items.completed, items.failures);
     }
 
     private SampleOutcome scoreSql(WorkItem item, CellRecord cell, EvalSample sample, String rawOutput) {

@@ -540,7 +540,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         publishProgress();
     }
 
-    /** A failed item of a window batch, as {@link #settle} classifies a batch's. */
+    /** A batch's failed item: the endpoint's refusal stops the cell, a rejection or budget deferral is recorded, the rest go the per-item way. */
     private void classifyFailure(ItemFailure f) {
         WorkItem item = itemAt(f.index());
         if (f.endpointRejected()) {
@@ -638,19 +638,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         List<Integer> unsettled = new ArrayList<>();
         for (ItemFailure f : calls.failures()) {
             unsettled.add(f.index());
-            WorkItem item = itemAt(f.index());
-            if (f.endpointRejected()) {
-                stop(f.message());
-            } else if (f.sampleRejected()) {
-                planning.recordRejected(item, f.message());
-                count(SampleOutcome.rejection());
-                stopIfTooManyRejected(f.message());
-            } else if (f.budgetRefused() && Workflow.getVersion(BATCH_BUDGET_DEFERRAL, Workflow.DEFAULT_VERSION, 1) >= 1) {
-                planning.recordInfraError(item, f.message()); // records the deferral, as the per-item path does
-                count(SampleOutcome.infrastructureFailure());
-            } else {
-                perItem.add(item);
-            }
+            classifyFailure(f);
         }
         if (yielding && calls.yielded()) {
             returned.add(new ItemRange(from + calls.started(), count - calls.started()));
