@@ -251,7 +251,7 @@ public final class ResultsDatabase implements AutoCloseable {
     }
 
     /** Puts a connection whose transaction failed with {@code failure} back into auto-commit, a failure to do so added to it. */
-    private static void resetAutoCommit(Connection c, Throwable failure) {
+    static void resetAutoCommit(Connection c, Throwable failure) {
         try {
             c.setAutoCommit(true);
         } catch (SQLException e) {
