@@ -49,7 +49,9 @@ class PostgresStoreRestartIT {
         SyntheticEvalSet.write(dir.resolve("synthetic_slot.json"), SAMPLES);
         try (LocalPostgres pg = LocalPostgres.start(Path.of("target"));
              FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(300));
-             FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(300));
+             // slower: a direct cell scores its stored outputs every 10 s (CellWorkflowImpl.SWEEP_INTERVAL), so at 3 s per
+             // call each sweep finds about 10 more of the 40 items and both faults come mid-campaign
+             FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(3000));
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir)) {
             // PostgreSQL's default: a commit returns once its WAL is written, so a killed server keeps every acknowledged write
             // (the test cluster turns it off for speed; with it off, the SIGKILL below lost an acknowledged result)
