@@ -51,6 +51,12 @@ final class ResultsDbBytes {
         }
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("results_db_bytes", size);
+        putPerItem(out, size, outputs, artifacts, prompts, items);
+        return out;
+    }
+
+    /** The per-item figures of a store of {@code size} bytes, in the order both measures write them. */
+    private static void putPerItem(Map<String, Object> out, long size, long outputs, long artifacts, long prompts, long items) {
         out.put("results_db_bytes_per_item", round(size / (double) items));
         out.put("results_db_bytes_per_item_without_outputs", round((size - outputs) / (double) items));
         out.put("raw_output_bytes_per_item", round(outputs / (double) items));
@@ -58,7 +64,6 @@ final class ResultsDbBytes {
         out.put("artifact_bytes", artifacts);
         out.put("results_db_bytes_per_item_without_artifacts", round((size - artifacts) / (double) items));
         out.put("prompt_text_bytes_per_item", round(prompts / (double) items));
-        return out;
     }
 
     /**
@@ -78,12 +83,7 @@ final class ResultsDbBytes {
                     + longOf(s, "SELECT COALESCE(SUM(octet_length(text)), 0) FROM prompt_texts");
             out.put("results_db_bytes", size);
             out.put("results_db_bytes_how", "pg_database_size(current_database())");
-            out.put("results_db_bytes_per_item", round(size / (double) items));
-            out.put("results_db_bytes_per_item_without_outputs", round((size - outputs) / (double) items));
-            out.put("raw_output_bytes_per_item", round(outputs / (double) items));
-            out.put("artifact_bytes", artifacts);
-            out.put("results_db_bytes_per_item_without_artifacts", round((size - artifacts) / (double) items));
-            out.put("prompt_text_bytes_per_item", round(prompts / (double) items));
+            putPerItem(out, size, outputs, artifacts, prompts, items);
             Map<String, Long> tables = new LinkedHashMap<>();
             try (ResultSet rs = s.executeQuery("SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c "
                     + "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'r' AND n.nspname = current_schema() "
