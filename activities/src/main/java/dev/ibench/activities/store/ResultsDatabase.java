@@ -230,15 +230,10 @@ public final class ResultsDatabase implements AutoCloseable {
                 c.commit();
             } catch (SQLException | RuntimeException | Error e) {
                 try {
-                    c.rollback();
-                } catch (SQLException rollbackFailed) {
-                    // e.g. SQLite rolled back by itself after a full disk ("no transaction is active"): the work's own
-                    // failure is what the caller must see (a full disk is recognised by it, DiskFull)
-                    e.addSuppressed(rollbackFailed);
+                    abandonTransaction(c, e);
                 } finally {
                     endTransaction(false);
                     bound.remove();
-                    resetAutoCommit(c, e);
                 }
                 throw e;
             }
@@ -250,12 +245,23 @@ public final class ResultsDatabase implements AutoCloseable {
         }
     }
 
-    /** Puts a connection whose transaction failed with {@code failure} back into auto-commit, a failure to do so added to it. */
-    static void resetAutoCommit(Connection c, Throwable failure) {
+    /**
+     * Ends a transaction that failed with {@code failure}: rolls it back and puts the connection back into auto-commit,
+     * so the pool gets it back usable. SQLite may have ended the transaction by itself (a full disk: "no transaction is
+     * active"); the work's own failure is what the caller must see (a full disk is recognised by it, DiskFull), so a
+     * failed rollback or reset is only added to it. Without the reset the driver would go on believing in a
+     * transaction SQLite no longer has, and every later commit on that connection would fail.
+     */
+    static void abandonTransaction(Connection c, Throwable failure) {
+        try {
+            c.rollback();
+        } catch (SQLException rollbackFailed) {
+            failure.addSuppressed(rollbackFailed);
+        }
         try {
             c.setAutoCommit(true);
-        } catch (SQLException e) {
-            failure.addSuppressed(e);
+        } catch (SQLException resetFailed) {
+            failure.addSuppressed(resetFailed);
         }
     }
 

@@ -447,16 +447,7 @@ public final class ResultsStore {
                 work.run(c);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                try {
-                    c.rollback();
-                } catch (SQLException rollbackFailed) {
-                    // SQLite may have rolled back by itself (a full disk): the work's own failure is the one to report
-                    e.addSuppressed(rollbackFailed);
-                } finally {
-                    // else the pool keeps a connection whose driver believes in a transaction SQLite no longer has, and
-                    // every later write on it fails with "cannot commit - no transaction is active"
-                    ResultsDatabase.resetAutoCommit(c, e);
-                }
+                ResultsDatabase.abandonTransaction(c, e);
                 throw e;
             }
         } catch (SQLException e) {

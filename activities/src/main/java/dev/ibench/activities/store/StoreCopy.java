@@ -172,18 +172,7 @@ public final class StoreCopy {
                 inserted += insert(ps, pending);
                 target.commit();
             } catch (SQLException | RuntimeException e) {
-                try {
-                    target.rollback();
-                } catch (SQLException rollbackFailed) {
-                    // e.g. SQLite ended the transaction by itself (a full disk): the batch's own failure is what the
-                    // user must see, as in ResultsDatabase.inOneTransaction
-                    e.addSuppressed(rollbackFailed);
-                }
-                try {
-                    target.setAutoCommit(true); // back to the pool usable, whatever state the failure left it in
-                } catch (SQLException resetFailed) {
-                    e.addSuppressed(resetFailed);
-                }
+                ResultsDatabase.abandonTransaction(target, e);
                 throw e;
             }
             target.setAutoCommit(true);
