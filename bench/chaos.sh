@@ -42,7 +42,7 @@ SEED="${2:-$(date +%s)}"
 . bench/lib.sh
 [[ "$ROUNDS" =~ ^[0-9]+$ && "$ROUNDS" -ge 1 ]] || fail "ROUNDS must be a whole number >= 1, got '$ROUNDS'"
 [[ "$SEED" =~ ^-?[0-9]+$ ]] || fail "SEED must be a whole number, got '$SEED'"
-logged "installing the Temporal CLI (deploy/local/install-tools.sh)" "$(mktemp)" bash deploy/local/install-tools.sh
+install_tools "the Temporal CLI" "$(mktemp)"
 CP="$(bench_classpath)"
 JARS="$(mktemp -d)"
 trap 'rm -rf "$JARS"' EXIT

@@ -20,6 +20,19 @@ logged() {
   fi
 }
 
+# Installs the tools the benches run (deploy/local/install-tools.sh: Temporal CLI, llama-server, test model) into
+# .tools, logging to LOG_FILE. IBENCH_NO_INSTALL=1 skips it and only checks the Temporal CLI is there: for a worktree
+# whose .tools is shared with another checkout, where a second install must not run.
+# Usage: install_tools WHAT LOG_FILE
+install_tools() {
+  if [ "${IBENCH_NO_INSTALL:-}" = 1 ]; then
+    [[ -x .tools/bin/temporal ]] || command -v temporal >/dev/null \
+      || fail "IBENCH_NO_INSTALL=1 but the Temporal CLI is missing (.tools/bin/temporal): run deploy/local/install-tools.sh once"
+    return 0
+  fi
+  logged "installing $1 (deploy/local/install-tools.sh)" "$2" bash deploy/local/install-tools.sh
+}
+
 # Prints the runtime classpath of the bench module after packaging it and the product modules it uses.
 bench_classpath() {
   command -v mvn >/dev/null || fail "mvn not found on PATH (Maven 3.8+ builds the bench module)"

@@ -21,7 +21,7 @@ WINDOW="${2:-256}"
 NAME="${3:-campaign-scale-oracle-w$WINDOW}"
 . bench/lib.sh
 [[ "$N" =~ ^[0-9]+$ && "$WINDOW" =~ ^[0-9]+$ ]] || fail "N and samples-in-flight must be whole numbers, got '$N' '$WINDOW'"
-logged "installing the Temporal CLI (deploy/local/install-tools.sh)" "$(mktemp)" bash deploy/local/install-tools.sh
+install_tools "the Temporal CLI" "$(mktemp)"
 CP="$(bench_classpath)"
 JARS="$(mktemp -d)"
 trap 'rm -rf "$JARS"' EXIT

@@ -12,7 +12,7 @@ NAME="trials-smollm2-superhero-${N}x${T}"
 command -v python3 >/dev/null || fail "python3 not found on PATH (picks free ports, writes the results file)"
 WORK="$PWD/.ibench/bench-trials"
 rm -rf "$WORK"; mkdir -p "$WORK"
-logged "installing the Temporal CLI and test model (deploy/local/install-tools.sh)" "$WORK/install-tools.log" bash deploy/local/install-tools.sh
+install_tools "the Temporal CLI and test model" "$WORK/install-tools.log"
 logged "building the CLI jar (./ibench --version)" "$WORK/ibench-build.log" ./ibench --version
 export IBENCH_RESULTS_DB="$WORK/results.db"
 read -r PORT UI <<<"$(python3 -c 'import socket
