@@ -14,6 +14,7 @@ import io.temporal.api.enums.v1.EventType;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -543,7 +544,10 @@ class CampaignWorkflowTest {
     void aSmallerWindowStopsTheRunningBatchesWithinASecond() throws Exception {
         FakeCampaignActivities fake = batchesStarted(cell("a", 200, 1), 150, 8, 1);
         WorkflowClient client = env.getWorkflowClient();
-        Thread.sleep(500);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (fake.maxConcurrentCalls.get() < 8 && System.nanoTime() < deadline) {
+            Thread.sleep(20); // a fixed 500 ms was too short on a loaded machine
+        }
         assertThat(fake.maxConcurrentCalls.get()).as("the window was used before the change").isEqualTo(8);
         client.newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).setSamplesInFlight(4);
         Thread.sleep(800);
