@@ -17,6 +17,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link MultiTurnModelActivities} against the results store and the cell's {@link MultiTurnModel}. A step stored before
@@ -24,6 +26,7 @@ import java.util.function.Function;
  * activity completes. Failed model calls map as in every cell ({@link ModelCallFailures#forActivity}).
  */
 public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivities {
+    private static final Logger LOG = LoggerFactory.getLogger(MultiTurnModelActivitiesImpl.class);
     private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
     private static final int PREVIEW_CHARS = 160;
 
@@ -54,6 +57,8 @@ public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivit
         conversations.store().saveStepPrompt(ref.cellId(), sampleId, ref.trial(), ref.storeStep(),
                 MultiTurnConversations.json(RenderedPrompt.chat(messages, List.of())));
         MultiTurnModel model = modelOfCell.apply(cell);
+        // one line per step asked of the model (never for a step read back): how a worker's log shows what it paid for
+        LOG.info("multi-turn step asked of the model: {} sample {} turn {} step {}", ref.cellId(), sampleId, ref.turn(), ref.step());
         ReactAgentModel.Reply reply;
         try {
             reply = Heartbeating.call(() -> model.next(entry, messages, ref.turn(), ref.step(), ref.trial()), HEARTBEAT_EVERY, ref.storeStep());

@@ -6,13 +6,18 @@ import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclEvalPackage;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnImporter;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.InvolvedClassesSelection;
 import dev.ibench.core.bfcl.BfclImporter;
 import dev.ibench.core.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,7 +27,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ibench import bfcl (FILE [--answers FILE] [--function-docs DIR] | --from-package) --category CATEGORY --out DIR
- * [--name NAME] [--json]}: writes
+ * [--involved-classes CLASS[,CLASS]] [--name NAME] [--json]}: writes
  * {@code DIR/NAME.json} (the eval set, samples of dataset {@code bfcl_<category>}) and {@code DIR/NAME-import.json}
  * (rows imported, rows left out with the reason). The four multi-turn categories give a {@code bfcl_multi_turn} eval set
  * ({@link BfclMultiTurnEvalSet}). {@code --from-package} reads bfcl-eval's own v4 files from the installed package
@@ -55,6 +60,11 @@ final class ImportBfclCommand implements Callable<Integer> {
                     + "live_simple, live_multiple, live_parallel, live_parallel_multiple, irrelevance, live_irrelevance, live_relevance, "
                     + "multi_turn_base, multi_turn_miss_func, multi_turn_miss_param or multi_turn_long_context.")
     String category;
+
+    @Option(names = "--involved-classes", paramLabel = "CLASS[,CLASS]",
+            description = "Multi-turn categories: keep only the entries whose involved classes are exactly these (any order), e.g. "
+                    + "TradingBot; such entries share BFCL's system prompt, so a prompt-caching model evaluates it once.")
+    String involvedClasses;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder to write the eval set into.")
     Path out;
@@ -105,6 +115,10 @@ final class ImportBfclCommand implements Callable<Integer> {
         }
         if (functionDocs != null) {
             err.println("ibench import bfcl: --function-docs is for the multi-turn categories only");
+            return 2;
+        }
+        if (involvedClasses != null) {
+            err.println("ibench import bfcl: --involved-classes is for the multi-turn categories only");
             return 2;
         }
         BfclCategory parsedCategory;
@@ -168,9 +182,19 @@ final class ImportBfclCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        InvolvedClassesSelection selection = null;
+        if (involvedClasses != null) {
+            try {
+                selection = InvolvedClassesSelection.parse(involvedClasses);
+            } catch (IllegalArgumentException e) {
+                err.println("ibench import bfcl: " + e.getMessage());
+                return 2;
+            }
+        }
         Path docs = functionDocs != null ? functionDocs
                 : (file.toAbsolutePath().getParent() == null ? null : file.toAbsolutePath().getParent().resolve("multi_turn_func_doc"));
-        String setName = name != null ? name : "bfcl-" + key.replace('_', '-');
+        String setName = name != null ? name : "bfcl-" + key.replace('_', '-')
+                + (selection == null ? "" : "-" + selection.toString().toLowerCase(Locale.ROOT).replace(',', '-'));
         if (!output.nameAllowed(setName)) {
             return 2;
         }
@@ -181,11 +205,27 @@ final class ImportBfclCommand implements Callable<Integer> {
             err.println("ibench import bfcl: " + e.getMessage());
             return 2;
         }
+        int readEntries = imported.entries().size();
+        if (selection != null) {
+            List<BfclMultiTurnEntry> kept = selection.select(imported.entries());
+            if (kept.isEmpty()) {
+                err.println("ibench import bfcl: --involved-classes " + selection + ": none of the " + readEntries + " " + key
+                        + " entries read from " + file + " involves exactly these classes");
+                return 2;
+            }
+            Map<String, List<Map<String, Object>>> docsKept = new LinkedHashMap<>(imported.functionDocs());
+            docsKept.keySet().retainAll(selection.classes());
+            imported = new BfclMultiTurnImporter.Result(kept, imported.rejected(), docsKept);
+        }
         ObjectNode report = Json.MAPPER.createObjectNode();
         report.put("file", file.toString());
         report.put("answers", answers.toString());
         report.put("function_docs", docs.toString());
         report.put("category", key);
+        if (selection != null) {
+            report.put("involved_classes", selection.toString());
+            report.put("entries_read", readEntries);
+        }
         if (!output.addOutcome(report, file, imported.entries().size(), imported.rejected().stream()
                 .map(r -> new ImportOutput.LeftOut(r.line(), "id", r.id(), r.reason())).toList())) {
             return 2;
@@ -197,8 +237,9 @@ final class ImportBfclCommand implements Callable<Integer> {
             stdout.println(ImportOutput.text(report));
         } else {
             long turns = imported.entries().stream().mapToLong(e -> e.turns().size()).sum();
-            stdout.printf(Locale.ROOT, "imported %d %s entries (%d turns, classes %s) into %s; %d left out%n", imported.entries().size(), key,
-                    turns, String.join(", ", imported.functionDocs().keySet()), evalSet, imported.rejected().size());
+            stdout.printf(Locale.ROOT, "imported %d %s entries (%d turns, classes %s) into %s; %d left out%s%n", imported.entries().size(), key,
+                    turns, String.join(", ", imported.functionDocs().keySet()), evalSet, imported.rejected().size(),
+                    selection == null ? "" : "; selected by --involved-classes " + selection + " from " + readEntries + " read");
             imported.rejected().forEach(r -> stdout.printf(Locale.ROOT, "  line %d (%s): %s%n", r.line(), r.id(), r.reason()));
             stdout.println("report: " + reportFile);
         }

@@ -64,6 +64,51 @@ class ImportBfclFromPackageIT {
     }
 
     @Test
+    void involvedClassesKeepsTheEntriesWithExactlyThoseClasses() throws Exception {
+        // counted from bfcl-eval's BFCL_v4_multi_turn_base.json with Python (involved_classes == ['TradingBot']): 20 entries,
+        // 78 turns; an entry involving TradingBot with another class is not kept
+        List<String> tradingBot = List.of("multi_turn_base_100", "multi_turn_base_104", "multi_turn_base_105", "multi_turn_base_107",
+                "multi_turn_base_115", "multi_turn_base_116", "multi_turn_base_117", "multi_turn_base_118", "multi_turn_base_120",
+                "multi_turn_base_121", "multi_turn_base_122", "multi_turn_base_123", "multi_turn_base_126", "multi_turn_base_127",
+                "multi_turn_base_128", "multi_turn_base_130", "multi_turn_base_132", "multi_turn_base_135", "multi_turn_base_142",
+                "multi_turn_base_146");
+        CliRun r = CliRun.of("import", "bfcl", "--from-package", "--category", "multi_turn_base", "--involved-classes", " TradingBot ",
+                "--out", dir.toString(), "--json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        JsonNode report = Json.MAPPER.readTree(r.out());
+        assertThat(report.get("imported").asLong()).isEqualTo(20);
+        assertThat(report.get("entries_read").asLong()).isEqualTo(rows(bfclEval.tests("multi_turn_base")));
+        assertThat(report.get("involved_classes").asText()).isEqualTo("TradingBot");
+        BfclMultiTurnEvalSet set = BfclMultiTurnEvalSet.read(dir.resolve("bfcl-multi-turn-base-tradingbot.json"));
+        assertThat(set.entries()).extracting(e -> e.id()).containsExactlyElementsOf(tradingBot);
+        assertThat(set.entries().stream().mapToInt(e -> e.turns().size()).sum()).isEqualTo(78);
+        assertThat(set.functionDocs()).containsOnlyKeys("TradingBot");
+
+        // two classes in any order: 13 entries involve exactly MessageAPI and TradingBot (counted likewise)
+        CliRun pair = CliRun.of("import", "bfcl", "--from-package", "--category", "multi_turn_base", "--involved-classes",
+                "TradingBot,MessageAPI", "--out", dir.toString(), "--json");
+        assertThat(pair.exit()).as(pair.err()).isZero();
+        assertThat(Json.MAPPER.readTree(pair.out()).get("imported").asLong()).isEqualTo(13);
+        assertThat(BfclMultiTurnEvalSet.read(dir.resolve("bfcl-multi-turn-base-messageapi-tradingbot.json")).functionDocs())
+                .containsOnlyKeys("MessageAPI", "TradingBot");
+
+        CliRun unknown = CliRun.of("import", "bfcl", "--from-package", "--category", "multi_turn_base", "--involved-classes",
+                "TradingBot,TradeBot", "--out", dir.toString());
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).startsWith("ibench import bfcl: --involved-classes: unknown class 'TradeBot' (known: GorillaFileSystem,")
+                .doesNotContain("Exception");
+        CliRun none = CliRun.of("import", "bfcl", "--from-package", "--category", "multi_turn_base", "--involved-classes",
+                "MathAPI,TravelAPI,VehicleControlAPI,TwitterAPI", "--out", dir.toString());
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.err()).startsWith("ibench import bfcl: --involved-classes MathAPI,TravelAPI,TwitterAPI,VehicleControlAPI: none of the 200 "
+                + "multi_turn_base entries read from");
+        CliRun singleTurn = CliRun.of("import", "bfcl", "--from-package", "--category", "simple_python", "--involved-classes", "TradingBot",
+                "--out", dir.toString());
+        assertThat(singleTurn.exit()).isEqualTo(2);
+        assertThat(singleTurn.err()).startsWith("ibench import bfcl: --involved-classes is for the multi-turn categories only");
+    }
+
+    @Test
     void singleTurnCategoriesReadThePackagesPossibleAnswers() throws Exception {
         CliRun r = CliRun.of("import", "bfcl", "--from-package", "--category", "simple_python", "--out", dir.toString(), "--json");
         assertThat(r.exit()).as(r.err()).isZero();

@@ -50,8 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
  * system; the verdicts alone would not show it, as the checker executes the decoded calls again in a fresh interpreter). The model is a TEST DOUBLE
  * ({@link FakeMultiTurnEndpoint}: the turn's ground truth at step 1, no call at step 2, and no call at all on one turn
  * of every fourth entry so verdicts differ): SmolLM2 on llama-server takes about 2 minutes for one cold 5,500-token
- * prompt on this machine, far too slow for CI. The undisturbed run's verdicts also equal bfcl-eval's multi_turn_checker
- * on the same decoded calls.
+ * prompt on this machine, far too slow for CI (the real model runs in {@code bench/run-bfcl-smollm2-multiturn-durability.sh},
+ * by hand). The undisturbed run's verdicts also equal bfcl-eval's multi_turn_checker on the same decoded calls.
  */
 class MultiTurnDurabilityIT {
     private static final int ENTRIES = 20;

@@ -1,5 +1,6 @@
 package dev.ibench.workflows.multiturn;
 
+import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.multiturn.MultiTurnEntryRef;
 import dev.ibench.activities.multiturn.MultiTurnExecSummary;
@@ -21,9 +22,12 @@ import io.temporal.workflow.Workflow;
  * the conversation ends there (bfcl-eval's {@code MAXIMUM_STEP_LIMIT}; the checker then fails the entry as
  * force-terminated unless it was the last turn). Activity summaries read as the conversation in the Temporal UI
  * ({@code turn 1 · step 2 · think (model)}, {@code turn 1 · step 2 · cd(folder='x')}); the current details show the turn
- * and step the entry is in. A failed activity fails the run with the activity's own failure type, as ReACT runs do.
+ * and step the entry is in. A failed activity fails the run with the activity's own failure type, as ReACT runs do, except
+ * a model step refused for good after the conversation's first step: the conversation stops there and is scored.
  */
 public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow {
+    /** Change id: a refused step after the first stops the conversation, which is then scored. */
+    static final String STOP_ON_REFUSED_STEP = "multi-turn-stop-on-refused-step";
     private MultiTurnEntryInput input;
     private int turns;
     private int turn;
@@ -40,11 +44,22 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
             turns = Workflow.newActivityStub(MultiTurnScoringActivities.class, MultiTurnActivityOptions.scoring("read the entry"))
                     .turns(new MultiTurnEntryRef(input.cellId(), input.position(), input.trial()));
             boolean forcedQuit = false;
-            for (turn = 0; turn < turns && !forcedQuit; turn++) {
+            boolean stopped = false;
+            for (turn = 0; turn < turns && !forcedQuit && !stopped; turn++) {
                 turnsRun = turn + 1;
                 for (step = 1; ; step++) {
                     MultiTurnStepRef ref = new MultiTurnStepRef(input.cellId(), input.position(), input.trial(), turn, step);
-                    MultiTurnStepSummary thought = model(label() + " · think (" + input.model() + ")").think(ref);
+                    MultiTurnStepSummary thought;
+                    try {
+                        thought = model(label() + " · think (" + input.model() + ")").think(ref);
+                    } catch (ActivityFailure f) {
+                        if (!stopsConversation(f)) {
+                            throw f;
+                        }
+                        stopped = true;
+                        record(label() + " · stopped: the model refused the step (" + Failures.rootMessage(f) + ")");
+                        break;
+                    }
                     spend = spend.plus(thought.promptTokens(), thought.completionTokens(), thought.costUsd());
                     if (thought.endsTurn()) {
                         record(label() + " · no call: end of turn");
@@ -72,6 +87,18 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
                     + input.trial() + " stopped at turn " + turn + " step " + step + ": " + Failures.rootMessage(f),
                     type != null ? type : "MultiTurnActivityFailed", f, spend);
         }
+    }
+
+    /**
+     * A step after the conversation's first that the model's endpoint refuses for good (its prompt outgrew the context,
+     * say): since {@link #STOP_ON_REFUSED_STEP}, the conversation stops there and is scored with the turns run, the turn it
+     * stopped in without that step, as the model's failure (bfcl-eval counts an entry whose inference failed as wrong);
+     * before, the run failed and the cell recorded the entry as rejected. A refused first step is still a rejected
+     * sample: no conversation took place.
+     */
+    private boolean stopsConversation(ActivityFailure f) {
+        return FailureTypes.SAMPLE_REJECTED.equals(Failures.type(f)) && !(turn == 0 && step == 1)
+                && Workflow.getVersion(STOP_ON_REFUSED_STEP, Workflow.DEFAULT_VERSION, 1) >= 1;
     }
 
     private String label() {

@@ -11,11 +11,18 @@ import dev.ibench.activities.multiturn.MultiTurnScoringActivities;
 import dev.ibench.activities.multiturn.MultiTurnStepRef;
 import dev.ibench.activities.multiturn.MultiTurnStepSummary;
 import dev.ibench.activities.multiturn.MultiTurnToolActivities;
+import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.testing.RecordedHistories;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.common.WorkflowExecutionHistory;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.WorkflowReplayer;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -28,18 +35,40 @@ import org.junit.jupiter.api.Test;
 class MultiTurnEntryWorkflowTest {
     private static final String LLM = TaskQueues.llm("mt-test");
 
-    /** Calls per (turn, step) the scripted model makes; absent: no call (the end of the turn). */
-    private record Script(int turns, Map<String, Integer> calls) {}
+    /**
+     * Calls per (turn, step) the scripted model makes; absent: no call (the end of the turn). A step in {@code rejected}
+     * fails as the model activity fails when the endpoint refuses it (its prompt outgrew the context).
+     */
+    private record Script(int turns, Map<String, Integer> calls, Set<String> rejected) {
+        Script(int turns, Map<String, Integer> calls) {
+            this(turns, calls, Set.of());
+        }
+    }
+
+    /** A run's outcome (null when it failed), its failure, and its history. */
+    private record Run(SampleOutcome outcome, WorkflowFailedException failure, WorkflowExecutionHistory history) {}
 
     private final List<String> thought = new CopyOnWriteArrayList<>();
     private final List<String> executed = new CopyOnWriteArrayList<>();
     private final List<Integer> finishedWithTurns = new CopyOnWriteArrayList<>();
 
     private SampleOutcome run(Script script, int stepsPerTurn) {
+        Run r = runWithHistory(script, stepsPerTurn);
+        if (r.failure() != null) {
+            throw r.failure();
+        }
+        return r.outcome();
+    }
+
+    private Run runWithHistory(Script script, int stepsPerTurn) {
         try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
             env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(MultiTurnEntryWorkflowImpl.class);
             env.newWorker(LLM).registerActivitiesImplementations((MultiTurnModelActivities) ref -> {
                 thought.add(ref.turn() + "." + ref.step());
+                if (script.rejected().contains(ref.turn() + "." + ref.step())) {
+                    throw ApplicationFailure.newNonRetryableFailure("gguf:SmolLM2: prompt of 8125 tokens plus max_tokens 128 exceeds the "
+                            + "context length 8192", FailureTypes.SAMPLE_REJECTED);
+                }
                 int calls = script.calls().getOrDefault(ref.turn() + "." + ref.step(), 0);
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 100, 10, 0.001);
             });
@@ -62,7 +91,14 @@ class MultiTurnEntryWorkflowTest {
             env.start();
             MultiTurnEntryWorkflow wf = env.getWorkflowClient().newWorkflowStub(MultiTurnEntryWorkflow.class,
                     WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("mt-1").build());
-            return wf.run(new MultiTurnEntryInput("c", "cell", "m", LLM, 0, 0, stepsPerTurn));
+            SampleOutcome outcome = null;
+            WorkflowFailedException failure = null;
+            try {
+                outcome = wf.run(new MultiTurnEntryInput("c", "cell", "m", LLM, 0, 0, stepsPerTurn));
+            } catch (WorkflowFailedException e) {
+                failure = e;
+            }
+            return new Run(outcome, failure, env.getWorkflowClient().fetchHistory("mt-1"));
         }
     }
 
@@ -85,4 +121,40 @@ class MultiTurnEntryWorkflowTest {
         assertThat(finishedWithTurns).as("scored with the turns that ran").containsExactly(2);
         assertThat(o.completed()).isTrue();
     }
+
+    @Test
+    void aStepTheModelRefusesMidConversationStopsItAndItIsScoredWithTheTurnsRun() throws Exception {
+        // the prompt outgrew the context at turn 1 step 2: the conversation stops there and is scored as the model's
+        // (with turns 0 and 1; the checker then fails it), never as an infrastructure failure
+        Run r = runWithHistory(new Script(3, Map.of("0.1", 1, "1.1", 1), Set.of("1.2")), 20);
+        assertThat(r.failure()).isNull();
+        assertThat(thought).containsExactly("0.1", "0.2", "1.1", "1.2");
+        assertThat(executed).containsExactly("0.1", "1.1");
+        assertThat(finishedWithTurns).containsExactly(2);
+        assertThat(r.outcome().completed()).isTrue();
+        assertThat(r.outcome().promptTokens()).as("the three steps answered").isEqualTo(300);
+        RecordedHistories.replayAndMaybeRecord(r.history(), STOPPED_HISTORY, MultiTurnEntryWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(RecordedHistories.load(STOPPED_HISTORY), MultiTurnEntryWorkflowImpl.class);
+    }
+
+    @Test
+    void aFirstStepTheModelRefusesIsStillARejectedSample() {
+        // no conversation at all: the cell records the sample as rejected, as for any prompt that does not fit
+        Run r = runWithHistory(new Script(3, Map.of(), Set.of("0.1")), 20);
+        assertThat(r.failure()).isNotNull();
+        assertThat(r.failure().getCause()).isInstanceOfSatisfying(ApplicationFailure.class,
+                f -> assertThat(f.getType()).isEqualTo(FailureTypes.SAMPLE_REJECTED));
+        assertThat(thought).containsExactly("0.1");
+        assertThat(finishedWithTurns).isEmpty();
+    }
+
+    @Test
+    void aConversationThatFailedOnARefusedStepBeforeTheChangeReplays() throws Exception {
+        // recorded on the code before a refused step stopped the conversation (the run then failed); today's code must
+        // take the same path when it replays it
+        WorkflowReplayer.replayWorkflowExecution(RecordedHistories.load(FAILED_BEFORE_HISTORY), MultiTurnEntryWorkflowImpl.class);
+    }
+
+    private static final String STOPPED_HISTORY = "dev/ibench/workflows/multiturn/multi-turn-stopped-at-refused-step.json";
+    private static final String FAILED_BEFORE_HISTORY = "dev/ibench/workflows/multiturn/multi-turn-refused-step-before-stop.json";
 }
