@@ -9,8 +9,11 @@ import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.CampaignSpecLoader;
 import dev.ibench.core.campaign.CellPlan;
+import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.core.campaign.UsdBudgetPrices;
+import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
+import dev.ibench.core.prompt.PromptMode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.score.EvalSetCheck;
@@ -80,6 +83,7 @@ public final class CampaignStarter {
                 if (BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
                     int entries = EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
                     requireReactForMultiTurn(file, b, spec);
+                    requirePromptModeForMultiTurn(file, b, spec, profiles);
                     int selected = spec.samples().limit() == null ? entries : Math.min(spec.samples().limit(), entries);
                     items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
                     continue;
@@ -111,6 +115,26 @@ public final class CampaignStarter {
         if (!spec.ablations().equals(List.of("none"))) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': ablations do not apply to BFCL multi-turn "
                     + "conversations, but ablations are " + spec.ablations());
+        }
+    }
+
+    /**
+     * Multi-turn conversations are run as bfcl-eval's prompting handler runs them (function docs in the system prompt,
+     * calls as Python text, results as a user message); its native function-calling handlers ({@code _FC}: tools and
+     * {@code tool} messages) are not built, so a profile asking for native tools would silently get the prompt instead:
+     * refused, naming the model. The {@code oracle} test tool renders no prompt. An unknown profile is left to
+     * {@link CampaignProfileCheck}, which names it.
+     */
+    private static void requirePromptModeForMultiTurn(Path file, BenchmarkEntry b, CampaignSpec spec, ProfileCatalog profiles) {
+        for (int i = 0; i < spec.models().size(); i++) {
+            ModelEntry model = spec.models().get(i);
+            ModelProfile profile = profiles.resolveIfKnown(model.profile()).orElse(null);
+            if (profile != null && profile.mode() == PromptMode.TOOLS && !"oracle".equals(profile.provider())) {
+                throw new CampaignSpecException(file + ": models[" + i + "] (" + model.name() + "): model profile " + profile.name()
+                        + " has mode tools (native tool calls), but the BFCL multi-turn eval set of benchmarks '" + b.name()
+                        + "' runs in prompt mode only (bfcl-eval's prompting handler; its function-calling handlers are not built): "
+                        + "use a copy of the profile with 'mode: prompt' (docs/bfcl.md#multi-turn-campaigns)");
+            }
         }
     }
 

@@ -58,6 +58,22 @@ class CampaignStartEvalSetTest {
     }
 
     @Test
+    void aMultiTurnSetWithANativeToolsProfileIsRefusedNamingTheModel() throws Exception {
+        Path set = Files.writeString(dir.resolve("mt.json"), "{\"style\": \"bfcl_multi_turn\", \"category\": \"multi_turn_base\", "
+                + "\"source\": \"x\", \"function_docs\": {\"MathAPI\": []}, \"data\": [{\"id\": \"multi_turn_base_0\", "
+                + "\"category\": \"multi_turn_base\", \"turns\": [[{\"role\": \"user\", \"content\": \"add\"}]], "
+                + "\"involved_classes\": [\"MathAPI\"], \"initial_config\": {}, \"missed_function\": {}, "
+                + "\"ground_truth\": [[\"add(a=1, b=2)\"]]}]}");
+        Path file = dir.resolve("campaign.yaml");
+        // openai-gpt-4o is a built-in profile with mode: tools; the oracle (also mode: tools) is a test tool and passes
+        Files.writeString(file, "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}, {name: gpt, profile: openai-gpt-4o}]\n"
+                + "benchmarks: [{name: b, eval_set: \"" + set + "\"}]\n");
+        CliRun r = CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
+        assertRefusedBeforeAnything(r, "models[1] (gpt): model profile openai-gpt-4o has mode tools",
+                "runs in prompt mode only", "'mode: prompt'");
+    }
+
+    @Test
     void aTextFileThatIsNotJsonLikePasswdIsRefused() throws Exception {
         Path passwd = Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n");
         assertRefusedBeforeAnything(startWith(passwd), passwd.toString(), "not valid JSON");
