@@ -44,12 +44,52 @@ public final class JsonReportWriter {
         });
     }
 
+    /** Writes a cell held whole: its trial reports' per-sample scores with them. */
     public void cell(CellReport cell, CellStanding standing) {
         io(() -> {
             json.writeObject(JsonReportRenderer.cell(cell, standing));
             json.flush();
         });
         cells++;
+    }
+
+    /**
+     * Writes a cell whose per-sample entries are in {@code perSample} (its trial reports' own per-sample scores are not
+     * written): the same bytes as {@link #cell(CellReport, CellStanding)} of the cell with those scores. The i-th trial
+     * report is that of the i-th trial with entries.
+     */
+    public void cell(CellReport cell, CellStanding standing, PerSampleSpool perSample) {
+        List<Integer> trials = perSample.trials();
+        if (trials.size() != cell.trialReports().size()) {
+            throw new IllegalStateException("cell " + cell.cellId() + ": " + cell.trialReports().size() + " trial reports but per-sample entries of "
+                    + trials.size() + " trials");
+        }
+        io(() -> {
+            json.writeStartObject();
+            writeFields(JsonReportRenderer.cellHead(cell, standing));
+            json.writeFieldName("trial_reports");
+            json.writeStartArray();
+            for (int i = 0; i < trials.size(); i++) {
+                json.writeStartObject();
+                writeFields(cell.trialReports().get(i).aggregateJsonTree());
+                json.writeFieldName("per_sample");
+                json.writeStartArray();
+                perSample.copyTo(trials.get(i), json);
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+            json.flush();
+        });
+        cells++;
+    }
+
+    private void writeFields(Map<String, Object> fields) throws IOException {
+        for (Map.Entry<String, Object> e : fields.entrySet()) {
+            json.writeFieldName(e.getKey());
+            json.writeObject(e.getValue());
+        }
     }
 
     /** Ends {@code cells}, writes {@code bfcl_overall} from {@code keptCells} and then {@code trailing} in order, and flushes. */
