@@ -298,9 +298,9 @@ public final class CampaignReportBuilder {
      * section 4.3, H.1.2) per trial from the stored trajectory outcomes, plus parse failures and tool errors.
      */
     private CellReport reactCellReport(CellRecord cell, int samples) {
-        List<List<ReactOutcome>> byTrial = new ArrayList<>();
+        List<ReactTrialTally> byTrial = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
-            byTrial.add(new ArrayList<>());
+            byTrial.add(new ReactTrialTally());
         }
         Unscored unscored = new Unscored(cell);
         TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
@@ -318,18 +318,19 @@ public final class CampaignReportBuilder {
             }
         });
         Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (List<ReactOutcome> trial : byTrial) {
-            if (trial.isEmpty()) {
+        for (ReactTrialTally trial : byTrial) {
+            if (trial.outcomes == 0) {
                 continue;
             }
-            ReactStatistics stats = ReactStatisticsMetric.summarize(trial.stream().map(ReactOutcome::trajectory).toList());
+            ReactStatistics stats = trial.statistics.statistics();
             add(values, "completion_rate", stats.completionRate());
             add(values, "react.avg_loops", stats.averageLoops());
             add(values, "react.oob", stats.outOfBudget());
             add(values, "react.stuck", stats.stuck());
             add(values, "react.unclassified", stats.unclassified());
-            add(values, "react.parse_failures_per_sample", trial.stream().mapToInt(ReactOutcome::parseFailures).average().orElse(0));
-            add(values, "react.tool_errors_per_sample", trial.stream().mapToInt(ReactOutcome::toolErrors).average().orElse(0));
+            // IntStream.average(): the exact integer sum over the count
+            add(values, "react.parse_failures_per_sample", (double) trial.parseFailures / trial.outcomes);
+            add(values, "react.tool_errors_per_sample", (double) trial.toolErrors / trial.outcomes);
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
@@ -337,6 +338,21 @@ public final class CampaignReportBuilder {
         int scored = results[0] - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
+    }
+
+    /** A ReACT cell's trial as running counts: its statistics (seed Table 2) and its parse failures and tool errors. */
+    private static final class ReactTrialTally {
+        final ReactStatisticsMetric.Tally statistics = new ReactStatisticsMetric.Tally();
+        int outcomes;
+        long parseFailures;
+        long toolErrors;
+
+        void add(ReactOutcome outcome) {
+            statistics.add(outcome.trajectory());
+            outcomes++;
+            parseFailures += outcome.parseFailures();
+            toolErrors += outcome.toolErrors();
+        }
     }
 
     private boolean isMultiTurn(CellRecord cell) {
