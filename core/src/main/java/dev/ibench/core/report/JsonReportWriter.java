@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Writes the JSON report as it is built, one cell at a time: the same bytes as {@link JsonReportRenderer#render} of the
- * whole report, without holding more than one cell's per-sample scores. Call {@link #begin}, {@link #cell} for each cell
+ * whole report, without holding the campaign's per-sample scores, nor a cell's when they come from a
+ * {@link PerSampleSpool}. Call {@link #begin}, {@link #cell} for each cell
  * in order, then {@link #finish} with the campaign-wide parts (the cells as kept for them, and trailing fields such as
  * the spend section).
  */
