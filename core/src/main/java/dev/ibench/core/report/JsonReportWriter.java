@@ -12,10 +12,9 @@ import java.util.Map;
 
 /**
  * Writes the JSON report as it is built, one cell at a time: the same bytes as {@link JsonReportRenderer#render} of the
- * whole report, without holding the campaign's per-sample scores, nor a cell's when they come from a
- * {@link PerSampleSpool}. Call {@link #begin}, {@link #cell} for each cell
- * in order, then {@link #finish} with the campaign-wide parts (the cells as kept for them, and trailing fields such as
- * the spend section).
+ * whole report, without holding a cell's per-sample scores (they come from a {@link PerSampleSpool}). Call
+ * {@link #begin}, {@link #cell} for each cell in order, then {@link #finish} with the campaign-wide parts (the cells as
+ * kept for them, and trailing fields such as the spend section).
  */
 public final class JsonReportWriter {
     private final JsonGenerator json;
@@ -45,18 +44,9 @@ public final class JsonReportWriter {
         });
     }
 
-    /** Writes a cell held whole: its trial reports' per-sample scores with them. */
-    public void cell(CellReport cell, CellStanding standing) {
-        io(() -> {
-            json.writeObject(JsonReportRenderer.cell(cell, standing));
-            json.flush();
-        });
-        cells++;
-    }
-
     /**
      * Writes a cell whose per-sample entries are in {@code perSample} (its trial reports' own per-sample scores are not
-     * written): the same bytes as {@link #cell(CellReport, CellStanding)} of the cell with those scores. The i-th trial
+     * written): the same bytes as {@link JsonReportRenderer#render} writes for the cell with those scores. The i-th trial
      * report is that of the i-th trial with entries.
      */
     public void cell(CellReport cell, CellStanding standing, PerSampleSpool perSample) {
