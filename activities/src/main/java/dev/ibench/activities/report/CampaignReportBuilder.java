@@ -32,6 +32,7 @@ import dev.ibench.core.report.SampleScores;
 import dev.ibench.core.report.TrialOutcomes;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.SampleScorer;
+import dev.ibench.core.score.ScoreTally;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.ScoreReport;
 import java.util.ArrayList;
@@ -84,6 +85,8 @@ public final class CampaignReportBuilder {
 
     /** Where each sample's row goes while a report is built, and how many rows of the current cell still get their detail. */
     private Consumer<SampleRow> sink = row -> {};
+    /** Told of each cell and each direct cell's scores as they come; null when the report is built whole. */
+    private CampaignReportListener listener;
     private Completions completions = new Completions(false);
     private SampleDetails details;
     private int detailsPerCell;
@@ -103,10 +106,10 @@ public final class CampaignReportBuilder {
     }
 
     /**
-     * Builds the report cell by cell, reading each cell's results in pages: {@code cells} gets each cell's whole report
-     * (with every per-sample score) as soon as it is built, and the report returned keeps of each cell only what the
-     * campaign-wide parts need (its metrics and standing, and its BFCL verdicts): memory holds one cell's per-sample
-     * scores at a time, never the campaign's.
+     * Builds the report cell by cell, reading each cell's results in pages: {@code cells} gets each scored sample of a
+     * direct cell as it is scored, then the cell as soon as it is built, its aggregates kept as running totals
+     * ({@link ScoreTally}, {@link TrialOutcomes}); neither the cells nor the report returned hold per-sample scores but
+     * BFCL ones (the campaign's BFCL overall needs them). Memory holds one page of results, not a cell's scores.
      */
     public synchronized CampaignReport stream(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink,
                                               CampaignReportListener cells) {
@@ -116,12 +119,14 @@ public final class CampaignReportBuilder {
     private CampaignReport build(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink,
                                  CampaignReportListener listener) {
         this.sink = sink;
+        this.listener = listener;
         this.details = detailsPerCell > 0 ? new SampleDetails(store) : null;
         this.detailsPerCell = detailsPerCell;
         try {
             return buildReport(campaignId, generatedAt, listener);
         } finally {
             this.sink = row -> {};
+            this.listener = null;
             this.details = null;
         }
     }
@@ -144,24 +149,12 @@ public final class CampaignReportBuilder {
             standings.put(cell.cellId(), standing);
             if (listener != null) {
                 listener.cell(report, standing);
-                cells.add(slim(report));
-            } else {
-                cells.add(report);
             }
+            cells.add(report);
             progress.cellDone();
         }
         progress.finished();
         return new CampaignReport(campaignId, name, generatedAt, cells, standings, universes);
-    }
-
-    /** {@code cell} without the per-sample scores, except BFCL verdicts (the campaign's BFCL overall needs them). */
-    private static CellReport slim(CellReport cell) {
-        List<ScoreReport> trials = cell.trialReports().stream().map(t -> new ScoreReport(t.samples(), t.parsed(), t.intent(), t.slot(),
-                t.completionRate(), t.lcs(), t.partialSequence(), t.fullSequence(), t.errors(),
-                t.perSample().stream().filter(p -> p.bfcl() != null).toList(), t.nestful(), t.bfcl())).toList();
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.samples(), cell.trials(), cell.scored(),
-                cell.infraErrors(), cell.pending(), cell.metrics(), cell.errorCategories(), trials, cell.rejected(), cell.ablation(),
-                cell.ablationMaterial());
     }
 
     /** The tool universe of every benchmark a {@code universe:<percent>} cell drew from, per database (seed Table 4). */
@@ -228,9 +221,13 @@ public final class CampaignReportBuilder {
         }
         SampleScorer scorer = scorerOfCell.apply(cell);
         completions = new Completions(scorer.judgesCompletion());
-        List<List<SampleScore>> byTrial = new ArrayList<>();
+        // running aggregates per trial; the per-sample scores are kept only for a report built whole (else only BFCL
+        // ones, which the campaign's BFCL overall needs) and go to the listener as they are scored
+        List<ScoreTally> byTrial = new ArrayList<>();
+        List<List<SampleScore>> perSample = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
-            byTrial.add(new ArrayList<>());
+            byTrial.add(new ScoreTally());
+            perSample.add(new ArrayList<>());
         }
         int[] scoredCount = {0};
         Unscored unscored = new Unscored(cell);
@@ -249,19 +246,32 @@ public final class CampaignReportBuilder {
             EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
             SampleScore score = scorer.score(sample, stored.rawOutput());
             byTrial.get(r.trial()).add(score);
+            if (listener == null || score.bfcl() != null) {
+                perSample.get(r.trial()).add(score);
+            }
+            if (listener != null) {
+                listener.sampleScore(r.trial(), score);
+            }
             emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r,
                     store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(), score));
             overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), stored.rawOutput());
             completions.add(score.completed());
         });
         int scored = scoredCount[0];
-        List<ScoreReport> trialReports = byTrial.stream().filter(l -> !l.isEmpty()).map(ScoreReport::of).toList();
+        List<ScoreReport> trialReports = new ArrayList<>();
+        List<Long> reasoningOnly = new ArrayList<>();
+        for (int t = 0; t < byTrial.size(); t++) {
+            if (byTrial.get(t).samples() > 0) {
+                trialReports.add(byTrial.get(t).report(perSample.get(t)));
+                reasoningOnly.add((long) byTrial.get(t).reasoningOnly());
+            }
+        }
         // every trial's failing samples count, not only the first trial's
         Map<String, Integer> categories = new LinkedHashMap<>();
         for (BfclErrorCategory c : BfclErrorCategory.values()) {
             categories.put(c.key(), trialReports.stream().mapToInt(r -> r.errors().get(c)).sum());
         }
-        Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports));
+        Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports, reasoningOnly));
         overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, categories, trialReports, unscored.rejected, cell.ablation(),
@@ -288,9 +298,9 @@ public final class CampaignReportBuilder {
      * section 4.3, H.1.2) per trial from the stored trajectory outcomes, plus parse failures and tool errors.
      */
     private CellReport reactCellReport(CellRecord cell, int samples) {
-        List<List<ReactOutcome>> byTrial = new ArrayList<>();
+        List<ReactTrialTally> byTrial = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
-            byTrial.add(new ArrayList<>());
+            byTrial.add(new ReactTrialTally());
         }
         Unscored unscored = new Unscored(cell);
         TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
@@ -308,18 +318,19 @@ public final class CampaignReportBuilder {
             }
         });
         Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (List<ReactOutcome> trial : byTrial) {
-            if (trial.isEmpty()) {
+        for (ReactTrialTally trial : byTrial) {
+            if (trial.outcomes == 0) {
                 continue;
             }
-            ReactStatistics stats = ReactStatisticsMetric.summarize(trial.stream().map(ReactOutcome::trajectory).toList());
+            ReactStatistics stats = trial.statistics.statistics();
             add(values, "completion_rate", stats.completionRate());
             add(values, "react.avg_loops", stats.averageLoops());
             add(values, "react.oob", stats.outOfBudget());
             add(values, "react.stuck", stats.stuck());
             add(values, "react.unclassified", stats.unclassified());
-            add(values, "react.parse_failures_per_sample", trial.stream().mapToInt(ReactOutcome::parseFailures).average().orElse(0));
-            add(values, "react.tool_errors_per_sample", trial.stream().mapToInt(ReactOutcome::toolErrors).average().orElse(0));
+            // IntStream.average(): the exact integer sum over the count
+            add(values, "react.parse_failures_per_sample", (double) trial.parseFailures / trial.outcomes);
+            add(values, "react.tool_errors_per_sample", (double) trial.toolErrors / trial.outcomes);
         }
         Map<String, MetricSummary> metrics = new LinkedHashMap<>();
         values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
@@ -327,6 +338,21 @@ public final class CampaignReportBuilder {
         int scored = results[0] - unscored.infra - unscored.rejected;
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
+    }
+
+    /** A ReACT cell's trial as running counts: its statistics (seed Table 2) and its parse failures and tool errors. */
+    private static final class ReactTrialTally {
+        final ReactStatisticsMetric.Tally statistics = new ReactStatisticsMetric.Tally();
+        int outcomes;
+        long parseFailures;
+        long toolErrors;
+
+        void add(ReactOutcome outcome) {
+            statistics.add(outcome.trajectory());
+            outcomes++;
+            parseFailures += outcome.parseFailures();
+            toolErrors += outcome.toolErrors();
+        }
     }
 
     private boolean isMultiTurn(CellRecord cell) {

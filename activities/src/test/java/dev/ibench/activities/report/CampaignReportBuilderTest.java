@@ -81,6 +81,7 @@ class CampaignReportBuilderTest {
             assertThat(react.infraErrors()).isEqualTo(1);
             assertThat(react.metrics().get("completion_rate").mean()).isEqualTo(1.0);
             assertThat(react.metrics().get("react.avg_loops").mean()).isCloseTo(4.0, within(1e-9));
+            assertThat(react.metrics().get("react.parse_failures_per_sample").mean()).as("its one scored item failed to parse once").isEqualTo(1.0);
             assertThat(MarkdownReportRenderer.render(report)).contains("react.avg_loops").contains("| m | b | react | completed | 2 | 1 | 0 | 1 | 0 | 1.000 | 0.500 |");
         }
     }

@@ -194,6 +194,89 @@ class StreamedReportTest {
     }
 
     @Test
+    void aCellOfManyPagesAndTrialsIsWrittenEntryByEntryInTrialAndSampleOrder() throws Exception {
+        // 40 samples x 4 trials = 160 items, so every page size but the last splits the cell; item (i, t) answers with
+        // its gold sequence, its first call only, or prose by (i + t) % 3; sample 5 trial 1 failed, sample 9 trial 3 was
+        // rejected, and trial 2 of sample 39 never ran
+        JsonNode icl;
+        try (InputStream in = getClass().getResourceAsStream("/icl/examples_icl_slot_filling.json")) {
+            icl = Json.MAPPER.readTree(in).get("data");
+        }
+        ArrayNode samples = Json.MAPPER.createArrayNode();
+        List<String> big = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            ObjectNode c = icl.get(i % icl.size()).deepCopy();
+            c.put("sample_id", "big-" + i + (i == 7 ? "-\u00e9\uD83D\uDE00" : ""));
+            samples.add(c);
+            big.add(c.get("sample_id").asText());
+        }
+        Path evalSet = dir.resolve("big.json");
+        Json.MAPPER.writeValue(evalSet.toFile(), samples);
+        String cell = "big/m/b/direct";
+        store.saveCampaign("big", "a cell of many pages", "{}");
+        store.saveCell(new CellRecord(cell, "big", "m", "b", "direct", "none", evalSet.toString(), 4));
+        store.saveCellSamples(cell, big);
+        for (int i = 0; i < big.size(); i++) {
+            JsonNode gold = samples.get(i).get("output");
+            for (int trial = 0; trial < 4; trial++) {
+                if (i == 5 && trial == 1) {
+                    store.saveInfraError(cell, big.get(i), trial, "503");
+                } else if (i == 9 && trial == 3) {
+                    store.saveRejected(cell, big.get(i), trial, "too long");
+                } else if (!(i == 39 && trial == 2)) {
+                    String raw = switch ((i + trial) % 3) {
+                        case 0 -> Json.MAPPER.writeValueAsString(gold);
+                        case 1 -> Json.MAPPER.writeValueAsString(List.of(gold.get(0)));
+                        default -> "No idea.";
+                    };
+                    store.saveModelCall(new ModelCallRecord(cell, big.get(i), trial, 0, null, raw, 1, 1, 1L, false));
+                    store.saveSampleResult(new SampleResultRecord(cell, big.get(i), trial, SampleResultRecord.SCORED, null, "{}", null));
+                }
+            }
+        }
+        String expected = SpendReportSection.of(store, spend, "big").appendTo("json",
+                JsonReportRenderer.render(builder(10_000).build("big", "t")));
+        for (int pageSize : new int[] {1, 3, 7, 64, 10_000}) {
+            StringWriter out = new StringWriter();
+            StreamedJsonReport.write(builder(pageSize), store, spend, "big", "t", out);
+            assertThat(out.toString()).as("page size " + pageSize).isEqualTo(expected);
+        }
+        // the entries themselves, by hand: per trial every sample that has a score there, in the cell's order, each with
+        // the calls its output named
+        JsonNode trials = Json.MAPPER.readTree(expected).get("cells").get(0).get("trial_reports");
+        assertThat(trials).hasSize(4);
+        for (int trial = 0; trial < 4; trial++) {
+            List<String> ids = new ArrayList<>();
+            List<List<String>> predicted = new ArrayList<>();
+            for (int i = 0; i < big.size(); i++) {
+                if ((i == 5 && trial == 1) || (i == 9 && trial == 3) || (i == 39 && trial == 2)) {
+                    continue;
+                }
+                ids.add(big.get(i));
+                List<String> gold = new ArrayList<>();
+                samples.get(i).get("output").forEach(c -> gold.add(c.get("name").asText()));
+                predicted.add(switch ((i + trial) % 3) {
+                    case 0 -> gold;
+                    case 1 -> gold.subList(0, 1);
+                    default -> List.of();
+                });
+            }
+            JsonNode perSample = trials.get(trial).get("per_sample");
+            assertThat(trials.get(trial).get("samples").asInt()).isEqualTo(ids.size());
+            List<String> idsSeen = new ArrayList<>();
+            List<List<String>> predictedSeen = new ArrayList<>();
+            perSample.forEach(e -> {
+                idsSeen.add(e.get("sample_id").asText());
+                List<String> names = new ArrayList<>();
+                e.get("predicted").forEach(n -> names.add(n.asText()));
+                predictedSeen.add(names);
+            });
+            assertThat(idsSeen).as("trial " + trial).isEqualTo(ids);
+            assertThat(predictedSeen).as("trial " + trial).isEqualTo(predicted);
+        }
+    }
+
+    @Test
     void theStreamedHtmlIsTheWholeReportsPageByteForByteAtEveryPageSizeAndDrillDown() throws Exception {
         CellLinks links = cellId -> "http://ui/" + cellId;
         for (int drillDown : new int[] {0, 2, 1000}) {

@@ -40,6 +40,36 @@ public final class PassAtK {
     }
 
     /**
+     * The same table as {@link #table} kept as running means while samples come one at a time: no sample is held, and
+     * each mean is the one {@link #table} computes over the same samples in the same order (the same compensated sum).
+     */
+    public static final class Tally {
+        private final List<java.util.DoubleSummaryStatistics> at = new java.util.ArrayList<>();
+        private final List<java.util.DoubleSummaryStatistics> hat = new java.util.ArrayList<>();
+
+        public void add(Trials t) {
+            for (int k = 1; k <= t.n(); k++) {
+                if (at.size() < k) {
+                    at.add(new java.util.DoubleSummaryStatistics());
+                    hat.add(new java.util.DoubleSummaryStatistics());
+                }
+                at.get(k - 1).accept(passAt(t.n(), t.successes(), k));
+                hat.get(k - 1).accept(passHat(t.n(), t.successes(), k));
+            }
+        }
+
+        /** {@link #table} of the samples added. */
+        public Map<String, Double> table(String name, int maxK) {
+            Map<String, Double> out = new LinkedHashMap<>();
+            for (int k = 1; k <= maxK && k <= at.size(); k++) {
+                out.put("pass@" + k + "." + name, at.get(k - 1).getAverage());
+                out.put("pass^" + k + "." + name, hat.get(k - 1).getAverage());
+            }
+            return out;
+        }
+    }
+
+    /**
      * {@code pass@k.<name>} and {@code pass^k.<name>} for k = 1..maxK, each over the samples with at least k trials;
      * a k no sample reaches is left out.
      */

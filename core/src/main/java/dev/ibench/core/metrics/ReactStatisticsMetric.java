@@ -30,16 +30,22 @@ public final class ReactStatisticsMetric {
     }
 
     public static ReactStatistics summarize(List<ReactTrajectory> trajectories) {
-        int n = trajectories.size();
-        if (n == 0) {
-            return new ReactStatistics(0, 0, 0, 0, 0, 0);
-        }
-        int completed = 0;
-        int oob = 0;
-        int stuck = 0;
-        int unclassified = 0;
-        long loops = 0;
-        for (ReactTrajectory t : trajectories) {
+        Tally tally = new Tally();
+        trajectories.forEach(tally::add);
+        return tally.statistics();
+    }
+
+    /** {@link #summarize} kept as running counts while trajectories come one at a time: none is held. */
+    public static final class Tally {
+        private int n;
+        private int completed;
+        private int oob;
+        private int stuck;
+        private int unclassified;
+        private long loops;
+
+        public void add(ReactTrajectory t) {
+            n++;
             loops += t.loops();
             completed += t.completed() ? 1 : 0;
             boolean o = isOutOfBudget(t);
@@ -48,7 +54,13 @@ public final class ReactStatisticsMetric {
             stuck += s ? 1 : 0;
             unclassified += !t.completed() && !o && !s ? 1 : 0;
         }
-        return new ReactStatistics(n, (double) completed / n, (double) loops / n, (double) oob / n, (double) stuck / n,
-                (double) unclassified / n);
+
+        public ReactStatistics statistics() {
+            if (n == 0) {
+                return new ReactStatistics(0, 0, 0, 0, 0, 0);
+            }
+            return new ReactStatistics(n, (double) completed / n, (double) loops / n, (double) oob / n, (double) stuck / n,
+                    (double) unclassified / n);
+        }
     }
 }

@@ -57,6 +57,13 @@ public final class JsonReportRenderer {
 
     /** One element of {@code cells}: the cell, its standing, metrics and every trial's scores with its per-sample rows. */
     static Map<String, Object> cell(CellReport cell, CellStanding standing) {
+        Map<String, Object> c = cellHead(cell, standing);
+        c.put("trial_reports", cell.trialReports().stream().map(ScoreReport::toJsonTree).toList());
+        return c;
+    }
+
+    /** The fields of {@link #cell} before {@code trial_reports} (which comes last). */
+    static Map<String, Object> cellHead(CellReport cell, CellStanding standing) {
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("cell_id", cell.cellId());
         c.put("model", cell.model());
@@ -71,7 +78,6 @@ public final class JsonReportRenderer {
         c.putAll(standing.jsonFields());
         c.put("metrics", cell.metrics());
         c.put("error_categories", cell.errorCategories());
-        c.put("trial_reports", cell.trialReports().stream().map(ScoreReport::toJsonTree).toList());
         return c;
     }
 

@@ -12,9 +12,9 @@ import java.util.Map;
 
 /**
  * Writes the JSON report as it is built, one cell at a time: the same bytes as {@link JsonReportRenderer#render} of the
- * whole report, without holding more than one cell's per-sample scores. Call {@link #begin}, {@link #cell} for each cell
- * in order, then {@link #finish} with the campaign-wide parts (the cells as kept for them, and trailing fields such as
- * the spend section).
+ * whole report, without holding a cell's per-sample scores (they come from a {@link PerSampleSpool}). Call
+ * {@link #begin}, {@link #cell} for each cell in order, then {@link #finish} with the campaign-wide parts (the cells as
+ * kept for them, and trailing fields such as the spend section).
  */
 public final class JsonReportWriter {
     private final JsonGenerator json;
@@ -44,12 +44,43 @@ public final class JsonReportWriter {
         });
     }
 
-    public void cell(CellReport cell, CellStanding standing) {
+    /**
+     * Writes a cell whose per-sample entries are in {@code perSample} (its trial reports' own per-sample scores are not
+     * written): the same bytes as {@link JsonReportRenderer#render} writes for the cell with those scores. The i-th trial
+     * report is that of the i-th trial with entries.
+     */
+    public void cell(CellReport cell, CellStanding standing, PerSampleSpool perSample) {
+        List<Integer> trials = perSample.trials();
+        if (trials.size() != cell.trialReports().size()) {
+            throw new IllegalStateException("cell " + cell.cellId() + ": " + cell.trialReports().size() + " trial reports but per-sample entries of "
+                    + trials.size() + " trials");
+        }
         io(() -> {
-            json.writeObject(JsonReportRenderer.cell(cell, standing));
+            json.writeStartObject();
+            writeFields(JsonReportRenderer.cellHead(cell, standing));
+            json.writeFieldName("trial_reports");
+            json.writeStartArray();
+            for (int i = 0; i < trials.size(); i++) {
+                json.writeStartObject();
+                writeFields(cell.trialReports().get(i).aggregateJsonTree());
+                json.writeFieldName("per_sample");
+                json.writeStartArray();
+                perSample.copyTo(trials.get(i), json);
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
             json.flush();
         });
         cells++;
+    }
+
+    private void writeFields(Map<String, Object> fields) throws IOException {
+        for (Map.Entry<String, Object> e : fields.entrySet()) {
+            json.writeFieldName(e.getKey());
+            json.writeObject(e.getValue());
+        }
     }
 
     /** Ends {@code cells}, writes {@code bfcl_overall} from {@code keptCells} and then {@code trailing} in order, and flushes. */

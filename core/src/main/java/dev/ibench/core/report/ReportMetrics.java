@@ -40,6 +40,11 @@ public final class ReportMetrics {
     }
 
     public static Map<String, Double> flatten(ScoreReport report) {
+        return flatten(report, report.perSample().stream().filter(s -> s.parsed().status() == ParseStatus.REASONING_ONLY).count());
+    }
+
+    /** {@link #flatten} of a report whose samples include {@code reasoningOnly} outputs that were only reasoning. */
+    public static Map<String, Double> flatten(ScoreReport report, long reasoningOnly) {
         Map<String, Double> m = new LinkedHashMap<>();
         for (IntentMode mode : IntentMode.values()) {
             put(m, "intent." + mode.key(), report.intent().get(mode));
@@ -65,7 +70,6 @@ public final class ReportMetrics {
             m.put("bfcl.v4_overall", report.bfcl().v4().overall());
         }
         m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
-        long reasoningOnly = report.perSample().stream().filter(s -> s.parsed().status() == ParseStatus.REASONING_ONLY).count();
         if (reasoningOnly > 0) {
             // outputs that were only reasoning (thinking cut off by max_tokens): a model setting to fix, not a format problem
             m.put("reasoning_only_rate", (double) reasoningOnly / report.samples());
@@ -81,9 +85,25 @@ public final class ReportMetrics {
 
     /** Mean and spread of every metric over the trials' reports (a metric missing in some trial uses the others). */
     public static Map<String, MetricSummary> summarize(List<ScoreReport> trials) {
+        return summarizeFlat(trials.stream().map(ReportMetrics::flatten).toList());
+    }
+
+    /**
+     * {@link #summarize} of trials whose reports may hold none of their per-sample scores (a report built from a
+     * {@link dev.ibench.core.score.ScoreTally}): {@code reasoningOnly.get(i)} is trial i's count of reasoning-only outputs.
+     */
+    public static Map<String, MetricSummary> summarize(List<ScoreReport> trials, List<Long> reasoningOnly) {
+        List<Map<String, Double>> flattened = new ArrayList<>();
+        for (int i = 0; i < trials.size(); i++) {
+            flattened.add(flatten(trials.get(i), reasoningOnly.get(i)));
+        }
+        return summarizeFlat(flattened);
+    }
+
+    private static Map<String, MetricSummary> summarizeFlat(List<Map<String, Double>> flattened) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (ScoreReport trial : trials) {
-            flatten(trial).forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
+        for (Map<String, Double> trial : flattened) {
+            trial.forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
         }
         Map<String, MetricSummary> out = new LinkedHashMap<>();
         values.forEach((k, v) -> out.put(k, MetricSummary.of(v)));

@@ -61,8 +61,19 @@ public record ScoreReport(
         return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores), nestful, bfcl);
     }
 
-    /** The JSON layout of {@code ibench rescore --json} (see docs/metrics.md). */
+    /** The JSON layout of {@code ibench rescore --json} (see docs/metrics.md): {@link #aggregateJsonTree}, then {@code per_sample}. */
     public Map<String, Object> toJsonTree() {
+        Map<String, Object> root = aggregateJsonTree();
+        List<Object> per = new ArrayList<>();
+        for (SampleScore s : perSample) {
+            per.add(perSampleJsonTree(s));
+        }
+        root.put("per_sample", per);
+        return root;
+    }
+
+    /** The fields of {@link #toJsonTree} before {@code per_sample} (which comes last). */
+    public Map<String, Object> aggregateJsonTree() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("samples", samples);
         root.put("parsed", parsed);
@@ -82,36 +93,36 @@ public record ScoreReport(
         if (bfcl != null) {
             root.put("bfcl", bfclTree(bfcl));
         }
-        List<Object> per = new ArrayList<>();
-        for (SampleScore s : perSample) {
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("sample_id", s.sampleId());
-            row.put("parse_status", s.parsed().status().name().toLowerCase());
-            row.put("parse_stage", s.parsed().stage());
-            row.put("gold", s.goldNames());
-            row.put("predicted", s.predictedNames());
-            Map<String, Object> intentCounts = new LinkedHashMap<>();
-            s.intent().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .forEach(e -> intentCounts.put(e.getKey().key(), counts(e.getValue())));
-            row.put("intent", intentCounts);
-            row.put("slot", counts(s.slot()));
-            row.put("lcs", ordered("length", s.lcs().lcsLength(), "precision", s.lcs().precision(), "recall", s.lcs().recall()));
-            row.put("sequence", ordered("partial", s.sequence().partial(), "full", s.sequence().full()));
-            row.put("completed", s.completed());
-            row.put("error", s.error().isError() ? s.error().category().key() : null);
-            row.put("lost_points", s.lostPoints());
-            if (s.nestful() != null) {
-                row.put("nestful", ordered("depth", s.nestful().structure().depth(),
-                        "dependencies", s.nestful().structure().dependencies(), "pattern", s.nestful().structure().pattern()));
-            }
-            if (s.bfcl() != null) {
-                row.put("bfcl", ordered("category", s.bfcl().category().key(), "valid", s.bfcl().valid(),
-                        "error_type", s.bfcl().errorType()));
-            }
-            per.add(row);
-        }
-        root.put("per_sample", per);
         return root;
+    }
+
+    /** One element of {@code per_sample}. */
+    public static Map<String, Object> perSampleJsonTree(SampleScore s) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("sample_id", s.sampleId());
+        row.put("parse_status", s.parsed().status().name().toLowerCase());
+        row.put("parse_stage", s.parsed().stage());
+        row.put("gold", s.goldNames());
+        row.put("predicted", s.predictedNames());
+        Map<String, Object> intentCounts = new LinkedHashMap<>();
+        s.intent().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> intentCounts.put(e.getKey().key(), counts(e.getValue())));
+        row.put("intent", intentCounts);
+        row.put("slot", counts(s.slot()));
+        row.put("lcs", ordered("length", s.lcs().lcsLength(), "precision", s.lcs().precision(), "recall", s.lcs().recall()));
+        row.put("sequence", ordered("partial", s.sequence().partial(), "full", s.sequence().full()));
+        row.put("completed", s.completed());
+        row.put("error", s.error().isError() ? s.error().category().key() : null);
+        row.put("lost_points", s.lostPoints());
+        if (s.nestful() != null) {
+            row.put("nestful", ordered("depth", s.nestful().structure().depth(),
+                    "dependencies", s.nestful().structure().dependencies(), "pattern", s.nestful().structure().pattern()));
+        }
+        if (s.bfcl() != null) {
+            row.put("bfcl", ordered("category", s.bfcl().category().key(), "valid", s.bfcl().valid(),
+                    "error_type", s.bfcl().errorType()));
+        }
+        return row;
     }
 
     private static Map<String, Object> nestfulTree(NestfulSummary n) {
