@@ -262,7 +262,7 @@ public final class CampaignScaleBench {
     }
 
     /** The machine's load as {@code uptime} prints it (the 1, 5 and 15 minute load averages). */
-    private static String uptime() {
+    static String uptime() {
         try {
             Process p = new ProcessBuilder("uptime").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).trim();

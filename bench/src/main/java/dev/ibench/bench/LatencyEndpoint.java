@@ -11,6 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * TEST DOUBLE for the throughput bench, not a model: an OpenAI-compatible {@code /v1/completions} endpoint on
@@ -34,6 +37,12 @@ final class LatencyEndpoint implements AutoCloseable {
     private final AtomicInteger peakInFlight = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    private static final ThreadLocal<Long> HANDED_OFF = ThreadLocal.withInitial(System::nanoTime);
+    /** Per request: hand-off to the executor -> handler start; handler start -> sleep start (the body read); the sleep. */
+    private final LongAdder handOffToHandlerNanos = new LongAdder();
+    private final LongAdder handlerToSleepNanos = new LongAdder();
+    private final LongAdder sleptMillis = new LongAdder();
+    private final AtomicInteger answered = new AtomicInteger();
     /**
      * Slot occupancy (issue 33): requests in flight integrated over time, from the first request to the start of the
      * last one, i.e. while the campaign still had items to send. Little's law: throughput = mean in flight / latency.
@@ -62,12 +71,22 @@ final class LatencyEndpoint implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        server.setExecutor(threads);
+        // the server hands each exchange to this executor: the time from that hand-off to the handler's start is the
+        // exchange's wait for a thread (and the header parsing the JDK server does on it before calling the handler)
+        server.setExecutor(task -> {
+            long handedOff = System.nanoTime();
+            threads.execute(() -> {
+                HANDED_OFF.set(handedOff);
+                task.run();
+            });
+        });
         server.createContext("/v1/completions", this::answer);
         server.start();
     }
 
     private void answer(HttpExchange exchange) throws IOException {
+        long handlerStart = System.nanoTime();
+        handOffToHandlerNanos.add(handlerStart - HANDED_OFF.get());
         requests.incrementAndGet();
         byte[] body;
         try (InputStream in = exchange.getRequestBody()) {
@@ -83,7 +102,11 @@ final class LatencyEndpoint implements AutoCloseable {
                 send(exchange, 429, "{\"error\": \"too many concurrent requests\"}");
                 return;
             }
-            Thread.sleep(latency.nextMillis());
+            long sleep = latency.nextMillis();
+            handlerToSleepNanos.add(System.nanoTime() - handlerStart);
+            Thread.sleep(sleep);
+            sleptMillis.add(sleep);
+            answered.incrementAndGet();
             // the request's slot is free once its answer is ready, as in a real server: the client may send its next
             // request as soon as it has read this answer, before this thread is done writing it
             inFlight.decrementAndGet();
@@ -162,6 +185,23 @@ final class LatencyEndpoint implements AutoCloseable {
 
     int refused() {
         return refused.get();
+    }
+
+    /**
+     * Where a request spends its time inside this endpoint, per request (means, ms): from the JDK server's hand-off of
+     * the exchange to a pool thread to the handler's start ({@code hand_off_to_handler}: the wait for a thread plus the
+     * request line and headers parsed on it), from there to the sleep's start ({@code handler_to_sleep}: the body
+     * read), and the sleep ({@code slept}, requests answered 200).
+     */
+    Map<String, Object> serverPhases() {
+        int n = Math.max(1, requests.get());
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("requests", requests.get());
+        out.put("hand_off_to_handler_mean_ms", Math.round(handOffToHandlerNanos.sum() / 1e6 / n * 100) / 100.0);
+        out.put("handler_to_sleep_mean_ms", Math.round(handlerToSleepNanos.sum() / 1e6 / Math.max(1, n - refused.get()) * 100) / 100.0);
+        out.put("answered", answered.get());
+        out.put("slept_mean_ms", Math.round(sleptMillis.sum() * 100.0 / Math.max(1, answered.get())) / 100.0);
+        return out;
     }
 
     int peakInFlight() {

@@ -289,6 +289,11 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 phase("call", answered - rendered);
                 if (!result.cacheHit()) {
                     phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
+                    // where the rest of "call" waited before the request went out (issue 33: 1.47 s per call unexplained)
+                    phase("call_admit", result.waits().admitNanos());
+                    phase("call_concurrency_limit", result.waits().concurrencyNanos());
+                    phase("call_pace", result.waits().paceNanos());
+                    phase("call_backoff", result.waits().backoffNanos());
                 }
                 reserved = false; // freed by the writer once these writes are committed or have failed
                 writer.submit(new GroupedOutputWriter.Pending(() -> {
