@@ -346,8 +346,9 @@ public final class ModelGateway implements AutoCloseable {
 
     private ModelResponse callLimited(ModelRequest request, Waits waits) {
         long acquiring = System.nanoTime();
+        long ticket;
         try {
-            limiter.acquire();
+            ticket = limiter.acquire();
             waits.concurrency += System.nanoTime() - acquiring;
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
@@ -364,7 +365,7 @@ public final class ModelGateway implements AutoCloseable {
             return response;
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.RATE_LIMITED) {
-                limiter.onThrottled();
+                limiter.onThrottled(ticket);
             }
             throw e;
         } catch (InterruptedException ie) {
