@@ -190,7 +190,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                      index -> ready(batch.item(index), index, items, cell))) {
             int attempt = context.getInfo().getAttempt();
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, batch.window(), ahead, cell, scopes, writer, spend,
+                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, batch.window(), stop, ahead, cell, scopes, writer, spend,
                         () -> storeFailed.get() || cancellation.get() != null || thisAttempt.superseded(),
                         failed -> {
                             failures.add(failed);
@@ -261,7 +261,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
      * is false (no write of the batch failed, the batch is not cancelled): an item that waited for a store that then
      * failed is returned unsent, for the per-item path, rather than paid for an answer that could not be stored.
      */
-    private ItemFailure callItem(WorkItem item, int index, boolean window, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
+    private ItemFailure callItem(WorkItem item, int index, boolean window, AtomicBoolean batchStops, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
                                  GroupedOutputWriter writer, BatchSpend spend, java.util.function.BooleanSupplier dontSend,
                                  Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
@@ -285,7 +285,9 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 java.util.function.Supplier<ModelRunner.Answer> send =
                         () -> ready.runner().call(ready.prepared(), ready.looked(), cell.cellId(), answerWrites::add);
                 // a window batch's slot answered 429 pauses (Retry-After, else backoff) and sends its item again (RateLimitPause)
-                ModelRunner.Answer answer = !window ? send.get() : rateLimitPause.call(send, dontSend,
+                // a pause ends early when the batch stops (it yields, is cancelled, or a write failed): the item then
+                // fails out of the window as before, so a yielding batch does not wait out a long Retry-After
+                ModelRunner.Answer answer = !window ? send.get() : rateLimitPause.call(send, () -> dontSend.getAsBoolean() || batchStops.get(),
                         throttled -> metrics.modelFailure(cell.model(), throttled.kind().name()),
                         paused -> phase("rate_limit_pause", paused));
                 long answered = System.nanoTime();
