@@ -75,6 +75,39 @@ class ModelCallWindowRateLimitTest {
         assertThat(run.requestTimes.get(5)).hasSize(1);
     }
 
+    @Test
+    void aPausingSlotLetsItsBatchYieldInsteadOfWaitingOutALongRetryAfter() throws Exception {
+        List<EvalSample> samples = IntStream.range(0, 4).mapToObj(i -> new EvalSample("s/" + i, "superhero",
+                "How tall is hero number " + i + "?", null, i, List.of(), null, ModelCallFixture.TOOLS, List.of())).toList();
+        java.util.concurrent.atomic.AtomicInteger item0Requests = new java.util.concurrent.atomic.AtomicInteger();
+        try (ModelCallFixture fixture = new ModelCallFixture(tmp, samples)) {
+            fixture.profile("limited", 16, "max_attempts: 1\n");
+            fixture.server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    if (request.getBody().readUtf8().contains("hero number 0?")) {
+                        item0Requests.incrementAndGet();
+                        return new MockResponse().setResponseCode(429).setHeader("Retry-After", "60").setBody("{\"error\": \"slow down\"}");
+                    }
+                    return answer();
+                }
+            });
+            fixture.campaign("""
+                    [{"name": "limited", "profile": "limited", "endpoint": "%s"}]""".formatted(fixture.endpoint()));
+            String cellId = fixture.savedCell("limited");
+            // the cell asks its batch to yield (a pause, a new window): the gate, asked every second, answers closed
+            ModelCallActivities activities = fixture.activities(ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(90)),
+                    cellWorkflowId -> false);
+            long started = System.nanoTime();
+            BatchCallResult result = activities.callModelBatch(new ItemBatch(cellId, 1, 0, 4, 4, Integer.MAX_VALUE, true, true));
+            long tookMillis = (System.nanoTime() - started) / 1_000_000;
+            assertThat(tookMillis).as("the batch yielded about a second in, not after the 60 s Retry-After").isLessThan(15_000);
+            assertThat(result.failures()).extracting(ItemFailure::index, ItemFailure::type)
+                    .containsExactly(tuple(0, "ModelCall.RATE_LIMITED"));
+            assertThat(item0Requests.get()).as("item 0 not sent again by this batch").isEqualTo(1);
+        }
+    }
+
     private record Run(BatchCallResult result, Map<Integer, List<Long>> requestTimes, List<Integer> stored, List<SpendEntry> rows) {}
 
     private static MockResponse answer() {
