@@ -191,6 +191,8 @@ public final class CampaignScaleBench {
                 report.put("endpoint_requests", endpoint.requests());
                 report.put("endpoint_refused_429", endpoint.refused());
                 report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
+                report.put("endpoint_abandoned_by_client", endpoint.abandoned());
+                report.put("endpoint_phases", endpoint.serverPhases());
                 // issue 33: while items were left to start (first request to the last request's start), the slots'
                 // occupancy and throughput, which Little's law relates: the whole-run share also pays the cell's end,
                 // where the last calls of a heavy tail run alone whatever the scheduling
@@ -203,6 +205,21 @@ public final class CampaignScaleBench {
                     report.put("requests_per_second_until_last_start", round(startRate));
                     report.put("share_of_ideal_until_last_start", round(startRate * Math.max(1, latency.meanMillis())
                             / 1000.0 / Math.min(window * cells, endpointLimit)));
+                }
+            }
+            if (endpoint != null) {
+                // issue 33: the same figures until the first request of the last item sent at all: the per-item retries of
+                // a window batch's timed-out items come after the batch, so "until the last start" also counts its drain
+                double untilLastNew = endpoint.secondsUntilLastNewItem();
+                double slots = Math.min(window * cells, endpointLimit);
+                report.put("endpoint_distinct_items", endpoint.distinctBodies());
+                report.put("seconds_until_last_new_item", round(untilLastNew));
+                report.put("mean_in_flight_until_last_new_item", round(endpoint.meanInFlightUntilLastNewItem()));
+                report.put("slot_occupancy_until_last_new_item", round(endpoint.meanInFlightUntilLastNewItem() / slots));
+                if (untilLastNew > 0) {
+                    double rate = (endpoint.startsUntilLastNewItem() - 1) / untilLastNew;
+                    report.put("requests_per_second_until_last_new_item", round(rate));
+                    report.put("share_of_ideal_until_last_new_item", round(rate * Math.max(1, latency.meanMillis()) / 1000.0 / slots));
                 }
             }
             report.putAll(ResultsDbBytes.measure(services.store().database(), work.resolve("results.db"), n));
@@ -262,7 +279,7 @@ public final class CampaignScaleBench {
     }
 
     /** The machine's load as {@code uptime} prints it (the 1, 5 and 15 minute load averages). */
-    private static String uptime() {
+    static String uptime() {
         try {
             Process p = new ProcessBuilder("uptime").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).trim();

@@ -1,22 +1,19 @@
 package dev.ibench.bench;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * TEST DOUBLE for the throughput bench, not a model: an OpenAI-compatible {@code /v1/completions} endpoint on
  * 127.0.0.1 that answers every request after a latency drawn from a {@link LatencyDistribution} (fixed or lognormal) with a tool-call list chosen from the prompt, and allows at
- * most {@code maxConcurrent} requests at once (one more is answered 429 at once, as a saturated server would). Counts
- * requests, 429s and the most requests it ever had in flight.
+ * most {@code maxConcurrent} requests at once (one more is answered 429 at once, as a saturated server would). A request
+ * whose client closes its connection before the answer (its read timeout) stops counting at once, as vLLM and llama.cpp's
+ * server abort it ({@link BlockingHttpServer}). Counts requests, 429s, requests given up by their client and the most
+ * requests it ever had in flight.
  */
 final class LatencyEndpoint implements AutoCloseable {
     private static final String[] ANSWERS = {
@@ -26,14 +23,17 @@ final class LatencyEndpoint implements AutoCloseable {
                 + " \"distinct\": false, \"limit\": -1}, \"label\": \"SELECT_COL_0\"}]",
     };
 
-    private final HttpServer server;
-    private final ExecutorService threads;
+    private final BlockingHttpServer server;
     private final LatencyDistribution latency;
     private final int maxConcurrent;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger peakInFlight = new AtomicInteger();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    /** Requests whose client closed its connection before the answer (read timeout): not answered, not counted in flight. */
+    private final AtomicInteger abandoned = new AtomicInteger();
+    private final LongAdder sleptMillis = new LongAdder();
+    private final AtomicInteger answered = new AtomicInteger();
     /**
      * Slot occupancy (issue 33): requests in flight integrated over time, from the first request to the start of the
      * last one, i.e. while the campaign still had items to send. Little's law: throughput = mean in flight / latency.
@@ -46,51 +46,57 @@ final class LatencyEndpoint implements AutoCloseable {
     private long lastStartNanos;
     private double busyAtLastStart;
     private int startsAtLastStart;
+    /**
+     * The same until the first request of the last item to be sent at all (a request whose body this endpoint had not
+     * seen): after it no item is left to send, and a slot that ends its call stays free. The retries of items that
+     * failed in a window batch (its tail calls past the client's read timeout) go after the batch's end, so the last
+     * start would count the batch's drain as well.
+     */
+    private final java.util.Set<Long> bodiesSeen = new java.util.HashSet<>();
+    private long lastNewBodyNanos;
+    private double busyAtLastNewBody;
+    private int startsAtLastNewBody;
 
     LatencyEndpoint(LatencyDistribution latency, int maxConcurrent) throws IOException {
-        // Without TCP_NODELAY the JDK server sends a response's headers and body as two segments, and the second waits
-        // for the client's delayed ACK: about 40 ms more per request than the latency this endpoint stands for
-        // (read once per JVM, so it must be set before the first server is created, as RestToolServer does too).
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
         this.latency = latency;
         this.maxConcurrent = maxConcurrent;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
-        threads = Executors.newFixedThreadPool(maxConcurrent + 16, r -> {
-            Thread t = new Thread(r, "latency-endpoint");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(threads);
-        server.createContext("/v1/completions", this::answer);
-        server.start();
+        // issue 33: a blocking server that learns when a client gives up, instead of the JDK HttpServer, which kept
+        // sleeping a request whose client had hit its read timeout and counted it in flight: with the client's next
+        // request that made 257, a 429, and the gateway's AIMD limit halved for the rest of the run
+        server = new BlockingHttpServer(1024, this::answer);
     }
 
-    private void answer(HttpExchange exchange) throws IOException {
-        requests.incrementAndGet();
-        byte[] body;
-        try (InputStream in = exchange.getRequestBody()) {
-            body = in.readAllBytes();
+    private void answer(BlockingHttpServer.Exchange exchange) throws IOException {
+        if (!exchange.path().equals("/v1/completions")) {
+            exchange.send(404, "{\"error\": \"only /v1/completions here\"}");
+            return;
         }
+        requests.incrementAndGet();
+        byte[] body = exchange.body();
         int now = inFlight.incrementAndGet();
-        occupancyChange(+1);
+        occupancyChange(+1, fnv1a64(body));
         boolean counted = true;
         try {
             peakInFlight.accumulateAndGet(now, Math::max);
             if (now > maxConcurrent) {
                 refused.incrementAndGet();
-                send(exchange, 429, "{\"error\": \"too many concurrent requests\"}");
+                exchange.send(429, "{\"error\": \"too many concurrent requests\"}");
                 return;
             }
-            Thread.sleep(latency.nextMillis());
+            long sleep = latency.nextMillis();
+            if (!exchange.awaitOrClientGone(sleep)) {
+                abandoned.incrementAndGet(); // the client gave up (its read timeout): a model server stops such a request
+                return;
+            }
+            sleptMillis.add(sleep);
+            answered.incrementAndGet();
             // the request's slot is free once its answer is ready, as in a real server: the client may send its next
             // request as soon as it has read this answer, before this thread is done writing it
             inFlight.decrementAndGet();
             occupancyChange(-1);
             counted = false;
             String text = ANSWERS[Math.floorMod(new String(body, StandardCharsets.UTF_8).hashCode(), ANSWERS.length)];
-            send(exchange, 200, "{\"id\": \"fake\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
+            exchange.send(200, "{\"id\": \"fake\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
                     + "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\", \"finish_reason\": \"stop\"}],"
                     + " \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}");
         } catch (InterruptedException e) {
@@ -104,6 +110,20 @@ final class LatencyEndpoint implements AutoCloseable {
     }
 
     private void occupancyChange(int delta) {
+        occupancyChange(delta, 0);
+    }
+
+    /** A 64-bit FNV-1a hash of a request body (20,000 items: a collision is about one in 10^10). */
+    private static long fnv1a64(byte[] bytes) {
+        long h = 0xcbf29ce484222325L;
+        for (byte b : bytes) {
+            h ^= b & 0xff;
+            h *= 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private void occupancyChange(int delta, long bodyHash) {
         synchronized (occupancy) {
             long now = System.nanoTime();
             if (firstStartNanos < 0) {
@@ -117,6 +137,11 @@ final class LatencyEndpoint implements AutoCloseable {
                 lastStartNanos = now;
                 busyAtLastStart = busyNanos;
                 startsAtLastStart++;
+                if (bodiesSeen.add(bodyHash)) {
+                    lastNewBodyNanos = now;
+                    busyAtLastNewBody = busyNanos;
+                    startsAtLastNewBody = startsAtLastStart;
+                }
             }
         }
     }
@@ -136,6 +161,35 @@ final class LatencyEndpoint implements AutoCloseable {
         }
     }
 
+    /** Seconds from the first request to the first request of the last item sent (0 before two requests). */
+    double secondsUntilLastNewItem() {
+        synchronized (occupancy) {
+            return firstStartNanos < 0 ? 0 : (lastNewBodyNanos - firstStartNanos) / 1e9;
+        }
+    }
+
+    /** Requests in flight on average from the first request to the first request of the last item sent. */
+    double meanInFlightUntilLastNewItem() {
+        synchronized (occupancy) {
+            long span = lastNewBodyNanos - firstStartNanos;
+            return span <= 0 ? 0 : busyAtLastNewBody / span;
+        }
+    }
+
+    /** Requests started from the first to the first request of the last item sent (included), retries included. */
+    int startsUntilLastNewItem() {
+        synchronized (occupancy) {
+            return startsAtLastNewBody;
+        }
+    }
+
+    /** Distinct request bodies seen (items sent at least once; a retry sends its item's body again). */
+    int distinctBodies() {
+        synchronized (occupancy) {
+            return bodiesSeen.size();
+        }
+    }
+
     /** Requests started from the first to the last one (the last one included). */
     int startsUntilLastStart() {
         synchronized (occupancy) {
@@ -143,17 +197,8 @@ final class LatencyEndpoint implements AutoCloseable {
         }
     }
 
-    private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+        return "http://127.0.0.1:" + server.port() + "/v1";
     }
 
     int requests() {
@@ -164,13 +209,26 @@ final class LatencyEndpoint implements AutoCloseable {
         return refused.get();
     }
 
+    /** Requests answered 200 after their latency, those whose client gave up first, and the mean latency slept for the answered. */
+    Map<String, Object> serverPhases() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("requests", requests.get());
+        out.put("answered", answered.get());
+        out.put("abandoned_by_client", abandoned.get());
+        out.put("slept_mean_ms", Math.round(sleptMillis.sum() * 100.0 / Math.max(1, answered.get())) / 100.0);
+        return out;
+    }
+
+    int abandoned() {
+        return abandoned.get();
+    }
+
     int peakInFlight() {
         return peakInFlight.get();
     }
 
     @Override
     public void close() {
-        server.stop(0);
-        threads.shutdownNow();
+        server.close();
     }
 }

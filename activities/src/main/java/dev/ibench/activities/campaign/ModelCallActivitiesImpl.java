@@ -72,6 +72,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
     private final MeterRegistry meters;
     private final BatchGate gate;
     private final BatchAttempts attempts = new BatchAttempts();
+    private final RateLimitPause rateLimitPause = new RateLimitPause();
 
     public ModelCallActivitiesImpl(ResultsStore store, EvalSetCache evalSets, ModelRunners runners, MeterRegistry meters) {
         this(store, evalSets, runners, meters, BatchGate.ALWAYS_OPEN);
@@ -189,7 +190,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                      index -> ready(batch.item(index), index, items, cell))) {
             int attempt = context.getInfo().getAttempt();
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, ahead, cell, scopes, writer, spend,
+                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, batch.window(), stop, ahead, cell, scopes, writer, spend,
                         () -> storeFailed.get() || cancellation.get() != null || thisAttempt.superseded(),
                         failed -> {
                             failures.add(failed);
@@ -260,7 +261,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
      * is false (no write of the batch failed, the batch is not cancelled): an item that waited for a store that then
      * failed is returned unsent, for the per-item path, rather than paid for an answer that could not be stored.
      */
-    private ItemFailure callItem(WorkItem item, int index, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
+    private ItemFailure callItem(WorkItem item, int index, boolean window, AtomicBoolean batchStops, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
                                  GroupedOutputWriter writer, BatchSpend spend, java.util.function.BooleanSupplier dontSend,
                                  Consumer<ItemFailure> writeFailed) {
         try (CallCancellation.Scope calls = CallCancellation.open()) {
@@ -281,7 +282,14 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 String sampleId = ready.sampleId();
                 long rendered = System.nanoTime();
                 List<Runnable> answerWrites = new ArrayList<>(2);
-                ModelRunner.Answer answer = ready.runner().call(ready.prepared(), ready.looked(), cell.cellId(), answerWrites::add);
+                java.util.function.Supplier<ModelRunner.Answer> send =
+                        () -> ready.runner().call(ready.prepared(), ready.looked(), cell.cellId(), answerWrites::add);
+                // a window batch's slot answered 429 pauses (Retry-After, else backoff) and sends its item again (RateLimitPause)
+                // a pause ends early when the batch stops (it yields, is cancelled, or a write failed): the item then
+                // fails out of the window as before, so a yielding batch does not wait out a long Retry-After
+                ModelRunner.Answer answer = !window ? send.get() : rateLimitPause.call(send, () -> dontSend.getAsBoolean() || batchStops.get(),
+                        throttled -> metrics.modelFailure(cell.model(), throttled.kind().name()),
+                        paused -> phase("rate_limit_pause", paused));
                 long answered = System.nanoTime();
                 phase("take_ready", rendered - started);
                 CallResult result = answer.result();
@@ -289,6 +297,11 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 phase("call", answered - rendered);
                 if (!result.cacheHit()) {
                     phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
+                    // where the rest of "call" waited before the request went out (issue 33: 1.47 s per call unexplained)
+                    phase("call_admit", result.waits().admitNanos());
+                    phase("call_concurrency_limit", result.waits().concurrencyNanos());
+                    phase("call_pace", result.waits().paceNanos());
+                    phase("call_backoff", result.waits().backoffNanos());
                 }
                 reserved = false; // freed by the writer once these writes are committed or have failed
                 writer.submit(new GroupedOutputWriter.Pending(() -> {

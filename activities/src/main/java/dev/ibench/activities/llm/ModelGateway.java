@@ -233,14 +233,17 @@ public final class ModelGateway implements AutoCloseable {
         // inside an activity the gateway makes one attempt per activity attempt: the ledger numbers it as Temporal does
         int firstAttempt = Math.max(1, ActivityAttempt.current());
         int attempt = 0;
+        Waits waits = new Waits();
         while (true) {
             attempt++;
             int ledgerAttempt = firstAttempt + attempt - 1;
+            long admitting = System.nanoTime();
             ledger.admit(account, cellId, request.sampleId(), request.trial());
+            waits.admit += System.nanoTime() - admitting;
             stats.providerAttempts.incrementAndGet();
             long started = System.nanoTime();
             try {
-                ModelResponse response = counted(request, callLimited(request));
+                ModelResponse response = counted(request, callLimited(request, waits));
                 Double cost = CallCost.usd(profile, response);
                 stats.promptTokens.addAndGet(response.promptTokens());
                 stats.completionTokens.addAndGet(response.completionTokens());
@@ -249,7 +252,7 @@ public final class ModelGateway implements AutoCloseable {
                 }
                 SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
                         response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
-                CallResult result = new CallResult(response, false, attempt, cost, key);
+                CallResult result = new CallResult(response, false, attempt, cost, key, waits.done());
                 held.put(key, new PaidAnswers.Held(result, paid));
                 boolean written = ranAtOnce(writes, () -> {
                     if (useCache) {
@@ -284,7 +287,9 @@ public final class ModelGateway implements AutoCloseable {
                 Duration delay = retry.delayAfter(attempt, e, jitter);
                 stats.retries.incrementAndGet();
                 LOG.warn("attempt {} of {} failed, retrying in {} ms: {}", attempt, retry.maxAttempts(), delay.toMillis(), e.getMessage());
+                long backingOff = System.nanoTime();
                 sleep(delay, e);
+                waits.backoff += System.nanoTime() - backingOff;
             }
         }
     }
@@ -327,23 +332,40 @@ public final class ModelGateway implements AutoCloseable {
         return response.withCountedTokens(tokens.prompt(request.prompt()), tokens.completion(response));
     }
 
-    private ModelResponse callLimited(ModelRequest request) {
+    /** What one call waited for so far, over its attempts ({@link CallWaits}). */
+    private static final class Waits {
+        long admit;
+        long concurrency;
+        long pace;
+        long backoff;
+
+        CallWaits done() {
+            return new CallWaits(admit, concurrency, pace, backoff);
+        }
+    }
+
+    private ModelResponse callLimited(ModelRequest request, Waits waits) {
+        long acquiring = System.nanoTime();
+        long ticket;
         try {
-            limiter.acquire();
+            ticket = limiter.acquire();
+            waits.concurrency += System.nanoTime() - acquiring;
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
             throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for a concurrency slot");
         }
         try {
             if (pacer != null) {
+                long pacing = System.nanoTime();
                 pacer.await();
+                waits.pace += System.nanoTime() - pacing;
             }
             ModelResponse response = client.complete(request);
             limiter.onSuccess();
             return response;
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.RATE_LIMITED) {
-                limiter.onThrottled();
+                limiter.onThrottled(ticket);
             }
             throw e;
         } catch (InterruptedException ie) {

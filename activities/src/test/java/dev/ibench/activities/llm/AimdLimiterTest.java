@@ -44,6 +44,24 @@ class AimdLimiterTest {
     }
 
     @Test
+    void aWindowRefusedAtOnceHalvesTheLimitOnceAsOneCongestionEvent() throws Exception {
+        AimdLimiter l = new AimdLimiter("e", 8);
+        long[] window = new long[8];
+        for (int i = 0; i < 8; i++) {
+            window[i] = l.acquire();
+        }
+        for (long ticket : window) {
+            l.onThrottled(ticket); // all 8 in flight answered 429: before, 8 -> 4 -> 2 -> 1 -> 1 ...
+            l.release();
+        }
+        assertThat(l.currentLimit()).as("the 8 refusals of one window halve it once").isEqualTo(4);
+        long after = l.acquire();
+        l.onThrottled(after);
+        l.release();
+        assertThat(l.currentLimit()).as("a request sent after the halving and refused again halves it again").isEqualTo(2);
+    }
+
+    @Test
     void neverLetsMoreThanTheLimitRunAtOnce() throws Exception {
         AimdLimiter l = new AimdLimiter("e", 3);
         AtomicInteger running = new AtomicInteger();
