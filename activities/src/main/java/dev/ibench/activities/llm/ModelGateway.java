@@ -216,9 +216,11 @@ public final class ModelGateway implements AutoCloseable {
         String key = looked.key();
         boolean useCache = cache != null && client.cacheable();
         PaidAnswers.Held paidBefore = held.get(key);
-        if (paidBefore != null) {
+        if (paidBefore != null && paidBefore.isFor(cellId, request)) {
             return fromHeld(request, key, paidBefore, writes);
         }
+        // an answer held for another item with the same key (two cells on one eval set and model) is not this call's:
+        // taking it would record that item's ledger row a second time, so this call pays as it would without it
         if (useCache) {
             var hit = looked.cached();
             if (hit.isPresent()) {

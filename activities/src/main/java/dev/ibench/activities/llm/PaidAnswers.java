@@ -27,6 +27,12 @@ final class PaidAnswers {
 
     /** A paid answer: the call's result as the first attempt returned it and its ledger row, not yet recorded. */
     record Held(CallResult result, SpendEntry paid) {
+        /** Whether this answer was paid for {@code request} of cell {@code cellId}: a retry of that call may take it. */
+        boolean isFor(String cellId, ModelRequest request) {
+            return java.util.Objects.equals(paid.cellId(), cellId) && java.util.Objects.equals(paid.sampleId(), request.sampleId())
+                    && paid.trial() == request.trial();
+        }
+
         long chars() {
             ModelResponse r = result.response();
             long n = r.text().length() + (r.reasoning() == null ? 0 : r.reasoning().length());

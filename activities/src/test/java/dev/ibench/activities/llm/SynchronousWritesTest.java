@@ -66,6 +66,34 @@ class SynchronousWritesTest {
     }
 
     @Test
+    void anAnswerHeldForAnotherSampleWithTheSamePromptIsNotTakenSoNoLedgerRowIsRecordedTwice() throws Exception {
+        ModelProfile profile = ProfileCatalog.load(null).resolve("openai-compatible");
+        CountingClient client = new CountingClient();
+        List<SpendEntry> rows = new ArrayList<>();
+        SpendLedger ledger = new SpendLedger() {
+            @Override
+            public void record(SpendEntry entry) {
+                rows.add(entry);
+            }
+        };
+        // the sample id is not part of the cache key: two samples asking the same prompt share one key
+        ModelRequest first = new ModelRequest("m", RenderedPrompt.chat(List.of(ChatMessage.user("same question")), List.of()),
+                new DecodingSettings(10, 0, List.of(), null), "s1");
+        ModelRequest second = new ModelRequest("m", first.prompt(), first.decoding(), "s2");
+        try (ModelGateway gateway = new ModelGateway(profile, client, null, new EndpointLimiters(), RetryPolicy.none(), ledger,
+                SpendAccount.outsideCampaigns(profile.name()))) {
+            List<Runnable> later = new ArrayList<>();
+            CallResult a = gateway.call(first, "cell", later::add);
+            CallResult b = gateway.call(second, "cell", later::add);
+            assertThat(b.cacheKey()).as("one key for both").isEqualTo(a.cacheKey());
+            later.forEach(Runnable::run);
+
+            assertThat(client.requests.get()).as("s2 paid its own request; it did not take s1's answer held for s1's retry").isEqualTo(2);
+            assertThat(rows).extracting(SpendEntry::sampleId).as("one ledger row per sample, none twice").containsExactlyInAnyOrder("s1", "s2");
+        }
+    }
+
+    @Test
     void aWriteThatFailsInsideASynchronousConsumerKeepsTheAnswerForTheRetry() throws Exception {
         ModelProfile profile = ProfileCatalog.load(null).resolve("openai-compatible");
         CountingClient client = new CountingClient();
