@@ -25,12 +25,13 @@ public final class LcsMetric {
     }
 
     public static PrecisionRecallF1 aggregate(List<Score> scores) {
-        if (scores.isEmpty()) {
-            return new PrecisionRecallF1(0, 0, 0);
-        }
-        double p = scores.stream().mapToDouble(Score::precision).average().orElse(0);
-        double r = scores.stream().mapToDouble(Score::recall).average().orElse(0);
-        return PrecisionRecallF1.of(p, r);
+        return ofMeans(scores.size(), scores.stream().mapToDouble(Score::precision).average().orElse(0),
+                scores.stream().mapToDouble(Score::recall).average().orElse(0));
+    }
+
+    /** {@link #aggregate} of {@code samples} scores whose mean precision and mean recall are given (0 for no sample). */
+    public static PrecisionRecallF1 ofMeans(long samples, double meanPrecision, double meanRecall) {
+        return samples == 0 ? new PrecisionRecallF1(0, 0, 0) : PrecisionRecallF1.of(meanPrecision, meanRecall);
     }
 
     static int length(List<String> a, List<String> b) {

@@ -40,8 +40,8 @@ public final class PassAtK {
     }
 
     /**
-     * The same table as {@link #table} kept as running means while samples come one at a time: no sample is held, and
-     * each mean is the one {@link #table} computes over the same samples in the same order (the same compensated sum).
+     * {@link #table} kept as running means while samples come one at a time: no sample is held (each mean is a
+     * {@code DoubleSummaryStatistics}' compensated sum, as {@code DoubleStream.average} computes it).
      */
     public static final class Tally {
         private final List<java.util.DoubleSummaryStatistics> at = new java.util.ArrayList<>();
@@ -74,16 +74,8 @@ public final class PassAtK {
      * a k no sample reaches is left out.
      */
     public static Map<String, Double> table(String name, List<Trials> samples, int maxK) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (int k = 1; k <= maxK; k++) {
-            final int kk = k;
-            List<Trials> eligible = samples.stream().filter(t -> t.n() >= kk).toList();
-            if (eligible.isEmpty()) {
-                continue;
-            }
-            out.put("pass@" + k + "." + name, eligible.stream().mapToDouble(t -> passAt(t.n(), t.successes(), kk)).average().orElse(0));
-            out.put("pass^" + k + "." + name, eligible.stream().mapToDouble(t -> passHat(t.n(), t.successes(), kk)).average().orElse(0));
-        }
-        return out;
+        Tally tally = new Tally();
+        samples.forEach(tally::add);
+        return tally.table(name, maxK);
     }
 }

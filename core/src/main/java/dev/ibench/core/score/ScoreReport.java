@@ -2,11 +2,9 @@ package dev.ibench.core.score;
 
 import dev.ibench.core.bfcl.BfclSummary;
 import dev.ibench.core.bfcl.BfclV4Score;
-import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.IntentMode;
-import dev.ibench.core.metrics.LcsMetric;
 import dev.ibench.core.metrics.PrecisionRecallF1;
 import dev.ibench.core.nestful.NestfulSummary;
 import java.util.ArrayList;
@@ -36,29 +34,9 @@ public record ScoreReport(
         BfclSummary bfcl) {
 
     public static ScoreReport of(List<SampleScore> scores) {
-        int n = scores.size();
-        Map<IntentMode, PrecisionRecallF1> intent = new LinkedHashMap<>();
-        for (IntentMode mode : IntentMode.values()) {
-            intent.put(mode, scores.stream().map(s -> s.intent().get(mode)).reduce(Counts.ZERO, Counts::plus).scores());
-        }
-        PrecisionRecallF1 slot = scores.stream().map(SampleScore::slot).reduce(Counts.ZERO, Counts::plus).scores();
-        List<SampleScore> executed = scores.stream().filter(s -> s.completed() != null).toList();
-        Double completion = executed.isEmpty() ? null : executed.stream().filter(SampleScore::completed).count() / (double) executed.size();
-        PrecisionRecallF1 lcs = LcsMetric.aggregate(scores.stream().map(SampleScore::lcs).toList());
-        double partial = n == 0 ? 0 : scores.stream().mapToDouble(s -> s.sequence().partial()).sum() / n;
-        double full = n == 0 ? 0 : scores.stream().filter(s -> s.sequence().full()).count() / (double) n;
-        Map<BfclErrorCategory, Integer> errors = new LinkedHashMap<>();
-        for (BfclErrorCategory c : BfclErrorCategory.values()) {
-            errors.put(c, 0);
-        }
-        scores.stream().filter(s -> s.error().isError()).forEach(s -> errors.merge(s.error().category(), 1, Integer::sum));
-        int parsed = (int) scores.stream().filter(s -> s.parsed().isParsed()).count();
-        List<NestfulSummary.Row> nestfulRows = scores.stream().filter(s -> s.nestful() != null)
-                .map(s -> new NestfulSummary.Row(s.nestful(), s.sequence().partial(), s.sequence().full(), s.completed())).toList();
-        NestfulSummary nestful = nestfulRows.isEmpty() ? null : NestfulSummary.of(nestfulRows);
-        List<BfclVerdict> verdicts = scores.stream().map(SampleScore::bfcl).filter(v -> v != null).toList();
-        BfclSummary bfcl = verdicts.isEmpty() ? null : BfclSummary.of(verdicts);
-        return new ScoreReport(n, parsed, intent, slot, completion, lcs, partial, full, errors, new ArrayList<>(scores), nestful, bfcl);
+        ScoreTally tally = new ScoreTally();
+        scores.forEach(tally::add);
+        return tally.report(scores);
     }
 
     /** The JSON layout of {@code ibench rescore --json} (see docs/metrics.md): {@link #aggregateJsonTree}, then {@code per_sample}. */

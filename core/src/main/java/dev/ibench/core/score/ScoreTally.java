@@ -5,6 +5,7 @@ import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.Counts;
 import dev.ibench.core.metrics.IntentMode;
+import dev.ibench.core.metrics.LcsMetric;
 import dev.ibench.core.metrics.PrecisionRecallF1;
 import dev.ibench.core.nestful.NestfulSummary;
 import dev.ibench.core.parse.ParseStatus;
@@ -16,9 +17,8 @@ import java.util.Map;
 
 /**
  * One trial's {@link ScoreReport} aggregates kept as running totals while its samples are scored one at a time, so a
- * report does not hold the trial's per-sample scores to aggregate them: {@link #report} gives exactly what
- * {@link ScoreReport#of} gives for the same scores in the same order (sums of doubles use the compensated summation of
- * {@code DoubleStream.sum()} and {@code average()}, which {@link DoubleSummaryStatistics} shares). Only NESTful rows and
+ * report does not hold the trial's per-sample scores to aggregate them ({@link ScoreReport#of} is this over a list; sums
+ * of doubles use the compensated summation of {@link DoubleSummaryStatistics}, as {@code DoubleStream.sum()} does). Only NESTful rows and
  * BFCL verdicts are kept, one small record per NESTful or BFCL sample, for their summaries.
  */
 public final class ScoreTally {
@@ -85,9 +85,7 @@ public final class ScoreTally {
             intentScores.put(mode, intent[mode.ordinal()].scores());
         }
         Double completion = executed == 0 ? null : completed / (double) executed;
-        // LcsMetric.aggregate: the F1 of the mean precision and the mean recall (0 for no sample)
-        PrecisionRecallF1 lcs = samples == 0 ? new PrecisionRecallF1(0, 0, 0)
-                : PrecisionRecallF1.of(lcsPrecision.getAverage(), lcsRecall.getAverage());
+        PrecisionRecallF1 lcs = LcsMetric.ofMeans(samples, lcsPrecision.getAverage(), lcsRecall.getAverage());
         double partialMean = samples == 0 ? 0 : partial.getSum() / samples;
         double fullShare = samples == 0 ? 0 : full / (double) samples;
         Map<BfclErrorCategory, Integer> errorCounts = new LinkedHashMap<>();
