@@ -1,8 +1,10 @@
 package dev.ibench.core.bfcl;
 
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -49,6 +51,13 @@ public record InvolvedClassesSelection(Set<String> classes) {
     /** The entries that involve exactly these classes, in their order. */
     public List<BfclMultiTurnEntry> select(List<BfclMultiTurnEntry> entries) {
         return entries.stream().filter(this::matches).toList();
+    }
+
+    /** {@code imported} with only the entries that involve exactly these classes, and only these classes' function docs. */
+    public BfclMultiTurnImporter.Result select(BfclMultiTurnImporter.Result imported) {
+        Map<String, List<Map<String, Object>>> docs = new LinkedHashMap<>(imported.functionDocs());
+        docs.keySet().retainAll(classes);
+        return new BfclMultiTurnImporter.Result(select(imported.entries()), imported.rejected(), docs);
     }
 
     @Override

@@ -6,7 +6,6 @@ import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclEvalPackage;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnImporter;
-import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.bfcl.InvolvedClassesSelection;
 import dev.ibench.core.bfcl.BfclImporter;
 import dev.ibench.core.json.Json;
@@ -14,10 +13,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -207,15 +203,12 @@ final class ImportBfclCommand implements Callable<Integer> {
         }
         int readEntries = imported.entries().size();
         if (selection != null) {
-            List<BfclMultiTurnEntry> kept = selection.select(imported.entries());
-            if (kept.isEmpty()) {
+            imported = selection.select(imported);
+            if (imported.entries().isEmpty()) {
                 err.println("ibench import bfcl: --involved-classes " + selection + ": none of the " + readEntries + " " + key
                         + " entries read from " + file + " involves exactly these classes");
                 return 2;
             }
-            Map<String, List<Map<String, Object>>> docsKept = new LinkedHashMap<>(imported.functionDocs());
-            docsKept.keySet().retainAll(selection.classes());
-            imported = new BfclMultiTurnImporter.Result(kept, imported.rejected(), docsKept);
         }
         ObjectNode report = Json.MAPPER.createObjectNode();
         report.put("file", file.toString());
