@@ -12,15 +12,10 @@ import dev.ibench.core.parse.ParserChain;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.SampleScorer;
-import dev.ibench.testing.FreePorts;
 import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
-import dev.ibench.workers.server.CliDevServer;
-import dev.ibench.workers.server.DevServerLauncher;
-import dev.ibench.workers.server.DevServerSettings;
-import dev.ibench.workers.server.TemporalCliLocator;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.worker.RunningWorker;
 import dev.ibench.workers.worker.WorkerRole;
@@ -52,7 +47,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Item 5 of issue 6 and issue 15: {@code cells} cells of {@code n / cells} distinct synthetic SLOT samples each over the
- * superhero database, evaluated on the real dev server (temp SQLite file, free ports) with an in-process worker serving
+ * superhero database, evaluated on a real Temporal server (below) with an in-process worker serving
  * every role, by the zero-latency {@code oracle} model or (latency given) by a {@link LatencyEndpoint} answering after a
  * fixed latency with at most {@code endpoint-limit} requests at once. Verifies every item was scored and that no run of
  * any campaign workflow exceeded 10,000 history events; compares throughput with the same parse+execute+score done by a
@@ -62,6 +57,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * The results store's bytes per item, with and without raw outputs, are measured at the end ({@link ResultsDbBytes}).
  * With {@code trials} each cell runs its {@code n / cells / trials} samples that many times ({@code n} counts items).
  * The results store is the one {@code IBENCH_STORE} names (e.g. PostgreSQL), else a SQLite file in the run's temp folder.
+ * Temporal is the server {@code TEMPORAL_ADDRESS} names (e.g. on PostgreSQL from {@code deploy/local/temporal-postgres.sh}),
+ * else a dev server started for the run ({@link BenchTemporal}).
  * Usage: {@code CampaignScaleBench <n> <samples-in-flight> <results-dir> <name> [cells=1] [latency-ms|lognormal:MEDIAN_MS:P99_MS|-1] [endpoint-limit|-1] [trials=1]}.
  */
 public final class CampaignScaleBench {
@@ -89,8 +86,7 @@ public final class CampaignScaleBench {
         String loadBefore = uptime();
         IbenchHome home = IbenchHome.resolve();
         // before the endpoint starts: its server thread would keep the JVM alive after this failure
-        Path cli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
-                "the temporal CLI is missing under " + home.toolsBin() + ": run deploy/local/install-tools.sh"));
+        BenchTemporal temporalServer = BenchTemporal.choose(home, System.getenv());
         Path work = Files.createTempDirectory("ibench-scale-");
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
         Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), samplesPerCell, CampaignServices.of(home).dataRoot());
@@ -114,12 +110,10 @@ public final class CampaignScaleBench {
                 trials: %d
                 """.formatted(model, benchmarks.toString().stripTrailing(), window, cells, trials));
 
-        DevServerSettings settings = new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0,
-                work.resolve("temporal.db"));
         HeapSampler heap = new HeapSampler();
         Map<String, Object> report = new LinkedHashMap<>();
-        try (CliDevServer server = DevServerLauncher.startCli(cli, settings, work.resolve("temporal.log"));
-             TemporalConnection connection = TemporalConnection.open(server.address(), TemporalConnection.DEFAULT_NAMESPACE)) {
+        try (BenchTemporal.Running temporal = temporalServer.start(work);
+             TemporalConnection connection = TemporalConnection.open(temporal.address(), temporal.namespace())) {
             CampaignServices services = CampaignServices.of(home);
             SimpleMeterRegistry workerMeters = new SimpleMeterRegistry();
             RunningWorker worker = RunningWorker.start(connection.client(), EnumSet.allOf(WorkerRole.class),
@@ -223,7 +217,7 @@ public final class CampaignScaleBench {
                 }
             }
             report.putAll(ResultsDbBytes.measure(services.store().database(), work.resolve("results.db"), n));
-            report.put("temporal_server", "dev server (temporal CLI, SQLite file)");
+            report.put("temporal_server", temporal.description());
             report.put("workflow_runs", runs.size());
             report.put("max_history_events_per_run", maxEvents);
             report.put("history_limit", MAX_HISTORY_EVENTS);
@@ -396,7 +390,7 @@ public final class CampaignScaleBench {
     private static String markdown(Map<String, Object> r) {
         StringBuilder md = new StringBuilder("# Campaign scale bench\n\n");
         md.append(r.get("cells")).append(" cell(s), model: ").append(r.get("model"))
-                .append(", real Temporal dev server, in-process worker with every role (")
+                .append(", real Temporal (").append(r.get("temporal_server")).append("), in-process worker with every role (")
                 .append(r.get("machine")).append(").\n\n| measure | value |\n|---|---|\n");
         r.forEach((k, v) -> {
             if (!"runs".equals(k)) {
