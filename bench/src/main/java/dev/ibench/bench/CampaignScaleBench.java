@@ -327,13 +327,34 @@ public final class CampaignScaleBench {
         List<WorkflowExecutionInfo> all = new ArrayList<>();
         com.google.protobuf.ByteString token = com.google.protobuf.ByteString.EMPTY;
         do {
-            ListWorkflowExecutionsResponse page = connection.stubs().blockingStub().listWorkflowExecutions(
-                    ListWorkflowExecutionsRequest.newBuilder().setNamespace(connection.namespace()).setQuery(query)
-                            .setPageSize(1000).setNextPageToken(token).build());
+            ListWorkflowExecutionsResponse page = listPage(connection, ListWorkflowExecutionsRequest.newBuilder()
+                    .setNamespace(connection.namespace()).setQuery(query).setPageSize(1000).setNextPageToken(token).build());
             all.addAll(page.getExecutionsList());
             token = page.getNextPageToken();
         } while (!token.isEmpty());
         return all;
+    }
+
+    /**
+     * One page of a visibility listing, waiting out the server's visibility rate limit (a Temporal server, unlike the
+     * dev server, limits a namespace's visibility requests per second and answers RESOURCE_EXHAUSTED above it).
+     */
+    private static ListWorkflowExecutionsResponse listPage(TemporalConnection connection, ListWorkflowExecutionsRequest request) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return connection.stubs().blockingStub().listWorkflowExecutions(request);
+            } catch (io.grpc.StatusRuntimeException e) {
+                if (e.getStatus().getCode() != io.grpc.Status.Code.RESOURCE_EXHAUSTED || attempt >= 30) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(Math.min(5_000, 200L * attempt));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
     }
 
     record PlainLoop(double seconds, long completed) {}
