@@ -160,9 +160,9 @@ public final class CampaignStarter {
 
     /**
      * The spec with every eval set named by its artifact reference: files are stored, references must be in the store.
-     * A reference gets the checks {@link #plan} gives a file: a BFCL multi-turn set (its file fetched from the store to
-     * tell) must run in mode react without ablations and with prompt-mode profiles, and mode sql needs databases; all
-     * before any workflow starts.
+     * A reference gets the checks {@link #plan} gives a file: a BFCL multi-turn set (told from its manifest and its
+     * eval-set file, fetched alone: no databases) must run in mode react without ablations and with prompt-mode
+     * profiles, and mode sql needs databases; all before any workflow starts.
      */
     private CampaignSpec withArtifacts(Path file, CampaignSpec spec) {
         ProfileCatalog[] profiles = {null}; // read once, and only when a reference is a multi-turn set
@@ -172,7 +172,7 @@ public final class CampaignStarter {
                     throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
                             + " is not in " + services.artifacts().description());
                 }
-                if (services.evalSets().isMultiTurn(b.evalSet())) {
+                if (isMultiTurnByReference(file, b)) {
                     requireReactForMultiTurn(file, b, spec);
                     if (profiles[0] == null) {
                         profiles[0] = ProfileCatalog.load(services.home().root().resolve("profiles"));
@@ -192,6 +192,15 @@ public final class CampaignStarter {
             }
         }).toList();
         return withBenchmarks(spec, benchmarks);
+    }
+
+    /** Whether the set a reference names is BFCL multi-turn, from its manifest and eval-set file alone (no databases fetched). */
+    private boolean isMultiTurnByReference(Path file, BenchmarkEntry b) {
+        try {
+            return BfclMultiTurnEvalSet.isOne(services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
+        } catch (IllegalArgumentException notAnEvalSet) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
+        }
     }
 
     public String start(Path file, String requestedId) {

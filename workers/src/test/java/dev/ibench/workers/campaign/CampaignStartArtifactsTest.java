@@ -97,5 +97,17 @@ class CampaignStartArtifactsTest {
         assertThat(catchThrowable(() -> new CampaignStarter(services, null).start(
                 Files.writeString(dir.resolve("c.yaml"), direct.formatted(ref)), "x")))
                 .hasMessageContaining("a BFCL multi-turn eval set runs its conversations in mode react only, but modes are [direct]");
+        assertThat(dir.resolve(".ibench/artifacts/sha256")).as("the manifest and the set's file were fetched").isDirectory();
+        assertThat(dir.resolve(".ibench/artifacts/eval-sets")).as("to tell the set's kind, nothing is unpacked").doesNotExist();
+    }
+
+    /** A reference to a stored file that is not an eval-set manifest is refused at start, naming the benchmark. */
+    @Test
+    void aReferenceToAFileThatIsNotAnEvalSetManifestIsRefused() throws Exception {
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        String ref = services.artifacts().put(Files.writeString(dir.resolve("notes.txt"), "not a manifest")).toString();
+        assertThatThrownBy(() -> new CampaignStarter(services, null).start(campaign(ref), "x"))
+                .isInstanceOf(CampaignSpecException.class).hasMessageContaining("benchmarks 'b'")
+                .hasMessageContaining("is not an eval-set manifest");
     }
 }
