@@ -38,6 +38,21 @@ public final class EvalSetArtifacts implements EvalSetLocator {
         return unpacked.computeIfAbsent(ArtifactHash.parse(evalSet), this::unpack);
     }
 
+    /**
+     * The eval-set file alone that a manifest names, as the verified cache holds it: its databases and companion files
+     * are not fetched and its database paths not rewritten. Enough to tell what kind of set it is (e.g. BFCL
+     * multi-turn) without unpacking its databases.
+     */
+    public Path evalSetFileOnly(ArtifactHash manifestHash) {
+        EvalSetManifest manifest = manifest(manifestHash);
+        String blob = manifest.files().get(manifest.evalSet());
+        if (blob == null) {
+            throw new IllegalArgumentException("artifact manifest " + manifestHash + " names eval set '" + manifest.evalSet()
+                    + "' but holds no file of that name");
+        }
+        return cache.fetch(ArtifactHash.parse(blob));
+    }
+
     private Path unpack(ArtifactHash manifestHash) {
         EvalSetManifest manifest = manifest(manifestHash);
         Path target = dir.resolve(manifestHash.hex());

@@ -94,7 +94,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         String sampleId = CampaignPlanningActivitiesImpl.sampleIdOf(store, item);
         Optional<ModelCallRecord> stored = store.modelCall(item.cellId(), sampleId, item.trial(), 0);
         if (stored.isPresent()) {
-            return summary(stored.get(), true, 0.0);
+            return summary(stored.get(), true, 0.0, false);
         }
         CellRecord cell = cellOf(item.cellId());
         ActivityExecutionContext context = Activity.getExecutionContext();
@@ -103,7 +103,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
             try {
                 Paid paid = ActivityAttempt.during(context.getInfo().getAttempt(), () -> pay(item, sampleId, cell));
-                return summary(paid.record(), false, paid.costUsd());
+                return summary(paid.record(), false, paid.costUsd(), paid.tokensUnknown());
             } catch (ModelCallException e) {
                 if (cancellation.get() != null) {
                     throw cancellation.get();
@@ -227,7 +227,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         List<ItemFailure> sorted = new ArrayList<>(failures);
         sorted.sort(Comparator.comparingInt(ItemFailure::index));
         return new BatchCallResult(startedItems, (System.nanoTime() - started) / 1_000_000, sorted,
-                spend.promptTokens(), spend.completionTokens(), spend.costUsd(), yielded.get() && startedItems < batch.count());
+                spend.promptTokens(), spend.completionTokens(), spend.costUsd(), yielded.get() && startedItems < batch.count(),
+                spend.tokensUnknownCalls());
     }
 
     /** An item of a batch ready to be sent: its sample, the runner, the rendered prompt (and its JSON to store), the request looked up in the cache. */
@@ -314,7 +315,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                     ready.runner().gateway().stored(result.cacheKey()); // committed: the gateway no longer keeps the answer for a retry
                     metrics.modelCall(cell.model(), result);
                     if (!result.cacheHit()) {
-                        spend.add(record.promptTokens(), record.completionTokens(), result.costUsd());
+                        spend.add(record.promptTokens(), record.completionTokens(), result.costUsd(), result.response().tokensUnknown());
                     }
                 }, e -> writeFailed.accept(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())))));
                 phase("after_call", System.nanoTime() - answered);
@@ -343,8 +344,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         meters.timer("ibench_batch_item_seconds", "phase", name).record(nanos, TimeUnit.NANOSECONDS);
     }
 
-    /** A stored model output and what its call cost (null when the profile has no prices). */
-    private record Paid(ModelCallRecord record, Double costUsd) {}
+    /** A stored model output, what its call cost (null when the profile has no prices) and whether its tokens are unknown. */
+    private record Paid(ModelCallRecord record, Double costUsd, boolean tokensUnknown) {}
 
     /**
      * Calls the model for an item whose output is not stored yet, and stores the output and the prompt together with the
@@ -369,7 +370,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         });
         runner.gateway().stored(result.cacheKey());
         metrics.modelCall(cell.model(), result);
-        return new Paid(record, result.costUsd());
+        // a cache hit was paid once, by the call that filled the cache: its tokens, known or not, are not this call's
+        return new Paid(record, result.costUsd(), !result.cacheHit() && result.response().tokensUnknown());
     }
 
     /** An item's answer as the store keeps it (attempt 0: the first and only stored output of the item). */
@@ -418,8 +420,9 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         }
     }
 
-    private static ModelCallResult summary(ModelCallRecord r, boolean alreadyStored, Double costUsd) {
+    private static ModelCallResult summary(ModelCallRecord r, boolean alreadyStored, Double costUsd, boolean tokensUnknown) {
         return new ModelCallResult(r.cacheHit() || alreadyStored, r.promptTokens() == null ? 0 : r.promptTokens(),
-                r.completionTokens() == null ? 0 : r.completionTokens(), r.latencyMs() == null ? 0 : r.latencyMs(), costUsd);
+                r.completionTokens() == null ? 0 : r.completionTokens(), r.latencyMs() == null ? 0 : r.latencyMs(), costUsd,
+                tokensUnknown);
     }
 }

@@ -8,10 +8,17 @@ package dev.ibench.activities.campaign;
  * BFCL sample, which has nothing to execute, BFCL's AST check passed). {@code rejected} is last so payloads written before it still read (as false).
  * The tokens and {@code costUsd} are what a ReACT trajectory's model steps paid (cache hits and steps stored before
  * count 0; cost null when no paid step had a price); a direct item's spend is in its model call's result instead,
- * so scoring outcomes carry 0 and null, as do payloads written before these fields.
+ * so scoring outcomes carry 0 and null, as do payloads written before these fields. {@code tokensUnknownCalls}: the
+ * paid steps whose tokens are unknown (no usage block, no tokenizer), left out of the tokens and cost (0 in payloads
+ * written before it).
  */
 public record SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected,
-                            long promptTokens, long completionTokens, Double costUsd) {
+                            long promptTokens, long completionTokens, Double costUsd, long tokensUnknownCalls) {
+    public SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected,
+                         long promptTokens, long completionTokens, Double costUsd) {
+        this(infraError, parsed, completed, rejected, promptTokens, completionTokens, costUsd, 0);
+    }
+
     public SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected) {
         this(infraError, parsed, completed, rejected, 0, 0, null);
     }
@@ -30,6 +37,11 @@ public record SampleOutcome(boolean infraError, boolean parsed, boolean complete
 
     /** This outcome with the spend of the model calls that produced it. */
     public SampleOutcome withSpend(long promptTokens, long completionTokens, Double costUsd) {
-        return new SampleOutcome(infraError, parsed, completed, rejected, promptTokens, completionTokens, costUsd);
+        return withSpend(promptTokens, completionTokens, costUsd, 0);
+    }
+
+    /** This outcome with the spend of the model calls that produced it, {@code tokensUnknownCalls} of them without usage. */
+    public SampleOutcome withSpend(long promptTokens, long completionTokens, Double costUsd, long tokensUnknownCalls) {
+        return new SampleOutcome(infraError, parsed, completed, rejected, promptTokens, completionTokens, costUsd, tokensUnknownCalls);
     }
 }

@@ -40,6 +40,7 @@ public final class GatewayMultiTurnModel implements MultiTurnModel {
         CallResult result = gateway.call(request, cellId);
         return new ReactAgentModel.Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
                 result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null);
+                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
+                result.response().tokensUnknown());
     }
 }

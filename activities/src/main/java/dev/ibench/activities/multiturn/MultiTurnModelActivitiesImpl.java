@@ -44,7 +44,7 @@ public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivit
         String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
         Optional<ModelCallRecord> stored = conversations.modelCall(ref.cellId(), sampleId, ref.trial(), ref);
         if (stored.isPresent()) {
-            return summary(ref, stored.get().rawOutput(), true, 0, 0, null);
+            return summary(ref, stored.get().rawOutput(), true, 0, 0, null, false);
         }
         BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
         List<List<BfclMultiTurnStep>> turns = conversations.steps(ref.cellId(), sampleId, ref.trial(), ref.turn());
@@ -69,14 +69,16 @@ public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivit
                 reply.text(), reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit(), reply.reasoning(),
                 reply.reasoningTokens()));
         // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
-        return reply.cacheHit() ? summary(ref, reply.text(), false, 0, 0, reply.costUsd())
-                : summary(ref, reply.text(), false, orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd());
+        return reply.cacheHit() ? summary(ref, reply.text(), false, 0, 0, reply.costUsd(), false)
+                : summary(ref, reply.text(), false, orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd(),
+                        reply.tokensUnknown());
     }
 
-    private static MultiTurnStepSummary summary(MultiTurnStepRef ref, String text, boolean reused, long prompt, long completion, Double cost) {
+    private static MultiTurnStepSummary summary(MultiTurnStepRef ref, String text, boolean reused, long prompt, long completion, Double cost,
+                                                boolean tokensUnknown) {
         List<String> calls = BfclMultiTurnDecoder.decode(text);
         return new MultiTurnStepSummary(ref.turn(), ref.step(), calls.size(), MultiTurnConversations.preview(calls, PREVIEW_CHARS), reused,
-                prompt, completion, cost);
+                prompt, completion, cost, tokensUnknown);
     }
 
     private static long orZero(Integer tokens) {

@@ -70,6 +70,7 @@ public final class GatewayAgentModel implements ReactAgentModel {
         CallResult result = gateway.call(request, cellId);
         return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
                 result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null);
+                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
+                result.response().tokensUnknown());
     }
 }

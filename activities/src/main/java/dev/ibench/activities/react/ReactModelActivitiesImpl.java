@@ -93,7 +93,7 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
         ReactTurnSummary summary = summary(ReactStep.of(ref.step(), reply.text()), false);
         // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
         return reply.cacheHit() ? summary.paid(0, 0, reply.costUsd())
-                : summary.paid(orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd());
+                : summary.paid(orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd(), reply.tokensUnknown());
     }
 
     private static long orZero(Integer tokens) {

@@ -7,15 +7,21 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  * {@code final_answer}, {@code parse_failure} or {@code context_exceeded} (the prompt no longer fits the
  * model: the trajectory ends); {@code call} is a short rendering of the action for activity summaries.
  * The tokens and {@code costUsd} are what this step's model call paid (0 when answered from the response cache or
- * when the step was stored before; cost null when the profile has no prices); summaries recorded before they
- * existed read as 0 and null.
+ * when the step was stored before; cost null when the profile has no prices); {@code tokensUnknown}: the step's call was
+ * paid but its server reported no usage (no tokenizer counted it), so its 0 tokens mean "not known". Summaries recorded
+ * before these fields existed read as 0, null and false.
  */
 public record ReactTurnSummary(int step, String kind, String tool, String call, boolean reused,
-                               long promptTokens, long completionTokens, Double costUsd) {
+                               long promptTokens, long completionTokens, Double costUsd, boolean tokensUnknown) {
     public static final String ACTION = "action";
     public static final String FINAL_ANSWER = "final_answer";
     public static final String PARSE_FAILURE = "parse_failure";
     public static final String CONTEXT_EXCEEDED = "context_exceeded";
+
+    public ReactTurnSummary(int step, String kind, String tool, String call, boolean reused,
+                            long promptTokens, long completionTokens, Double costUsd) {
+        this(step, kind, tool, call, reused, promptTokens, completionTokens, costUsd, false);
+    }
 
     public ReactTurnSummary(int step, String kind, String tool, String call, boolean reused) {
         this(step, kind, tool, call, reused, 0, 0, null);
@@ -23,7 +29,12 @@ public record ReactTurnSummary(int step, String kind, String tool, String call, 
 
     /** This summary with what its model call paid. */
     public ReactTurnSummary paid(long promptTokens, long completionTokens, Double costUsd) {
-        return new ReactTurnSummary(step, kind, tool, call, reused, promptTokens, completionTokens, costUsd);
+        return paid(promptTokens, completionTokens, costUsd, false);
+    }
+
+    /** This summary with what its model call paid, its tokens unknown or not. */
+    public ReactTurnSummary paid(long promptTokens, long completionTokens, Double costUsd, boolean tokensUnknown) {
+        return new ReactTurnSummary(step, kind, tool, call, reused, promptTokens, completionTokens, costUsd, tokensUnknown);
     }
 
     @JsonIgnore

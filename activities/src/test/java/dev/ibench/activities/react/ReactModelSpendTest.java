@@ -141,4 +141,63 @@ class ReactModelSpendTest {
             env.close();
         }
     }
+
+    /**
+     * A step whose server answers without a {@code usage} block (no tokenizer in the profile): its result says its
+     * tokens are unknown (0 meaning "not known") and its cost null (unknown, not free), so the trajectory and the cell
+     * count it apart.
+     */
+    @Test
+    void aStepAnsweredWithoutUsageSaysItsTokensAreUnknown() throws Exception {
+        Path profiles = Files.createDirectories(tmp.resolve("profiles"));
+        Files.writeString(profiles.resolve("priced.yaml"), """
+                name: priced
+                provider: openai
+                base_url: http://127.0.0.1:9/v1
+                model: m
+                family: llama-3
+                mode: prompt
+                api: completions
+                max_tokens: 300
+                temperature: 0
+                price_per_million_input: 2.5
+                price_per_million_output: 10.0
+                """);
+        EvalSample sample = new EvalSample("s/1", "superhero", "How tall is Abe Sapien?", null, 191, List.of(), null,
+                List.of(Map.of("name", "get_height", "parameters", Map.of("type", "object", "properties", Map.of()))), List.of());
+        Path evalSet = tmp.resolve("eval.json");
+        Files.writeString(evalSet, Json.MAPPER.writeValueAsString(List.of(sample)));
+        TestActivityEnvironment env = TestActivityEnvironment.newInstance();
+        try (MockWebServer server = new MockWebServer();
+             ResultsDatabase database = ResultsDatabase.open(tmp.resolve("results.db"));
+             ResponseCache cache = new ResponseCache(tmp.resolve("cache.db"))) {
+            server.enqueue(new MockResponse().setBody("""
+                    {"id":"x","object":"text_completion","model":"m","choices":[{"index":0,"finish_reason":"stop",
+                     "text":" I know it.\\nFinal Answer: 191"}]}"""));
+            ResultsStore store = new ResultsStore(database);
+            store.saveCampaign("c1", "t", """
+                    {"name": "t", "models": [{"name": "priced", "profile": "priced", "endpoint": "%s"}],
+                     "benchmarks": [], "modes": ["react"]}""".formatted(server.url("/v1")));
+            String cellId = "c1/priced/b/react";
+            store.saveCell(new CellRecord(cellId, "c1", "priced", "b", "react", "none", evalSet.toString(), 1));
+            store.saveCellSamples(cellId, List.of("s/1"));
+            new ReactTrajectoryStore(store).saveToolExecution(cellId, "s/1", 0, 0, null, "table heroes: 3 rows", true);
+            EvalSetCache evalSets = new EvalSetCache();
+            ModelRunners runners = new ModelRunners(store, evalSets, ProfileCatalog.load(profiles), cache, name -> null);
+            env.registerActivitiesImplementations(new ReactModelActivitiesImpl(store, evalSets, new ReactAgents(runners)));
+            ReactModelActivities activities = env.newActivityStub(ReactModelActivities.class, ActivityOptions.newBuilder()
+                    .setStartToCloseTimeout(Duration.ofSeconds(30)).setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
+                    .build());
+
+            ReactTurnSummary step = activities.think(new ReactThinkRequest(new ReactStepRef(cellId, 0, 0, 1), 1000));
+
+            assertThat(server.getRequestCount()).isEqualTo(1);
+            assertThat(step.kind()).isEqualTo(ReactTurnSummary.FINAL_ANSWER);
+            assertThat(step.tokensUnknown()).isTrue();
+            assertThat(step.promptTokens() + step.completionTokens()).isZero();
+            assertThat(step.costUsd()).as("unknown, not free").isNull();
+        } finally {
+            env.close();
+        }
+    }
 }

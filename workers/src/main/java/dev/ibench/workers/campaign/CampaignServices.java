@@ -128,6 +128,11 @@ public final class CampaignServices {
         return artifacts;
     }
 
+    /** Eval sets by reference, unpacked (or only their eval-set file fetched) from {@link #artifactCache()}. */
+    public EvalSetArtifacts evalSetArtifacts() {
+        return evalSetArtifacts;
+    }
+
     /** This machine's verified copies of artifacts, {@code <home>/.ibench/artifacts/sha256/<hex>}. */
     public ArtifactCache artifactCache() {
         return artifactCache;

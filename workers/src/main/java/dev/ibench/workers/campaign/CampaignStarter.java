@@ -158,13 +158,27 @@ public final class CampaignStarter {
         }
     }
 
-    /** The spec with every eval set named by its artifact reference: files are stored, references must be in the store. */
+    /**
+     * The spec with every eval set named by its artifact reference: files are stored, references must be in the store.
+     * A reference gets the checks {@link #plan} gives a file: a BFCL multi-turn set (told from its manifest and its
+     * eval-set file, fetched alone: no databases) must run in mode react without ablations and with prompt-mode
+     * profiles, and mode sql needs databases; all before any workflow starts.
+     */
     private CampaignSpec withArtifacts(Path file, CampaignSpec spec) {
+        ProfileCatalog[] profiles = {null}; // read once, and only when a reference is a multi-turn set
         List<BenchmarkEntry> benchmarks = spec.benchmarks().stream().map(b -> {
             if (ArtifactHash.isReference(b.evalSet())) {
                 if (!services.artifacts().contains(ArtifactHash.parse(b.evalSet()))) {
                     throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
                             + " is not in " + services.artifacts().description());
+                }
+                if (isMultiTurnByReference(file, b)) {
+                    requireReactForMultiTurn(file, b, spec);
+                    if (profiles[0] == null) {
+                        profiles[0] = ProfileCatalog.load(services.home().root().resolve("profiles"));
+                    }
+                    requirePromptModeForMultiTurn(file, b, spec, profiles[0]);
+                    return b;
                 }
                 if (spec.modes().contains(SqlMode.MODE)) {
                     requireDatabases(file, b, EvalSetSummary.of(services.evalSets().localPath(b.evalSet())));
@@ -178,6 +192,15 @@ public final class CampaignStarter {
             }
         }).toList();
         return withBenchmarks(spec, benchmarks);
+    }
+
+    /** Whether the set a reference names is BFCL multi-turn, from its manifest and eval-set file alone (no databases fetched). */
+    private boolean isMultiTurnByReference(Path file, BenchmarkEntry b) {
+        try {
+            return BfclMultiTurnEvalSet.isOne(services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
+        } catch (IllegalArgumentException notAnEvalSet) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
+        }
     }
 
     public String start(Path file, String requestedId) {

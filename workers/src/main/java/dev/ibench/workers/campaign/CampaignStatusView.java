@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * Renders a campaign's status for the terminal: per cell a progress bar of items finished (scored, rejected or
  * infra_error), what the finished items came to (correct answers among the scored ones, infra errors, rejections,
- * items deferred by a budget), rate, ETA and spend; then the campaign's spend per model against its budgets.
+ * items deferred by a budget), rate, ETA and spend (the ledger's; without it, what the cell's finished calls reported,
+ * calls with unknown usage apart); then the campaign's spend per model against its budgets.
  */
 public final class CampaignStatusView {
     private CampaignStatusView() {}
@@ -81,6 +82,9 @@ public final class CampaignStatusView {
             }
             if (cell.spend() != null) {
                 out.append("\n      spend ").append(spend(cell.spend()));
+            } else if (cell.live() != null && (cell.live().tokens() > 0 || cell.live().tokensUnknownCalls() > 0 || cell.live().costUsd() != null)) {
+                // no ledger read (the store cannot be opened): what the cell's finished activities reported
+                out.append("\n      paid (finished calls) ").append(cell.live().spendText());
             }
             if (e.failure() != null) {
                 out.append("\n      ").append(e.failure());

@@ -1,11 +1,14 @@
 package dev.ibench.workers.campaign;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.workers.IbenchHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -13,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code campaign start} refuses, before any workflow starts (the Temporal client is never touched: null here), an
- * eval set by reference that the artifact store does not hold and an eval set whose database exists nowhere.
+ * eval set by reference that the artifact store does not hold and an eval set whose database exists nowhere; and it
+ * gives a BFCL multi-turn set by reference the checks it gives the file, with the same message.
  */
 class CampaignStartArtifactsTest {
     @TempDir Path dir;
@@ -21,11 +25,13 @@ class CampaignStartArtifactsTest {
     @BeforeEach
     void store() {
         System.setProperty(StoreSetting.PROPERTY, dir.resolve("results.db").toString());
+        System.setProperty("ibench.home", dir.toString());
     }
 
     @AfterEach
     void clear() {
         System.clearProperty(StoreSetting.PROPERTY);
+        System.clearProperty("ibench.home");
     }
 
     private Path campaign(String evalSet) throws Exception {
@@ -56,5 +62,52 @@ class CampaignStartArtifactsTest {
                 .start(campaign("set-slot.json"), "x"))
                 .isInstanceOf(CampaignSpecException.class).hasMessageContaining("benchmarks 'b'")
                 .hasMessageContaining("database_path 'nowhere/gone.sqlite' names no file");
+    }
+
+    /**
+     * The same campaign file, its multi-turn set named by path and then by the reference the store holds it under: both
+     * are refused with the same message, the reference's before any workflow starts (the client is null here).
+     */
+    @Test
+    void aMultiTurnSetByReferenceIsRefusedAsItsFileIs() throws Exception {
+        Path set = Files.writeString(dir.resolve("mt.json"), "{\"style\": \"bfcl_multi_turn\", \"category\": \"multi_turn_base\", "
+                + "\"source\": \"x\", \"function_docs\": {\"MathAPI\": []}, \"data\": [{\"id\": \"multi_turn_base_0\", "
+                + "\"category\": \"multi_turn_base\", \"turns\": [[{\"role\": \"user\", \"content\": \"add\"}]], "
+                + "\"involved_classes\": [\"MathAPI\"], \"initial_config\": {}, \"missed_function\": {}, "
+                + "\"ground_truth\": [[\"add(a=1, b=2)\"]]}]}");
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        String ref = services.evalSetPublisher().publish(set).toString();
+        assertThat(ref).startsWith("sha256:");
+        // openai-gpt-4o is a built-in profile with mode: tools; the oracle (also mode: tools) is a test tool and passes
+        String tools = "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}, {name: gpt, profile: openai-gpt-4o}]\n"
+                + "benchmarks: [{name: b, eval_set: \"%s\"}]\n";
+        String direct = "name: v\nmodels: [{name: oracle, profile: oracle}]\nbenchmarks: [{name: b, eval_set: \"%s\"}]\n";
+        for (String yaml : List.of(tools, direct)) {
+            Path file = Files.writeString(dir.resolve("c.yaml"), yaml.formatted(set));
+            Throwable byPath = catchThrowable(() -> CampaignStarter.validate(file));
+            assertThat(byPath).isInstanceOf(CampaignSpecException.class);
+            Files.writeString(file, yaml.formatted(ref));
+            assertThatThrownBy(() -> new CampaignStarter(services, null).start(file, "x"))
+                    .isInstanceOf(CampaignSpecException.class).hasMessage(byPath.getMessage());
+        }
+        assertThat(catchThrowable(() -> new CampaignStarter(services, null).start(
+                Files.writeString(dir.resolve("c.yaml"), tools.formatted(ref)), "x")))
+                .hasMessageContaining("benchmarks 'b'").hasMessageContaining("models[1] (gpt): model profile openai-gpt-4o has mode tools")
+                .hasMessageContaining("runs in prompt mode only");
+        assertThat(catchThrowable(() -> new CampaignStarter(services, null).start(
+                Files.writeString(dir.resolve("c.yaml"), direct.formatted(ref)), "x")))
+                .hasMessageContaining("a BFCL multi-turn eval set runs its conversations in mode react only, but modes are [direct]");
+        assertThat(dir.resolve(".ibench/artifacts/sha256")).as("the manifest and the set's file were fetched").isDirectory();
+        assertThat(dir.resolve(".ibench/artifacts/eval-sets")).as("to tell the set's kind, nothing is unpacked").doesNotExist();
+    }
+
+    /** A reference to a stored file that is not an eval-set manifest is refused at start, naming the benchmark. */
+    @Test
+    void aReferenceToAFileThatIsNotAnEvalSetManifestIsRefused() throws Exception {
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        String ref = services.artifacts().put(Files.writeString(dir.resolve("notes.txt"), "not a manifest")).toString();
+        assertThatThrownBy(() -> new CampaignStarter(services, null).start(campaign(ref), "x"))
+                .isInstanceOf(CampaignSpecException.class).hasMessageContaining("benchmarks 'b'")
+                .hasMessageContaining("is not an eval-set manifest");
     }
 }

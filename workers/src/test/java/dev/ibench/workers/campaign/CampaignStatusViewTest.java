@@ -72,6 +72,27 @@ class CampaignStatusViewTest {
         assertThat(CampaignStatusView.spendLine(new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90))).doesNotContain("unknown");
     }
 
+    /** Without the ledger (its store cannot be opened), the cell's own count of what it paid, unknown usage apart. */
+    @Test
+    void withoutTheLedgerACellShowsWhatItsFinishedCallsPaidNeverUnknownUsageAsZeroTokens() {
+        CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/direct", "cell-c/m/b/direct", "m", "b",
+                "direct", 3, CellState.RUNNING, null);
+        CampaignStatus status = new CampaignStatus("c", "demo", CellState.RUNNING, List.of(entry));
+        CellProgress none = new CellProgress("c/m/b/direct", "m", "b", "direct", CellState.RUNNING, 3, 3, 0, 0,
+                0, 2, 1_000, 2_000, 0, null, 0, 0, 0, null, 3);
+        CellProgress some = new CellProgress("c/m/b/direct", "m", "b", "direct", CellState.RUNNING, 3, 3, 0, 0,
+                0, 2, 1_000, 2_000, 0, null, 0, 20, 10, null, 1);
+
+        assertThat(CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, none))))
+                .contains("\n      paid (finished calls) tokens unknown (3 calls without usage) · —\n").doesNotContain("0 tokens");
+        assertThat(CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, some))))
+                .contains("\n      paid (finished calls) 30 tokens (+ 1 call with unknown usage) · —\n");
+        SpendTotals ledger = new SpendTotals(3, 0, 0, 20, 10, null, 90, 1, 0);
+        assertThat(CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, some, ledger, 0))))
+                .as("the ledger's line when it was read").doesNotContain("paid (finished calls)")
+                .contains("tokens unknown for 1 answers");
+    }
+
     @Test
     void showsTheWarningsACellRecordedUnderItsLine() {
         CampaignStatus.CellEntry json = new CampaignStatus.CellEntry("c/j/b/direct", "cell-c/j/b/direct", "json-model", "slot",

@@ -139,6 +139,8 @@ public final class CellWorkflowImpl implements CellWorkflow {
     private long promptTokens;
     private long completionTokens;
     private Double costUsd;
+    /** Paid calls whose tokens are unknown (no usage block): in neither token count, shown apart. */
+    private long tokensUnknownCalls;
     private int inFlight;
     private int samplesInFlight;
     private boolean paused;
@@ -185,6 +187,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         promptTokens = cursor.promptTokens();
         completionTokens = cursor.completionTokens();
         costUsd = cursor.costUsd();
+        tokensUnknownCalls = cursor.tokensUnknownCalls();
         paused = cursor.paused();
         samplesInFlight = input.samplesInFlight();
         startedAt = Workflow.currentTimeMillis();
@@ -494,7 +497,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
             nextIndex = end;
             return;
         }
-        spent(result.promptTokens(), result.completionTokens(), result.costUsd());
+        spent(result.promptTokens(), result.completionTokens(), result.costUsd(), result.tokensUnknownCalls());
         List<Integer> failed = new ArrayList<>();
         for (ItemFailure f : result.failures()) {
             failed.add(f.index());
@@ -562,12 +565,13 @@ public final class CellWorkflowImpl implements CellWorkflow {
 
     private CellCursor cursor() {
         return new CellCursor(nextIndex, done, parsed, completed, infraErrors, paused, rejected,
-                promptTokens, completionTokens, costUsd);
+                promptTokens, completionTokens, costUsd, tokensUnknownCalls);
     }
 
-    private void spent(long prompt, long completion, Double cost) {
+    private void spent(long prompt, long completion, Double cost, long unknownCalls) {
         promptTokens += prompt;
         completionTokens += completion;
+        tokensUnknownCalls += unknownCalls;
         if (cost != null) {
             costUsd = (costUsd == null ? 0.0 : costUsd) + cost;
         }
@@ -634,7 +638,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
      */
     private void settle(int from, int count, int concurrency, BatchCallResult calls, String what, Runnable freeSlots) {
         sizer.observe(calls.started(), calls.elapsedMillis(), concurrency);
-        spent(calls.promptTokens(), calls.completionTokens(), calls.costUsd());
+        spent(calls.promptTokens(), calls.completionTokens(), calls.costUsd(), calls.tokensUnknownCalls());
         List<Integer> unsettled = new ArrayList<>();
         for (ItemFailure f : calls.failures()) {
             unsettled.add(f.index());
@@ -689,10 +693,10 @@ public final class CellWorkflowImpl implements CellWorkflow {
         try {
             SampleOutcome outcome = MultiTurnCellMode.applies(cell)
                     ? MultiTurnCellMode.run(input.campaignId(), cell, item,
-                            paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd()))
+                            paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd(), paid.tokensUnknownCalls()))
                     : ReactCellMode.applies(cell)
                     ? ReactCellMode.run(input.campaignId(), cell, item, input.react(),
-                            paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd()))
+                            paid -> spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd(), paid.tokensUnknownCalls()))
                     : direct(item, what);
             count(outcome);
         } catch (ActivityFailure | ChildWorkflowFailure f) {
@@ -734,7 +738,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         ModelCallResult call = waitingFor(cell.llmTaskQueue(), CellActivityOptions.modelCall(cell.llmTaskQueue(), what + " · call " + cell.model()),
                 o -> Workflow.newActivityStub(ModelCallActivities.class, o).callModel(item));
         if (call != null && !call.cacheHit()) { // a cache hit or an output stored before was not paid for now
-            spent(call.promptTokens(), call.completionTokens(), call.costUsd());
+            spent(call.promptTokens(), call.completionTokens(), call.costUsd(), call.tokensUnknown() ? 1 : 0);
         }
         String summary = what + " · score on " + cell.benchmark();
         String scoring = InstallationQueues.inWorkflow().scoring();
@@ -844,6 +848,6 @@ public final class CellWorkflowImpl implements CellWorkflow {
         }
         return new CellProgress(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), state, total, done,
                 completed, infraErrors, inFlight, samplesInFlight, startedAt, updatedAt, doneAtStart, failure, rejected,
-                promptTokens, completionTokens, costUsd);
+                promptTokens, completionTokens, costUsd, tokensUnknownCalls);
     }
 }

@@ -1,7 +1,6 @@
 package dev.ibench.workflows.campaign;
 
 import java.util.List;
-import java.util.Locale;
 
 /** Renders progress as the markdown the Temporal UI shows in a workflow's current details. */
 final class ProgressMarkdown {
@@ -30,10 +29,9 @@ final class ProgressMarkdown {
         return md.toString();
     }
 
-    /** Tokens paid for and their cost; "—" for the cost when the model's profile has no prices. */
+    /** Tokens paid for and their cost, calls with unknown usage apart ({@link dev.ibench.workflows.SpendText}). */
     static String spend(CellProgress p) {
-        return String.format(Locale.ROOT, "%,d tokens · ", p.tokens())
-                + (p.costUsd() == null ? "—" : String.format(Locale.ROOT, "$%.4f", p.costUsd()));
+        return p.spendText();
     }
 
     private static String bar(double fraction) {

@@ -35,7 +35,8 @@ public final class MultiTurnCellMode {
                     .build());
             SampleOutcome outcome = child.run(new MultiTurnEntryInput(campaignId, cell.cellId(), cell.model(), cell.llmTaskQueue(),
                     item.position(), item.trial(), cell.multiTurnStepsPerTurn()));
-            paid.accept(new TrajectorySpend(outcome.promptTokens(), outcome.completionTokens(), outcome.costUsd()));
+            paid.accept(new TrajectorySpend(outcome.promptTokens(), outcome.completionTokens(), outcome.costUsd(),
+                    outcome.tokensUnknownCalls()));
             return outcome;
         } catch (ChildWorkflowFailure f) {
             if (f.getCause() instanceof io.temporal.failure.ApplicationFailure app && app.getDetails().getSize() > 0) {

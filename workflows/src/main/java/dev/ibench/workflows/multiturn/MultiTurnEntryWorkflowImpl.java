@@ -60,7 +60,7 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
                         record(label() + " · stopped: the model refused the step (" + Failures.rootMessage(f) + ")");
                         break;
                     }
-                    spend = spend.plus(thought.promptTokens(), thought.completionTokens(), thought.costUsd());
+                    spend = spend.plus(thought.promptTokens(), thought.completionTokens(), thought.costUsd(), thought.tokensUnknown());
                     if (thought.endsTurn()) {
                         record(label() + " · no call: end of turn");
                         break;
@@ -80,7 +80,7 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
                     .finish(new MultiTurnFinishRequest(input.cellId(), input.position(), input.trial(), turnsRun));
             finished = true;
             record("finished: " + (outcome.completed() ? "valid" : "not valid"));
-            return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd());
+            return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd(), spend.tokensUnknownCalls());
         } catch (ActivityFailure f) {
             String type = Failures.type(f);
             throw ApplicationFailure.newNonRetryableFailureWithCause("conversation " + input.cellId() + "#" + input.position() + "/"

@@ -40,7 +40,8 @@ public final class ReactCellMode {
                                     Consumer<TrajectorySpend> paid) {
         try {
             SampleOutcome outcome = trajectory(campaignId, cell, item, settings);
-            paid.accept(new TrajectorySpend(outcome.promptTokens(), outcome.completionTokens(), outcome.costUsd()));
+            paid.accept(new TrajectorySpend(outcome.promptTokens(), outcome.completionTokens(), outcome.costUsd(),
+                    outcome.tokensUnknownCalls()));
             return outcome;
         } catch (ChildWorkflowFailure f) {
             TrajectorySpend.of(f).ifPresent(paid);

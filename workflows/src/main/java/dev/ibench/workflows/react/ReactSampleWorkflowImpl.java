@@ -40,7 +40,7 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
             for (step = 1; step <= input.budget(); step++) {
                 ReactTurnSummary turn = model("step " + step + " · think (" + input.model() + ")")
                         .think(new ReactThinkRequest(ref.atStep(step), input.observationChars()));
-                spend = spend.plus(turn.promptTokens(), turn.completionTokens(), turn.costUsd());
+                spend = spend.plus(turn.promptTokens(), turn.completionTokens(), turn.costUsd(), turn.tokensUnknown());
                 if (turn.isAction()) {
                     ToolStepSummary observed = tools("step " + step + " · " + turn.call()).act(ref.atStep(step));
                     record("step " + step + " · " + turn.call() + " -> " + observed.preview());
@@ -56,7 +56,7 @@ public final class ReactSampleWorkflowImpl implements ReactSampleWorkflow {
                     .finish(new ReactFinishRequest(ref, input.budget()));
             finished = true;
             record("finished: " + (outcome.completed() ? "completed" : "not completed"));
-            return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd());
+            return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd(), spend.tokensUnknownCalls());
         } catch (ActivityFailure f) {
             throw ApplicationFailure.newNonRetryableFailureWithCause(
                     "trajectory " + ref + " stopped at step " + step + ": " + Failures.rootMessage(f), failureType(f), f, spend);

@@ -141,4 +141,56 @@ class CampaignPayloadCompatibilityTest {
         assertThat(oldStep).isEqualTo(new dev.ibench.activities.react.ReactTurnSummary(3, "action", "filter_data", "filter_data()", false, 0, 0, null));
         assertThat(oldStep.isAction()).isTrue();
     }
+
+    /** Payloads written before the count of calls with unknown usage (cursors, results, query answers) read it as 0. */
+    @Test
+    void payloadsWrittenBeforeTheUnknownUsageCountReadItAsZeroAndOnesWithItRoundTrip() {
+        CellCursor oldCursor = CONVERTER.fromPayload(json("{\"nextIndex\":7,\"done\":6,\"parsed\":5,\"completed\":4,"
+                + "\"infraErrors\":1,\"paused\":false,\"rejected\":2,\"promptTokens\":1200,\"completionTokens\":34,"
+                + "\"costUsd\":0.0123}"), CellCursor.class, CellCursor.class);
+        assertThat(oldCursor.tokensUnknownCalls()).isZero();
+        assertThat(oldCursor).isEqualTo(new CellCursor(7, 6, 5, 4, 1, false, 2, 1200, 34, 0.0123, 0));
+        CellCursor cursor = new CellCursor(7, 6, 5, 4, 1, false, 2, 1200, 34, 0.0123, 3);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(cursor).orElseThrow(), CellCursor.class, CellCursor.class)).isEqualTo(cursor);
+
+        CellProgress oldProgress = CONVERTER.fromPayload(json("{\"cellId\":\"c\",\"model\":\"m\",\"benchmark\":\"b\","
+                + "\"mode\":\"direct\",\"state\":\"COMPLETED\",\"total\":3,\"done\":3,\"completed\":1,\"infraErrors\":0,"
+                + "\"inFlight\":0,\"samplesInFlight\":2,\"startedAtMillis\":1,\"updatedAtMillis\":2,\"doneAtStart\":0,"
+                + "\"failure\":null,\"rejected\":0,\"promptTokens\":20,\"completionTokens\":10,\"costUsd\":null}"),
+                CellProgress.class, CellProgress.class);
+        assertThat(oldProgress.tokensUnknownCalls()).isZero();
+        assertThat(oldProgress.tokens()).isEqualTo(30);
+        CellProgress progress = new CellProgress("c", "m", "b", "direct", CellState.RUNNING, 3, 2, 1, 0, 1, 2, 1, 2, 0, null, 0,
+                20, 10, null, 1);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(progress).orElseThrow(), CellProgress.class, CellProgress.class))
+                .isEqualTo(progress);
+
+        var oldBatch = CONVERTER.fromPayload(json("{\"started\":4,\"elapsedMillis\":90,\"failures\":[],\"promptTokens\":40,"
+                        + "\"completionTokens\":20,\"costUsd\":null,\"yielded\":true}"),
+                dev.ibench.activities.campaign.BatchCallResult.class, dev.ibench.activities.campaign.BatchCallResult.class);
+        assertThat(oldBatch.tokensUnknownCalls()).isZero();
+        assertThat(oldBatch.yielded()).isTrue();
+        var oldCall = CONVERTER.fromPayload(json("{\"cacheHit\":false,\"promptTokens\":100,\"completionTokens\":20,\"latencyMs\":7,"
+                        + "\"costUsd\":0.001}"),
+                dev.ibench.activities.campaign.ModelCallResult.class, dev.ibench.activities.campaign.ModelCallResult.class);
+        assertThat(oldCall.tokensUnknown()).isFalse();
+
+        SampleOutcome oldOutcome = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true,"
+                + "\"rejected\":false,\"promptTokens\":1200,\"completionTokens\":300,\"costUsd\":0.006}"), SampleOutcome.class, SampleOutcome.class);
+        assertThat(oldOutcome).isEqualTo(new SampleOutcome(false, true, true, false, 1200, 300, 0.006, 0));
+        SampleOutcome outcome = oldOutcome.withSpend(1200, 300, 0.006, 2);
+        assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(outcome).orElseThrow(), SampleOutcome.class, SampleOutcome.class))
+                .isEqualTo(outcome);
+        var oldStep = CONVERTER.fromPayload(json("{\"step\":3,\"kind\":\"action\",\"tool\":\"filter_data\",\"call\":\"filter_data()\","
+                        + "\"reused\":false,\"promptTokens\":100,\"completionTokens\":20,\"costUsd\":null}"),
+                dev.ibench.activities.react.ReactTurnSummary.class, dev.ibench.activities.react.ReactTurnSummary.class);
+        assertThat(oldStep.tokensUnknown()).isFalse();
+        var oldTurnStep = CONVERTER.fromPayload(json("{\"turn\":0,\"step\":1,\"calls\":1,\"preview\":\"cd(folder='x')\","
+                        + "\"reused\":false,\"promptTokens\":100,\"completionTokens\":20,\"costUsd\":null}"),
+                dev.ibench.activities.multiturn.MultiTurnStepSummary.class, dev.ibench.activities.multiturn.MultiTurnStepSummary.class);
+        assertThat(oldTurnStep.tokensUnknown()).isFalse();
+        var oldSpend = CONVERTER.fromPayload(json("{\"promptTokens\":100,\"completionTokens\":20,\"costUsd\":0.0005}"),
+                dev.ibench.workflows.react.TrajectorySpend.class, dev.ibench.workflows.react.TrajectorySpend.class);
+        assertThat(oldSpend).isEqualTo(new dev.ibench.workflows.react.TrajectorySpend(100, 20, 0.0005, 0));
+    }
 }

@@ -51,6 +51,8 @@ class MultiTurnEntryWorkflowTest {
     private final List<String> thought = new CopyOnWriteArrayList<>();
     private final List<String> executed = new CopyOnWriteArrayList<>();
     private final List<Integer> finishedWithTurns = new CopyOnWriteArrayList<>();
+    /** Steps (turn.step) whose server reported no usage: the scripted model says their tokens are unknown. */
+    private final List<String> unknownUsage = new CopyOnWriteArrayList<>();
 
     private SampleOutcome run(Script script, int stepsPerTurn) {
         Run r = runWithHistory(script, stepsPerTurn);
@@ -70,6 +72,9 @@ class MultiTurnEntryWorkflowTest {
                             + "context length 8192", FailureTypes.SAMPLE_REJECTED);
                 }
                 int calls = script.calls().getOrDefault(ref.turn() + "." + ref.step(), 0);
+                if (unknownUsage.contains(ref.turn() + "." + ref.step())) {
+                    return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 0, 0, null, true);
+                }
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 100, 10, 0.001);
             });
             env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations((MultiTurnToolActivities) ref -> {
@@ -110,6 +115,18 @@ class MultiTurnEntryWorkflowTest {
         assertThat(finishedWithTurns).containsExactly(3);
         assertThat(o.promptTokens()).isEqualTo(600);
         assertThat(o.completionTokens()).isEqualTo(60);
+    }
+
+    @Test
+    void stepsWithoutUsageAreCountedApartInTheOutcome() {
+        unknownUsage.addAll(List.of("0.2", "1.1"));
+        SampleOutcome o = run(new Script(2, Map.of("0.1", 1)), 20);
+        assertThat(thought).containsExactly("0.1", "0.2", "1.1");
+        // by hand: step 0.1 known (100 + 10 tokens, $0.001); 0.2 and 1.1 unknown, adding no tokens and no cost
+        assertThat(o.tokensUnknownCalls()).isEqualTo(2);
+        assertThat(o.promptTokens()).isEqualTo(100);
+        assertThat(o.completionTokens()).isEqualTo(10);
+        assertThat(o.costUsd()).isEqualTo(0.001);
     }
 
     @Test

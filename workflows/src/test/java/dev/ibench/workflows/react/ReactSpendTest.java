@@ -119,6 +119,38 @@ class ReactSpendTest {
         }
     }
 
+    /**
+     * A react cell whose server reports no usage for the steps of its second sample (the gateway marks them tokens
+     * unknown, no tokenizer): the steps' results say so, the trajectory counts them, and the cell counts them apart
+     * instead of adding 0 tokens. By hand: sample 1's steps (gold calls + final answer) at 100 + 20 tokens and $0.0005
+     * each; sample 2's steps unknown.
+     */
+    @Test
+    void stepsWithoutUsageAreCountedApartByTheTrajectoryAndTheCell() {
+        List<String> noUsage = new ArrayList<>();
+        ReactAgentModel model = (sample, initial, previous, settings, trial) -> {
+            String text = new OracleAgentModel().next(sample, initial, previous, settings, trial).text();
+            return noUsage.contains(sample.sampleId())
+                    ? new ReactAgentModel.Reply(text, null, 0, 0, 1L, false, null, null, null, true)
+                    : new ReactAgentModel.Reply(text, null, 100, 20, 1L, false, STEP_COST);
+        };
+        try (ReactHarness h = new ReactHarness(dir.resolve("r.sqlite"), m -> model)) {
+            List<EvalSample> samples = new ArrayList<>(h.evalSets.samples(SuperheroEvalSets.slot().toString()).values()).subList(0, 2);
+            noUsage.add(samples.get(1).sampleId());
+            CellProgress progress = h.runCell("unknown", "scripted", SuperheroEvalSets.slot(), 2);
+
+            int known = samples.get(0).output().size() + 1;
+            int unknown = samples.get(1).output().size() + 1;
+            assertThat(progress.completed()).isEqualTo(2);
+            assertThat(progress.tokensUnknownCalls()).isEqualTo(unknown);
+            assertThat(progress.promptTokens()).isEqualTo(100L * known);
+            assertThat(progress.completionTokens()).isEqualTo(20L * known);
+            assertThat(progress.costUsd()).isCloseTo(STEP_COST * known, offset(1e-12));
+            assertThat(progress.spendText()).isEqualTo(String.format(java.util.Locale.ROOT,
+                    "%,d tokens (+ %d calls with unknown usage) · at least $%.4f", 120L * known, unknown, STEP_COST * known));
+        }
+    }
+
     @Test
     void theRecordedReactCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(CELL_HISTORY);
