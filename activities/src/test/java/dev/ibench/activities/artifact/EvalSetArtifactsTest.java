@@ -68,6 +68,7 @@ class EvalSetArtifactsTest {
             ArtifactStore store = new DatabaseArtifactStore(db);
             ArtifactHash ref = new EvalSetPublisher(store, dataRoot, new ScratchFolder(dir.resolve("scratch"))).publish(evalSet);
             assertThat(new EvalSetPublisher(store, dataRoot, new ScratchFolder(dir.resolve("scratch"))).publish(evalSet)).as("same content, same reference").isEqualTo(ref);
+            assertThat(dir.resolve("scratch")).as("manifests staged in the scratch folder given, then removed").isEmptyDirectory();
             try (Connection c = db.connection(); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM artifacts")) {
                 rs.next();

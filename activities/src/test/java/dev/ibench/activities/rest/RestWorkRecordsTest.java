@@ -131,6 +131,7 @@ class RestWorkRecordsTest {
         RestWorkRecords records = new RestWorkRecords(machineA, new DirectoryArtifactStore(artifacts), new ScratchFolder(dir.resolve("scratch")));
         byte[] json = "{\"questions\":3}".getBytes(StandardCharsets.UTF_8);
         records.write("w", "plan.json", json);
+        assertThat(dir.resolve("scratch")).as("the record staged in the scratch folder given, then removed").isEmptyDirectory();
         String hex = sha256Hex(json);
         Path stored = artifacts.resolve("sha256").resolve(hex.substring(0, 2)).resolve(hex);
         assertThat(stored).as("the content is an artifact, by hash").hasBinaryContent(json);
