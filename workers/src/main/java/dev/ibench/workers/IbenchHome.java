@@ -1,5 +1,6 @@
 package dev.ibench.workers;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import java.nio.file.Path;
 
 /**
@@ -28,5 +29,13 @@ public record IbenchHome(Path root) {
 
     public Path state() {
         return root.resolve(".ibench");
+    }
+
+    /**
+     * ibench's folder for short-lived files, {@code .ibench/tmp} (spools, staged artifacts, the REST tool server's
+     * Tomcat folder): ibench never writes to the system temp folder (docs/cli.md#the-home-folder).
+     */
+    public ScratchFolder scratch() {
+        return new ScratchFolder(state().resolve("tmp"));
     }
 }

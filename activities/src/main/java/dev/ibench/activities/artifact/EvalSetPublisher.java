@@ -4,6 +4,7 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.rest.RestEndpointRuntime;
 import dev.ibench.core.rest.RestPublication;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,15 +19,18 @@ import java.util.stream.Stream;
  * Stores an eval-set file and everything a worker needs to run it as artifacts, then an {@link EvalSetManifest}
  * naming them by hash, and returns the manifest's hash: the eval set's reference in campaign records. A database a
  * file names ({@code database_path}) is looked up as the workers would: absolute as is, else under the data root,
- * else under the file's own {@code data_root}; one that exists nowhere is an error naming the file and the path.
+ * else under the file's own {@code data_root}; one that exists nowhere is an error naming the file and the path. The
+ * manifest is staged as a file of ibench's {@link ScratchFolder}, removed once stored.
  */
 public final class EvalSetPublisher {
     private final ArtifactStore store;
     private final Path dataRoot;
+    private final ScratchFolder scratch;
 
-    public EvalSetPublisher(ArtifactStore store, Path dataRoot) {
+    public EvalSetPublisher(ArtifactStore store, Path dataRoot, ScratchFolder scratch) {
         this.store = store;
         this.dataRoot = dataRoot;
+        this.scratch = scratch;
     }
 
     public ArtifactHash publish(Path evalSet) {
@@ -53,16 +57,14 @@ public final class EvalSetPublisher {
             }
         }
         EvalSetManifest manifest = new EvalSetManifest(EvalSetManifest.FORMAT, file.getFileName().toString(), files, data, databases);
+        Path temp = scratch.newFile("eval-set-manifest", ".json");
         try {
-            Path temp = Files.createTempFile("ibench-eval-set-manifest", ".json");
-            try {
-                Json.MAPPER.writeValue(temp.toFile(), manifest);
-                return store.put(temp);
-            } finally {
-                Files.deleteIfExists(temp);
-            }
+            Json.MAPPER.writeValue(temp.toFile(), manifest);
+            return store.put(temp);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the artifact manifest of " + file, e);
+            throw new UncheckedIOException("cannot write the artifact manifest of " + file + " to " + temp + ": " + e.getMessage(), e);
+        } finally {
+            scratch.delete(temp);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.ibench.core.report.SampleRow;
 import dev.ibench.core.report.compare.CampaignComparison;
 import dev.ibench.core.report.compare.CellScoresSpool;
 import dev.ibench.core.report.compare.StandingsComparison;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -20,10 +21,13 @@ import java.util.Set;
 public final class CampaignComparisons {
     private final CampaignReportBuilder builder;
     private final ResultsStore store;
+    private final ScratchFolder scratch;
 
-    public CampaignComparisons(CampaignReportBuilder builder, ResultsStore store) {
+    /** {@code scratch}: where the campaigns' scored rows are spooled. */
+    public CampaignComparisons(CampaignReportBuilder builder, ResultsStore store, ScratchFolder scratch) {
         this.builder = builder;
         this.store = store;
+        this.scratch = scratch;
     }
 
     /** A comparison with the two sides' cell states and denominators. */
@@ -31,7 +35,7 @@ public final class CampaignComparisons {
 
     /** Campaign {@code b} minus campaign {@code a}, cells paired by coordinates, samples by id. */
     public Result campaigns(String a, String b, String generatedAt, long seed, int resamples) {
-        try (CellScoresSpool rowsA = new CellScoresSpool(); CellScoresSpool rowsB = new CellScoresSpool()) {
+        try (CellScoresSpool rowsA = new CellScoresSpool(scratch); CellScoresSpool rowsB = new CellScoresSpool(scratch)) {
             CampaignReport reportA = builder.stream(a, generatedAt, 0, rowsA, (cell, standing) -> {});
             CampaignReport reportB = builder.stream(b, generatedAt, 0, rowsB, (cell, standing) -> {});
             return new Result(CampaignComparison.of(a, rowsA, b, rowsB, seed, resamples), StandingsComparison.of(reportA, reportB));

@@ -8,6 +8,7 @@ import dev.ibench.core.report.html.CellLinks;
 import dev.ibench.core.report.html.DrillDownSpool;
 import dev.ibench.core.report.html.HtmlReportData;
 import dev.ibench.core.report.html.HtmlReportRenderer;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
@@ -21,10 +22,10 @@ import java.util.List;
 public final class StreamedHtmlReport {
     private StreamedHtmlReport() {}
 
-    /** {@code drillDown}: the rows of each cell that show their prompt, outputs and trace. */
+    /** {@code drillDown}: the rows of each cell that show their prompt, outputs and trace; {@code scratch}: where the rows are spooled. */
     public static void write(CampaignReportBuilder builder, ResultsStore store, SpendStore spend, String campaignId, String generatedAt,
-                             int drillDown, CellLinks links, Writer out) throws IOException {
-        try (DrillDownSpool samples = new DrillDownSpool()) {
+                             int drillDown, CellLinks links, ScratchFolder scratch, Writer out) throws IOException {
+        try (DrillDownSpool samples = new DrillDownSpool(scratch)) {
             CampaignReport kept = builder.stream(campaignId, generatedAt, drillDown, samples, (cell, standing) -> {});
             SpendReportSection spendSection = SpendReportSection.of(store, spend, campaignId);
             HtmlReportRenderer.write(new HtmlReportData(kept, List.of(), links, spendSection.report()), samples, out);

@@ -10,6 +10,7 @@ import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.JsonReportWriter;
 import dev.ibench.core.report.PerSampleSpool;
+import dev.ibench.core.scratch.ScratchFolder;
 import dev.ibench.core.score.SampleScore;
 import java.io.Writer;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import java.util.Map;
 
 /**
  * The JSON campaign report with its spend section, written as the builder reads the store: each scored sample's
- * {@code per_sample} entry goes to a temporary file of its trial as it is scored ({@link PerSampleSpool}), and each cell
+ * {@code per_sample} entry goes to a temporary file of its trial in {@code scratch} as it is scored ({@link PerSampleSpool}), and each cell
  * is written once built, its aggregates first and then its entries copied from the files, which are then removed. Byte
  * for byte what {@code SpendReportSection.appendTo("json", JsonReportRenderer.render(report))} gives for the whole
  * report, in memory bounded by a page of results, not by a cell (docs/reports.md#memory-and-progress).
@@ -27,11 +28,11 @@ public final class StreamedJsonReport {
     private StreamedJsonReport() {}
 
     public static void write(CampaignReportBuilder builder, ResultsStore store, SpendStore spend, String campaignId, String generatedAt,
-                             Writer out) {
+                             ScratchFolder scratch, Writer out) {
         JsonReportWriter json = new JsonReportWriter(out);
         List<String> ablations = store.cells(campaignId).stream().map(CellRecord::ablation).toList();
         CampaignReport kept;
-        try (PerSampleSpool perSample = new PerSampleSpool()) {
+        try (PerSampleSpool perSample = new PerSampleSpool(scratch)) {
             kept = builder.stream(campaignId, generatedAt, 0, row -> {}, new CampaignReportListener() {
                 @Override
                 public void begin(String id, String name, String at, List<BenchmarkUniverse> universes) {

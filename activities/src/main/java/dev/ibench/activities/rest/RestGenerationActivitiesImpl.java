@@ -21,12 +21,12 @@ import dev.ibench.core.rest.ReadOnlyStatementGuard;
 import dev.ibench.core.rest.RestGenerationException;
 import dev.ibench.core.rest.RestPublisher;
 import dev.ibench.core.runtime.AnswerShape;
+import dev.ibench.core.scratch.ScratchFolder;
 import dev.ibench.core.verify.SqlRunner;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -46,13 +46,16 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
     private static final String NEAR_DUPLICATE = "near_duplicate";
     private final RestDatabases databases;
     private final RestWorkRecords records;
+    private final ScratchFolder scratch;
     private final SqlRunner sqlRunner = new SqlRunner(120, 200_000);
     private final EndpointExecutor executor = new EndpointExecutor(120, 200_000);
     private EmbeddingModel embeddings;
 
-    public RestGenerationActivitiesImpl(RestDatabases databases, RestWorkRecords records) {
+    /** {@code scratch}: where the outputs of a job that publishes to the artifact store are staged. */
+    public RestGenerationActivitiesImpl(RestDatabases databases, RestWorkRecords records, ScratchFolder scratch) {
         this.databases = databases;
         this.records = records;
+        this.scratch = scratch;
     }
 
     @Override
@@ -224,18 +227,20 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
             List<Path> files = write(job, ctx, Path.of(job.outDir()), dedup, entries, log, published);
             return published.withFiles(files.stream().map(f -> f.toString().replace('\\', '/')).toList());
         }
-        Path scratch = null;
+        Path staged;
         try {
-            scratch = Files.createTempDirectory("ibench-rest-publish-");
+            staged = scratch.newFolder("rest-publish");
+        } catch (java.io.UncheckedIOException e) {
+            throw ApplicationFailure.newFailure("cannot stage the REST outputs of " + job.dbId() + ": " + e.getMessage(), "RestPublish");
+        }
+        try {
             Map<String, String> stored = new TreeMap<>();
-            for (Path f : write(job, ctx, scratch, dedup, entries, log, published)) {
+            for (Path f : write(job, ctx, staged, dedup, entries, log, published)) {
                 stored.put(f.getFileName().toString(), records.artifacts().put(f).toString());
             }
             return published.withArtifacts(stored);
-        } catch (IOException e) {
-            throw ApplicationFailure.newFailure("cannot stage the REST outputs of " + job.dbId() + ": " + e.getMessage(), "RestPublish");
         } finally {
-            deleteQuietly(scratch);
+            deleteQuietly(staged);
         }
     }
 
@@ -259,12 +264,11 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
         return files;
     }
 
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) return;
-        try (var all = Files.walk(dir)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary folder left behind is harmless
+    private void deleteQuietly(Path dir) {
+        try {
+            scratch.delete(dir);
+        } catch (java.io.UncheckedIOException ignored) {
+            // a folder left behind is removed by a later sweep of the scratch folder
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.ibench.activities.artifact.ArtifactIntegrityException;
 import dev.ibench.activities.artifact.ArtifactStore;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStoreException;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,15 +24,18 @@ import java.util.Optional;
  * its SHA-256 in the artifact store, and table {@code rest_work_records} of the results store (migration V3_2) maps
  * {@code (work id, record name)} to that hash. So every machine that reaches the results store (and the artifact
  * store, by default the same database) shares a job's records, with no shared folder. A record read back is
- * checked against its hash. Writing a name again points it at the new bytes, as replacing a file did.
+ * checked against its hash. Writing a name again points it at the new bytes, as replacing a file did. A record is
+ * staged for the artifact store as a file of ibench's {@link ScratchFolder}, removed once stored.
  */
 public final class RestWorkRecords {
     private final ResultsDatabase database;
     private final ArtifactStore artifacts;
+    private final ScratchFolder scratch;
 
-    public RestWorkRecords(ResultsDatabase database, ArtifactStore artifacts) {
+    public RestWorkRecords(ResultsDatabase database, ArtifactStore artifacts, ScratchFolder scratch) {
         this.database = database;
         this.artifacts = artifacts;
+        this.scratch = scratch;
     }
 
     /** The artifact store the records' content lives in (REST outputs of artifact jobs are published there too). */
@@ -90,21 +94,14 @@ public final class RestWorkRecords {
     }
 
     private ArtifactHash store(byte[] content) {
-        Path tmp = null;
+        Path tmp = scratch.newFile("rest-work-record", ".json");
         try {
-            tmp = Files.createTempFile("ibench-rest-work", ".json");
             Files.write(tmp, content);
             return artifacts.put(tmp);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot stage a REST work record for the artifact store: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot stage a REST work record for the artifact store in " + tmp + ": " + e.getMessage(), e);
         } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // a leftover temporary file is harmless
-                }
-            }
+            scratch.delete(tmp);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.ibench.activities.artifact;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -65,8 +66,9 @@ class EvalSetArtifactsTest {
 
         try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
             ArtifactStore store = new DatabaseArtifactStore(db);
-            ArtifactHash ref = new EvalSetPublisher(store, dataRoot).publish(evalSet);
-            assertThat(new EvalSetPublisher(store, dataRoot).publish(evalSet)).as("same content, same reference").isEqualTo(ref);
+            ArtifactHash ref = new EvalSetPublisher(store, dataRoot, new ScratchFolder(dir.resolve("scratch"))).publish(evalSet);
+            assertThat(new EvalSetPublisher(store, dataRoot, new ScratchFolder(dir.resolve("scratch"))).publish(evalSet)).as("same content, same reference").isEqualTo(ref);
+            assertThat(dir.resolve("scratch")).as("manifests staged in the scratch folder given, then removed").isEmptyDirectory();
             try (Connection c = db.connection(); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM artifacts")) {
                 rs.next();
@@ -111,7 +113,7 @@ class EvalSetArtifactsTest {
         assertThat(EvalSetReader.read(evalSet)).hasSize(2);
         try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
             ArtifactStore store = new DatabaseArtifactStore(db);
-            ArtifactHash ref = new EvalSetPublisher(store, dataRoot).publish(evalSet);
+            ArtifactHash ref = new EvalSetPublisher(store, dataRoot, new ScratchFolder(dir.resolve("scratch"))).publish(evalSet);
             Path local = new EvalSetArtifacts(new ArtifactCache(store, dir.resolve("b/cache")), dir.resolve("b/sets")).localPath(ref.toString());
             List<EvalSample> samples = EvalSetReader.read(local);
             assertThat(samples).extracting(EvalSample::sampleId).containsExactly("s1", "s2");
@@ -129,7 +131,7 @@ class EvalSetArtifactsTest {
         Path evalSet = dir.resolve("x-slot.json");
         Files.writeString(evalSet, "[" + SAMPLE.formatted("s1", "gone/gone.sqlite") + "]");
         try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
-            assertThatThrownBy(() -> new EvalSetPublisher(new DatabaseArtifactStore(db), dir.resolve("data")).publish(evalSet))
+            assertThatThrownBy(() -> new EvalSetPublisher(new DatabaseArtifactStore(db), dir.resolve("data"), new ScratchFolder(dir.resolve("scratch"))).publish(evalSet))
                     .hasMessageContaining("x-slot.json").hasMessageContaining("gone/gone.sqlite").hasMessageContaining("IBENCH_DATA_ROOT");
         }
     }

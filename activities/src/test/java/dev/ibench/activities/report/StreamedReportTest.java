@@ -1,5 +1,6 @@
 package dev.ibench.activities.report;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,6 +31,7 @@ import dev.ibench.core.report.html.HtmlReportRenderer;
 import dev.ibench.core.score.SampleScorer;
 import java.io.InputStream;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +56,20 @@ class StreamedReportTest {
     private ResultsStore store;
     private SpendStore spend;
     private final List<String> ids = new ArrayList<>();
+
+    /** Where the reports spool: a folder of the test's own, so {@link #spoolsLeaveNothing} sees every file left. */
+    private ScratchFolder scratch() {
+        return new ScratchFolder(dir.resolve("scratch"));
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void spoolsLeaveNothing() throws Exception {
+        if (Files.isDirectory(dir.resolve("scratch"))) {
+            try (var left = Files.list(dir.resolve("scratch"))) {
+                assertThat(left).as("files the reports left in the scratch folder").isEmpty();
+            }
+        }
+    }
 
     @BeforeEach
     void fixture() throws Exception {
@@ -188,7 +204,7 @@ class StreamedReportTest {
         assertThat(expected).contains("\"per_sample\"").contains("\"spend\"").contains("\"budgets\"");
         for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
             StringWriter out = new StringWriter();
-            StreamedJsonReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", out);
+            StreamedJsonReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", scratch(), out);
             assertThat(out.toString()).as("page size " + pageSize).isEqualTo(expected);
         }
     }
@@ -238,7 +254,7 @@ class StreamedReportTest {
                 JsonReportRenderer.render(builder(10_000).build("big", "t")));
         for (int pageSize : new int[] {1, 3, 7, 64, 10_000}) {
             StringWriter out = new StringWriter();
-            StreamedJsonReport.write(builder(pageSize), store, spend, "big", "t", out);
+            StreamedJsonReport.write(builder(pageSize), store, spend, "big", "t", scratch(), out);
             assertThat(out.toString()).as("page size " + pageSize).isEqualTo(expected);
         }
         // the entries themselves, by hand: per trial every sample that has a score there, in the cell's order, each with
@@ -295,7 +311,7 @@ class StreamedReportTest {
             }
             for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
                 StringWriter out = new StringWriter();
-                StreamedHtmlReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", drillDown, links, out);
+                StreamedHtmlReport.write(builder(pageSize), store, spend, "c", "2026-11-26T00:00:00Z", drillDown, links, scratch(), out);
                 assertThat(out.toString()).as("page size " + pageSize + ", drill-down " + drillDown).isEqualTo(expected);
             }
         }
@@ -320,11 +336,11 @@ class StreamedReportTest {
         String cellsJson = ComparisonRenderer.json(cells, StandingsComparison.ofCells(c, REACT, SQL));
         assertThat(cells.deltas()).extracting(CampaignComparison.MetricDelta::metric).containsExactly("completed");
         for (int pageSize : new int[] {1, 2, 5, 7, 10_000}) {
-            CampaignComparisons.Result streamed = new CampaignComparisons(builder(pageSize), store).campaigns("c", "d", "t", 3, 200);
+            CampaignComparisons.Result streamed = new CampaignComparisons(builder(pageSize), store, scratch()).campaigns("c", "d", "t", 3, 200);
             assertThat(ComparisonRenderer.json(streamed.comparison(), streamed.standings())).as("json, page size " + pageSize).isEqualTo(json);
             assertThat(ComparisonRenderer.markdown(streamed.comparison(), streamed.standings())).as("md, page size " + pageSize)
                     .isEqualTo(markdown);
-            CampaignComparisons.Result twoCells = new CampaignComparisons(builder(pageSize), store).cells("c", "m/b/react", SQL, "t", 3, 200);
+            CampaignComparisons.Result twoCells = new CampaignComparisons(builder(pageSize), store, scratch()).cells("c", "m/b/react", SQL, "t", 3, 200);
             assertThat(ComparisonRenderer.json(twoCells.comparison(), twoCells.standings())).as("cells, page size " + pageSize)
                     .isEqualTo(cellsJson);
         }

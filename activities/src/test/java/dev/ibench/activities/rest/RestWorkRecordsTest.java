@@ -1,5 +1,6 @@
 package dev.ibench.activities.rest;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -59,8 +60,8 @@ class RestWorkRecordsTest {
         StoreLocation location = backend.newStore(dir, pg);
         machineA = backend.open(location, pg);
         machineB = backend.open(location, pg);
-        RestWorkRecords a = new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA));
-        RestWorkRecords b = new RestWorkRecords(machineB, new DatabaseArtifactStore(machineB));
+        RestWorkRecords a = new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA), new ScratchFolder(dir.resolve("scratch")));
+        RestWorkRecords b = new RestWorkRecords(machineB, new DatabaseArtifactStore(machineB), new ScratchFolder(dir.resolve("scratch")));
 
         byte[] json = "{\"questions\":3}".getBytes(StandardCharsets.UTF_8);
         a.write("bird-superhero-0123456789ab", "plan.json", json);
@@ -106,18 +107,18 @@ class RestWorkRecordsTest {
         machineA = StoreBackend.SQLITE.open(StoreBackend.SQLITE.newStore(dir, pg), pg);
         machineB = StoreBackend.POSTGRESQL.open(StoreBackend.POSTGRESQL.newStore(dir, pg), pg);
         byte[] json = "{\"endpoints\":[]}".getBytes(StandardCharsets.UTF_8);
-        new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA)).write("spider-singer-000000000002", "dedup.json", json);
+        new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA), new ScratchFolder(dir.resolve("scratch"))).write("spider-singer-000000000002", "dedup.json", json);
 
         Map<String, StoreCopy.TableCount> counts = StoreCopy.copy(machineA, machineB);
         assertThat(counts).containsEntry("rest_work_records", new StoreCopy.TableCount(1, 1));
-        assertThat(new RestWorkRecords(machineB, new DatabaseArtifactStore(machineB)).read("spider-singer-000000000002", "dedup.json"))
+        assertThat(new RestWorkRecords(machineB, new DatabaseArtifactStore(machineB), new ScratchFolder(dir.resolve("scratch"))).read("spider-singer-000000000002", "dedup.json"))
                 .hasValue(json);
     }
 
     @Test
     void aLostInputStopsTheStepWithoutRetriesAndNamesTheStore() {
         machineA = ResultsDatabase.open(dir.resolve("results.db"));
-        RestWorkStore store = new RestWorkStore(new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA)), "bird-superhero-0123456789ab");
+        RestWorkStore store = new RestWorkStore(new RestWorkRecords(machineA, new DatabaseArtifactStore(machineA), new ScratchFolder(dir.resolve("scratch"))), "bird-superhero-0123456789ab");
         assertThatThrownBy(store::requirePlan).isInstanceOf(ApplicationFailure.class)
                 .satisfies(e -> assertThat(((ApplicationFailure) e).isNonRetryable()).isTrue())
                 .hasMessageContaining("bird-superhero-0123456789ab").hasMessageContaining("no plan").hasMessageContaining("IBENCH_STORE");
@@ -127,9 +128,10 @@ class RestWorkRecordsTest {
     void aDamagedRecordIsRefused() throws Exception {
         machineA = ResultsDatabase.open(dir.resolve("results.db"));
         Path artifacts = dir.resolve("artifacts");
-        RestWorkRecords records = new RestWorkRecords(machineA, new DirectoryArtifactStore(artifacts));
+        RestWorkRecords records = new RestWorkRecords(machineA, new DirectoryArtifactStore(artifacts), new ScratchFolder(dir.resolve("scratch")));
         byte[] json = "{\"questions\":3}".getBytes(StandardCharsets.UTF_8);
         records.write("w", "plan.json", json);
+        assertThat(dir.resolve("scratch")).as("the record staged in the scratch folder given, then removed").isEmptyDirectory();
         String hex = sha256Hex(json);
         Path stored = artifacts.resolve("sha256").resolve(hex.substring(0, 2)).resolve(hex);
         assertThat(stored).as("the content is an artifact, by hash").hasBinaryContent(json);

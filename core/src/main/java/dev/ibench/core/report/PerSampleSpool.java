@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.scratch.ScratchFolder;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.ScoreReport;
 import java.io.BufferedInputStream;
@@ -24,7 +25,7 @@ import java.util.TreeMap;
 
 /**
  * One cell's {@code per_sample} entries of the JSON report kept in temporary files while the cell is read, one file per
- * trial, so the report writes a cell's aggregates first and its entries after without holding them
+ * trial in a folder of ibench's {@link ScratchFolder}, so the report writes a cell's aggregates first and its entries after without holding them
  * (docs/reports.md#memory-and-progress). Each entry ({@link ScoreReport#perSampleJsonTree}) is stored as compact JSON
  * with every non-ASCII character escaped, so any text (a lone surrogate too) and every number come back exactly;
  * {@link #copyTo} writes a trial's entries, in the order added, into the report's generator, which pretty-prints them
@@ -34,17 +35,16 @@ public final class PerSampleSpool implements AutoCloseable {
     private static final int BUFFER = 1 << 14;
     private final JsonFactory factory = new JsonFactory();
     private final ObjectWriter writer = Json.MAPPER.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+    private final ScratchFolder scratch;
     private final Path dir;
     private final Map<Integer, Trial> trials = new TreeMap<>();
 
     private record Trial(Path file, JsonGenerator out) {}
 
-    public PerSampleSpool() {
-        try {
-            this.dir = Files.createTempDirectory("ibench-json-per-sample-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the json report's temporary folder: " + e.getMessage(), e);
-        }
+    /** A spool whose files go to a new folder of {@code scratch}. */
+    public PerSampleSpool(ScratchFolder scratch) {
+        this.scratch = scratch;
+        this.dir = scratch.newFolder("json-per-sample");
     }
 
     /** Adds the entry of {@code score} to trial {@code trial}'s entries. */
@@ -105,10 +105,6 @@ public final class PerSampleSpool implements AutoCloseable {
     @Override
     public void close() {
         clear();
-        try {
-            Files.deleteIfExists(dir);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the json report's temporary folder " + dir + ": " + e.getMessage(), e);
-        }
+        scratch.delete(dir);
     }
 }

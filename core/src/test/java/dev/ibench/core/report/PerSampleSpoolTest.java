@@ -12,6 +12,7 @@ import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.LcsMetric;
 import dev.ibench.core.metrics.SequenceAccuracyMetric;
 import dev.ibench.core.parse.ParsedOutput;
+import dev.ibench.core.scratch.ScratchFolder;
 import dev.ibench.core.score.SampleScore;
 import dev.ibench.core.score.ScoreReport;
 import java.io.StringWriter;
@@ -22,12 +23,14 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JSON report's per-sample entries spooled per trial come back as the same pretty-printed bytes as the entries held in
  * memory, whatever their text (non-ASCII, a lone surrogate, quotes) and numbers, in the order added, and leave no file.
  */
 class PerSampleSpoolTest {
+    @TempDir Path scratch;
     private static final String[] IDS = {"plain", "caf\u00e9 \uD83D\uDE00", "lone \uD800 surrogate", "quote \" and \\ and \n", "\u4e2d\u6587"};
     private static final double[] NUMBERS = {1.0, 0.0, 1 / 3.0, 2 / 3.0, 1e-4, 1e-7, 123456789.125, Double.MIN_VALUE, 0.1 + 0.2, Double.NaN};
 
@@ -37,7 +40,7 @@ class PerSampleSpoolTest {
         String expected;
         String written;
         Path dir;
-        try (PerSampleSpool spool = new PerSampleSpool()) {
+        try (PerSampleSpool spool = new PerSampleSpool(new ScratchFolder(scratch))) {
             // trial 1 never gets an entry: the spool names the trials that did, in order
             for (int i = 0; i < 50; i++) {
                 int trial = i % 5 == 0 ? 2 : 0;
@@ -69,6 +72,10 @@ class PerSampleSpoolTest {
             }
         }
         assertThat(dir).doesNotExist();
+        assertThat(dir.getParent()).as("the spool's folder is in the scratch folder").isEqualTo(scratch);
+        try (var left = Files.list(scratch)) {
+            assertThat(left).as("left in the scratch folder").isEmpty();
+        }
         assertThat(written).isEqualTo(expected);
         assertThat(expected).contains("lone \uD800 surrogate").contains("caf\u00e9").contains("0.3333333333333333").contains("1.0E-4")
                 .contains("\"NaN\"");

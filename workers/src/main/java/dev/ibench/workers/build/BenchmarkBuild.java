@@ -91,7 +91,8 @@ public final class BenchmarkBuild {
                 evalSets.add(restSet);
             }
         }
-        EvalSetPublisher publisher = new EvalSetPublisher(CampaignServices.of(IbenchHome.resolve()).artifacts(), options.dataRoot());
+        EvalSetPublisher publisher = new EvalSetPublisher(CampaignServices.of(IbenchHome.resolve()).artifacts(), options.dataRoot(),
+                IbenchHome.resolve().scratch());
         Map<String, String> references = new TreeMap<>();
         for (Path evalSet : evalSets) {
             references.put(evalSet.getFileName().toString(), publisher.publish(evalSet).toString());

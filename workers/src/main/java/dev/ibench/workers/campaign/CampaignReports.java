@@ -20,7 +20,7 @@ import java.util.List;
  * html is one offline page with the seed's tables, charts and a per-sample drill-down linked to the Temporal UI.
  * The store is read in pages and cell by cell (docs/reports.md#memory-and-progress): json is written as each cell is
  * built, md keeps each cell's metrics only, html keeps each cell's metrics and spools its sample rows to a temporary
- * file, so none holds the campaign's per-sample scores.
+ * file of the home's scratch folder, so none holds the campaign's per-sample scores.
  */
 public final class CampaignReports {
     public static final List<String> FORMATS = List.of("md", "json", "html");
@@ -65,7 +65,7 @@ public final class CampaignReports {
                     CampaignReport report = builder().stream(id, now(), 0, row -> {}, (cell, standing) -> {});
                     out.write(SpendReportSection.of(services.store(), services.spend(), id).appendTo(format, MarkdownReportRenderer.render(report)));
                 }
-                default -> StreamedHtmlReport.write(builder(), services.store(), services.spend(), id, now(), drillDown, links, out);
+                default -> StreamedHtmlReport.write(builder(), services.store(), services.spend(), id, now(), drillDown, links, services.home().scratch(), out);
             }
             out.flush();
         } catch (IOException e) {
@@ -74,7 +74,7 @@ public final class CampaignReports {
     }
 
     private void writeJson(String id, Writer out) {
-        StreamedJsonReport.write(builder(), services.store(), services.spend(), id, now(), out);
+        StreamedJsonReport.write(builder(), services.store(), services.spend(), id, now(), services.home().scratch(), out);
     }
 
     private CampaignReportBuilder builder() {

@@ -140,12 +140,12 @@ public final class CampaignServices {
 
     /** REST generation work records: in the artifact store, named from the results store (docs/rest-benchmarks.md). */
     public RestWorkRecords restWorkRecords() {
-        return new RestWorkRecords(database, artifacts);
+        return new RestWorkRecords(database, artifacts, home.scratch());
     }
 
     /** Stores eval sets with their databases as artifacts, databases looked up under {@link #dataRoot()}. */
     public EvalSetPublisher evalSetPublisher() {
-        return new EvalSetPublisher(artifacts, dataRoot());
+        return new EvalSetPublisher(artifacts, dataRoot(), home.scratch());
     }
 
     public IbenchHome home() {
@@ -223,7 +223,7 @@ public final class CampaignServices {
      */
     public synchronized ReactToolEnvironments reactToolEnvironments() {
         if (reactTools == null) {
-            reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot()), evalSetArtifacts);
+            reactTools = new ReactToolEnvironments(toolRuntime(), new LocalRestToolServers(dataRoot(), home.scratch()), evalSetArtifacts);
         }
         return reactTools;
     }

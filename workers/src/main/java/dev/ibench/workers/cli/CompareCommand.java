@@ -46,7 +46,8 @@ class CompareCommand implements Callable<Integer> {
         }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
         CampaignComparisons comparisons = new CampaignComparisons(new CampaignReportBuilder(services.store(), services.evalSets(),
-                services::scorerOf, CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError()), services.store());
+                services::scorerOf, CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError()), services.store(),
+                services.home().scratch());
         CampaignComparisons.Result result;
         if (cells == null) {
             result = comparisons.campaigns(campaignA, campaignB, Instant.now().toString(), seed, resamples);

@@ -29,9 +29,9 @@ class ExportCommand implements Callable<Integer> {
             throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--with-prompts needs --format jsonl (csv has no place for prompts)");
         }
         CampaignServices services = CampaignServices.reading(IbenchHome.resolve());
-        // rows go to a temporary file as they are read (the memory holds one page of the store and one row), and are
+        // rows go to a temporary file of the home's scratch folder as they are read (the memory holds one page of the store and one row), and are
         // written once every cell's standing (cell_state, cell_planned) and every score key (the CSV columns) is known
-        try (SampleRowSpool rows = new SampleRowSpool()) {
+        try (SampleRowSpool rows = new SampleRowSpool(services.home().scratch())) {
             var standings = new CampaignReportBuilder(services.store(), services.evalSets(), services::scorerOf,
                     CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError())
                     .stream(id, java.time.Instant.now().toString(), 0, rows, (cell, standing) -> {}).standings();

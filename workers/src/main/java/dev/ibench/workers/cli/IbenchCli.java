@@ -1,6 +1,7 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.SqliteNativeFolder;
 import dev.ibench.workers.campaign.StoreSetting;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -55,6 +56,17 @@ public final class IbenchCli implements Runnable {
      * A command that fails says in one line what went wrong and where the details are: the stack trace goes to the log
      * file ({@link TerminalLogging}), or to the terminal with --verbose or IBENCH_DEBUG set. Exit 1.
      */
+    /**
+     * What every ibench process sets up before its command runs: library logs to the home's log file
+     * ({@link TerminalLogging}) and the SQLite driver's native library in the home's folder ({@link SqliteNativeFolder}),
+     * so that nothing of ibench is written to the system temp folder (docs/cli.md#the-home-folder).
+     */
+    static void prepareProcess(String[] args) {
+        IbenchHome home = IbenchHome.resolve();
+        TerminalLogging.configure(args, home);
+        SqliteNativeFolder.configure(home);
+    }
+
     private static int reportFailure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         Optional<Path> logFile = TerminalLogging.file();
@@ -70,7 +82,7 @@ public final class IbenchCli implements Runnable {
     }
 
     public static void main(String[] args) {
-        TerminalLogging.configure(args, IbenchHome.resolve());
+        prepareProcess(args);
         int exit = new CommandLine(new IbenchCli())
                 .setCaseInsensitiveEnumValuesAllowed(true)
                 .setExecutionExceptionHandler(IbenchCli::reportFailure)

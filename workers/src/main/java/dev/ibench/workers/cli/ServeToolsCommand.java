@@ -97,7 +97,8 @@ final class ServeToolsCommand implements Callable<Integer> {
             return 2;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        try (RestToolServer server = new RestToolServer(endpoints, host, port, threads, maxRows, cacheMb << 20, access)) {
+        try (RestToolServer server = new RestToolServer(endpoints, host, port, threads, maxRows, cacheMb << 20, access,
+                IbenchHome.resolve().scratch())) {
             Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown));
             System.out.printf("serving %d endpoints on http://%s:%d (OpenAPI: /openapi.json, API page: /docs); Ctrl-C stops%n",
                     endpoints.all().size(), server.address().getHostString(), server.port());

@@ -4,6 +4,7 @@ import dev.ibench.activities.react.RestEndpointServers;
 import dev.ibench.activities.react.ToolEnvironmentUnavailableException;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.rest.RestPublication;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -25,11 +26,16 @@ public final class LocalRestToolServers implements RestEndpointServers, AutoClos
     private static final long CACHE_BYTES = 16L << 20;
 
     private final Path dataRoot;
+    private final ScratchFolder scratch;
     private final Map<Path, RestToolServer> servers = new ConcurrentHashMap<>();
 
-    /** @param dataRoot where the endpoints' database paths resolve first (null: as published) */
-    public LocalRestToolServers(Path dataRoot) {
+    /**
+     * @param dataRoot where the endpoints' database paths resolve first (null: as published)
+     * @param scratch where the servers' Tomcat folders go
+     */
+    public LocalRestToolServers(Path dataRoot, ScratchFolder scratch) {
         this.dataRoot = dataRoot;
+        this.scratch = scratch;
     }
 
     @Override
@@ -51,7 +57,8 @@ public final class LocalRestToolServers implements RestEndpointServers, AutoClos
                     + (endpoints.problems().isEmpty() ? "no endpoints" : String.join("; ", endpoints.problems())), false, null);
         }
         try {
-            RestToolServer started = new RestToolServer(endpoints, RestToolServer.DEFAULT_HOST, 0, THREADS, MAX_ROWS, CACHE_BYTES);
+            RestToolServer started = new RestToolServer(endpoints, RestToolServer.DEFAULT_HOST, 0, THREADS, MAX_ROWS, CACHE_BYTES,
+                    dev.ibench.workers.access.ServedAccess.DEFAULT, scratch);
             servers.put(file, started);
             return started;
         } catch (IOException e) {

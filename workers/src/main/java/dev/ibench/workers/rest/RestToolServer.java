@@ -8,6 +8,8 @@ import dev.ibench.core.rest.EndpointExecutor;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.InvalidArgumentException;
 import dev.ibench.core.rest.OpenApiDocument;
+import dev.ibench.core.scratch.ScratchFolder;
+import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.access.Admission;
 import dev.ibench.workers.access.RequestGuard;
 import dev.ibench.workers.access.ServedAccess;
@@ -20,7 +22,6 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -79,6 +80,7 @@ public final class RestToolServer implements AutoCloseable {
     private final byte[] openApi;
     private final byte[] page;
     private final Tomcat tomcat;
+    private final ScratchFolder scratch;
     private final Path baseDir;
     private final InetSocketAddress bound;
     private final AtomicLong endpointCalls = new AtomicLong();
@@ -95,9 +97,18 @@ public final class RestToolServer implements AutoCloseable {
         this(endpoints, host, port, threads, maxRows, cacheBytes, ServedAccess.DEFAULT);
     }
 
-    /** Starts serving with the given access settings (token, Host/Origin allowances, per-client limits). */
+    /** Starts serving with the given access settings; Tomcat's folder in the scratch folder of {@link IbenchHome#resolve()}. */
     public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows, long cacheBytes, ServedAccess access)
             throws IOException {
+        this(endpoints, host, port, threads, maxRows, cacheBytes, access, IbenchHome.resolve().scratch());
+    }
+
+    /**
+     * Starts serving with the given access settings (token, Host/Origin allowances, per-client limits); Tomcat's folder
+     * is a new folder of {@code scratch}, removed on {@link #close()}.
+     */
+    public RestToolServer(PublishedEndpoints endpoints, String host, int port, int threads, int maxRows, long cacheBytes, ServedAccess access,
+                          ScratchFolder scratch) throws IOException {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("--threads must be between 1 and " + MAX_THREADS + ", got " + threads);
         }
@@ -114,7 +125,8 @@ public final class RestToolServer implements AutoCloseable {
         ObjectWriter w = Json.MAPPER.writerWithDefaultPrettyPrinter();
         this.openApi = w.writeValueAsBytes(doc);
         this.page = ApiPage.html(endpoints.all()).getBytes(StandardCharsets.UTF_8);
-        this.baseDir = Files.createTempDirectory("ibench-serve-tools-");
+        this.scratch = scratch;
+        this.baseDir = scratch.newFolder("serve-tools");
         this.tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
         Connector connector = new Connector();
@@ -333,10 +345,10 @@ public final class RestToolServer implements AutoCloseable {
     }
 
     private void deleteBaseDir() {
-        try (var all = Files.walk(baseDir)) {
-            all.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // a temporary folder left behind is harmless
+        try {
+            scratch.delete(baseDir);
+        } catch (java.io.UncheckedIOException e) {
+            // a folder left behind is removed by a later sweep of the scratch folder
         }
     }
 

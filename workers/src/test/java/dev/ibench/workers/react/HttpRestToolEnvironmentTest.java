@@ -1,5 +1,6 @@
 package dev.ibench.workers.react;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,6 +17,7 @@ import dev.ibench.workers.rest.RestToolServer;
 import dev.ibench.testing.SuperheroEvalSets;
 import java.net.URI;
 import java.net.http.HttpClient;
+import dev.ibench.workers.IbenchHome;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,7 +32,7 @@ class HttpRestToolEnvironmentTest {
 
     @Test
     void theGoldCallIsOneRequestAndItsResponseIsTheObservation() throws Exception {
-        try (LocalRestToolServers servers = new LocalRestToolServers(SuperheroEvalSets.dataRoot())) {
+        try (LocalRestToolServers servers = new LocalRestToolServers(SuperheroEvalSets.dataRoot(), IbenchHome.resolve().scratch())) {
             HttpRestToolEnvironment env = HttpRestToolEnvironment.forEvalSet(evalSet, servers, HttpClient.newHttpClient());
             RestToolServer server = servers.server(RestPublication.endpointsFileOf(evalSet));
 

@@ -1,5 +1,6 @@
 package dev.ibench.workers.react;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
@@ -65,7 +66,7 @@ class ReactRestOracleTest {
         String cellId = "rest-oracle";
         try (ResultsDatabase database = ResultsDatabase.open(dir.resolve("results.sqlite"));
              ToolRuntime runtime = new ToolRuntime(dataRoot);
-             LocalRestToolServers servers = new LocalRestToolServers(dataRoot);
+             LocalRestToolServers servers = new LocalRestToolServers(dataRoot, new ScratchFolder(dir.resolve("scratch")));
              TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
             ResultsStore store = new ResultsStore(database);
             for (String keyword : List.of("IbenchCampaignId", "IbenchModel", "IbenchBenchmark", "IbenchState")) {

@@ -1,5 +1,6 @@
 package dev.ibench.workflows.rest;
 
+import dev.ibench.core.scratch.ScratchFolder;
 import dev.ibench.activities.artifact.DatabaseArtifactStore;
 import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
@@ -15,6 +16,8 @@ import java.util.List;
 
 /** Test fixture: the REST generation workflow and its data activities (real ones) on a TestWorkflowEnvironment. */
 final class RestTestEnvironment {
+    /** The tests' scratch folder (under the module's target/). */
+    static final ScratchFolder SCRATCH = new ScratchFolder(Path.of("target", "scratch"));
     private RestTestEnvironment() {}
 
     /** The bundled data folder, absolute. */
@@ -24,7 +27,7 @@ final class RestTestEnvironment {
 
     /** Work records in a results store, artifacts in the same database: what a worker uses by default. */
     static RestWorkRecords records(ResultsDatabase results) {
-        return new RestWorkRecords(results, new DatabaseArtifactStore(results));
+        return new RestWorkRecords(results, new DatabaseArtifactStore(results), SCRATCH);
     }
 
     /** Registers the search attributes, the workflow, and the tools and scoring activities; model activities are the caller's. */
@@ -34,7 +37,7 @@ final class RestTestEnvironment {
         }
         env.registerSearchAttribute("IbenchProgress", IndexedValueType.INDEXED_VALUE_TYPE_DOUBLE);
         env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(RestGenerationWorkflowImpl.class);
-        env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases, records));
+        env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new RestGenerationActivitiesImpl(databases, records, SCRATCH));
         env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new RestJudgeActivitiesImpl(records));
     }
 }

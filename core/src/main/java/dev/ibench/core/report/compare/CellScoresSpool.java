@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -18,10 +19,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
- * One campaign's scored sample rows kept in temporary files while its report is built, one file per cell key
+ * One campaign's scored sample rows kept in temporary files (a folder of ibench's {@link ScratchFolder}) while its
+ * report is built, one file per cell key
  * ({@link SampleRow#cellKey()}), so a comparison reads back one cell's rows at a time instead of holding the
  * campaign's. Rows that are not {@code scored} are not kept (a comparison leaves them out). {@link #cellKeys} are in
  * the order their first scored row came; {@link #rows} gives a key's rows in the order added, with the same values (a
@@ -29,17 +30,16 @@ import java.util.stream.Stream;
  */
 public final class CellScoresSpool implements Consumer<SampleRow>, AutoCloseable {
     private static final TypeReference<LinkedHashMap<String, Double>> SCORES = new TypeReference<>() {};
+    private final ScratchFolder scratch;
     private final Path dir;
     private final Map<String, Path> files = new LinkedHashMap<>();
     private String openKey;
     private BufferedWriter open;
 
-    public CellScoresSpool() {
-        try {
-            this.dir = Files.createTempDirectory("ibench-compare-");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the comparison's temporary folder: " + e.getMessage(), e);
-        }
+    /** A spool whose files go to a new folder of {@code scratch}. */
+    public CellScoresSpool(ScratchFolder scratch) {
+        this.scratch = scratch;
+        this.dir = scratch.newFolder("compare-cells");
     }
 
     @Override
@@ -99,14 +99,10 @@ public final class CellScoresSpool implements Consumer<SampleRow>, AutoCloseable
     public void close() {
         try {
             closeOpen();
-            try (Stream<Path> all = Files.list(dir)) {
-                for (Path f : all.toList()) {
-                    Files.deleteIfExists(f);
-                }
-            }
-            Files.deleteIfExists(dir);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the comparison's temporary folder " + dir + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot close the comparison's temporary file in " + dir + ": " + e.getMessage(), e);
+        } finally {
+            scratch.delete(dir);
         }
     }
 }

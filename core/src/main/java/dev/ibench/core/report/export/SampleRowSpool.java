@@ -3,6 +3,7 @@ package dev.ibench.core.report.export;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Sample rows kept in a temporary file while a report is built (one JSON line each, without the drill-down detail), so
+ * Sample rows kept in a temporary file of ibench's {@link ScratchFolder} while a report is built (one JSON line each, without the drill-down detail), so
  * an export can write them once every cell's standing and every score key are known without holding the campaign's
  * rows in memory. Read back in the order added, with the same values (a double survives its JSON text exactly).
  */
@@ -31,12 +32,14 @@ public final class SampleRowSpool implements Consumer<SampleRow>, Iterable<Sampl
     private final Set<String> scoreKeys = new LinkedHashSet<>();
     private long rows;
 
-    public SampleRowSpool() {
+    /** A spool whose file is a new file of {@code scratch}. */
+    public SampleRowSpool(ScratchFolder scratch) {
+        this.file = scratch.newFile("export-rows", ".jsonl");
         try {
-            this.file = Files.createTempFile("ibench-export-", ".jsonl");
             this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the export's temporary file: " + e.getMessage(), e);
+            file.toFile().delete();
+            throw new UncheckedIOException("cannot open the export's temporary file " + file + ": " + e.getMessage(), e);
         }
     }
 

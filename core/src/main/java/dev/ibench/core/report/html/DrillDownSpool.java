@@ -2,6 +2,7 @@ package dev.ibench.core.report.html;
 
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.scratch.ScratchFolder;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The HTML report's Samples section kept in a temporary file while the report is built: each row is rendered as it is
+ * The HTML report's Samples section kept in a temporary file of ibench's {@link ScratchFolder} while the report is built: each row is rendered as it is
  * read (its drill-down detail let go at once) and its HTML stored as UTF-16 code units, so any text, even a lone
  * surrogate of a model's output, comes back exactly. {@link #writeTo} then writes the section cell by cell, in the
  * report's cell order, with each cell's item count ahead of its rows: byte for byte what {@link DrillDownSection}
@@ -41,12 +42,14 @@ public final class DrillDownSpool implements Consumer<SampleRow>, AutoCloseable 
         final List<long[]> ranges = new ArrayList<>();
     }
 
-    public DrillDownSpool() {
+    /** A spool whose file is a new file of {@code scratch}. */
+    public DrillDownSpool(ScratchFolder scratch) {
+        this.file = scratch.newFile("html-samples", ".utf16");
         try {
-            this.file = Files.createTempFile("ibench-html-samples-", ".utf16");
             this.out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the html report's temporary file: " + e.getMessage(), e);
+            file.toFile().delete();
+            throw new UncheckedIOException("cannot open the html report's temporary file " + file + ": " + e.getMessage(), e);
         }
     }
 

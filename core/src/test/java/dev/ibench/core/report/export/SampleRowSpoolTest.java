@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.scratch.ScratchFolder;
+import java.nio.file.Path;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code campaign export} keeps its rows in a temporary file while the report is read and writes them once every cell's
@@ -18,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * commas, quotes and line breaks), and the file is gone once closed.
  */
 class SampleRowSpoolTest {
+    @TempDir Path scratch;
+
     private static List<SampleRow> rows() {
         List<SampleRow> rows = new ArrayList<>();
         Map<String, Double> direct = new LinkedHashMap<>();
@@ -38,7 +43,7 @@ class SampleRowSpoolTest {
     void rowsReadBackFromTheSpoolWriteTheSameExport() {
         List<SampleRow> rows = rows();
         Map<String, CellStanding> standings = Map.of("c/m/b/direct", new CellStanding("completed", null, 4, 1, 0, 1, 1));
-        try (SampleRowSpool spool = new SampleRowSpool()) {
+        try (SampleRowSpool spool = new SampleRowSpool(new ScratchFolder(scratch))) {
             rows.forEach(spool);
             assertThat(spool.rows()).isEqualTo(3);
             assertThat(spool.scoreKeys()).containsExactly("intent.list.f1", "slot.f1", "completed", "react.loops", "react.odd");

@@ -54,7 +54,7 @@ public final class RestGenerationRegistration {
     }
 
     public void tools(WorkerSetup setup) {
-        RestGenerationActivitiesImpl activities = new RestGenerationActivitiesImpl(databases(setup), records(setup));
+        RestGenerationActivitiesImpl activities = new RestGenerationActivitiesImpl(databases(setup), records(setup), setup.home().scratch());
         for (InstallationQueues queues : setup.servedQueues()) {
             setup.worker(queues.tools()).registerActivitiesImplementations(activities);
             setup.describe("RestGenerationActivities on " + queues.tools());
