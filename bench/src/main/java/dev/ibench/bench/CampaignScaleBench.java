@@ -65,6 +65,8 @@ public final class CampaignScaleBench {
     static final int MAX_HISTORY_EVENTS = 10_000;
     /** Samples of the first cell the plain loop and the direct activity bodies run (a rate; at 100,000 items per cell all would take minutes). */
     static final int PLAIN_LOOP_ITEMS = 10_000;
+    /** How often the live heap is measured by a full collection ({@link LiveHeapSampler}; about 1 s of pause each at 500 MB here). */
+    static final long LIVE_HEAP_PERIOD_MILLIS = 30_000;
 
     private CampaignScaleBench() {}
 
@@ -111,6 +113,7 @@ public final class CampaignScaleBench {
                 """.formatted(model, benchmarks.toString().stripTrailing(), window, cells, trials));
 
         HeapSampler heap = new HeapSampler();
+        LiveHeapSampler live = new LiveHeapSampler(LIVE_HEAP_PERIOD_MILLIS, endpoint == null ? () -> 0 : endpoint::requests);
         Map<String, Object> report = new LinkedHashMap<>();
         try (BenchTemporal.Running temporal = temporalServer.start(work);
              TemporalConnection connection = TemporalConnection.open(temporal.address(), temporal.namespace())) {
@@ -119,6 +122,7 @@ public final class CampaignScaleBench {
             RunningWorker worker = RunningWorker.start(connection.client(), EnumSet.allOf(WorkerRole.class),
                     WorkerRoles.standard(new CampaignSpecLoader().load(campaignFile).models()), workerMeters, home);
             heap.start();
+            live.start();
             long started = System.nanoTime();
             long startedEpochMillis = System.currentTimeMillis();
             String campaignId = new CampaignStarter(services, connection.client()).start(campaignFile, "scale-" + n);
@@ -129,6 +133,7 @@ public final class CampaignScaleBench {
             double campaignSeconds = (System.nanoTime() - started) / 1e9;
             long endedEpochMillis = System.currentTimeMillis();
             heap.stop();
+            live.stop();
             worker.close();
             String loadAfter = uptime();
 
@@ -225,6 +230,7 @@ public final class CampaignScaleBench {
             report.put("peak_heap_used_mb", round(heap.peakBytes() / 1048576.0));
             report.put("max_heap_mb", round(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / 1048576.0));
             report.put("heap_after_gc", heap.afterGcSummary());
+            report.put("live_heap", live.summary());
             if (endpoint == null) {
                 // the oracle answers at once: the ideal is the scoring work alone, done by a plain loop
                 report.put("ideal_samples_per_second", round(measured / plain.seconds()));
@@ -428,7 +434,10 @@ public final class CampaignScaleBench {
 
     /**
      * The highest heap use seen, sampled every 100 ms while the campaign runs, and the heap left after each garbage
-     * collection (the sum of the heap pools' collection usage) over time: its peak and its least-squares slope.
+     * collection (the sum of the heap pools' collection usage) over time: its peak and its least-squares slope. Not the
+     * live set: under G1 (JDK 17) the old generation's after-collection usage is updated by mixed and full collections
+     * only, so this figure jumps when the first mixed collection reports the cell's eval set, and its slope reads as
+     * growth; {@link LiveHeapSampler} measures the live heap.
      */
     private static final class HeapSampler {
         private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();

@@ -50,6 +50,70 @@ class ItemsAheadTest {
         }
     }
 
+    /**
+     * Issue 33 (heap): slots reach {@code take} in any order. When item i + distance is taken before item i, the late
+     * request to ready i + distance ahead must be dropped; before, each such item was readied again and held until the
+     * batch ended, so what a window batch held grew with its length. Here every item is taken before the item
+     * {@code distance} before it (the worst order): 1,000 items, distance 4.
+     */
+    @Test
+    void itemsTakenBeforeTheirPredecessorAskedAreNotReadiedAgainNorHeld() throws Exception {
+        int count = 1000;
+        int distance = 4;
+        java.util.Map<Integer, java.util.concurrent.atomic.AtomicInteger> readies = new ConcurrentHashMap<>();
+        try (ItemsAhead<String> ahead = new ItemsAhead<>(0, count, distance, i -> {
+            readies.computeIfAbsent(i, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+            return "item " + i;
+        })) {
+            int maxHeld = 0;
+            for (int i = count - 1; i >= 0; i--) {
+                assertThat(ahead.take(i)).isEqualTo("item " + i);
+                maxHeld = Math.max(maxHeld, ahead.held());
+            }
+            assertThat(maxHeld).as("entries held at once, at most the distance").isLessThanOrEqualTo(distance);
+            assertThat(ahead.held()).as("entries held once every item is taken").isZero();
+            sleep(100); // a request not dropped would be readied by a background thread meanwhile
+            assertThat(readies).hasSize(count);
+            assertThat(readies.values()).as("each item readied once").allMatch(n -> n.get() == 1);
+        }
+    }
+
+    /** The same race with two threads: item 2's slot takes it while item 0's slot is still readying item 0. */
+    @Test
+    void aSlotThatOvertakesItsPredecessorLeavesNothingHeld() throws Exception {
+        java.util.concurrent.CountDownLatch zeroStarted = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch releaseZero = new java.util.concurrent.CountDownLatch(1);
+        java.util.Map<Integer, java.util.concurrent.atomic.AtomicInteger> readies = new ConcurrentHashMap<>();
+        try (ItemsAhead<String> ahead = new ItemsAhead<>(0, 4, 2, i -> {
+            readies.computeIfAbsent(i, k -> new java.util.concurrent.atomic.AtomicInteger()).incrementAndGet();
+            if (i == 0) {
+                zeroStarted.countDown();
+                await(releaseZero);
+            }
+            return "item " + i;
+        })) {
+            java.util.concurrent.CompletableFuture<String> zero = java.util.concurrent.CompletableFuture.supplyAsync(() -> ahead.take(0));
+            await(zeroStarted);
+            assertThat(ahead.take(2)).isEqualTo("item 2"); // item 0's slot has not asked for item 2 yet
+            releaseZero.countDown();
+            assertThat(zero.get(5, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo("item 0");
+            assertThat(ahead.take(1)).isEqualTo("item 1");
+            assertThat(ahead.take(3)).isEqualTo("item 3");
+            assertThat(ahead.held()).as("entries held once every item is taken").isZero();
+            sleep(100);
+            assertThat(readies.get(2).get()).as("item 2 readied once").isEqualTo(1);
+        }
+    }
+
+    private static void await(java.util.concurrent.CountDownLatch latch) {
+        try {
+            assertThat(latch.await(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
