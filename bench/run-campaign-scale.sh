@@ -12,7 +12,8 @@
 # store's bytes per item (results_db_bytes_per_item, results_db_bytes_per_item_without_outputs).
 # Issue 33 (one million items): [trials] runs each cell's samples that many times (N counts items; -1 for latency-ms and
 # endpoint-limit keeps the oracle and the default limit); IBENCH_STORE / IBENCH_STORE_PASSWORD choose the results store
-# (e.g. PostgreSQL from deploy/local/postgres-local.sh), else a SQLite file in the run's temp folder.
+# (e.g. PostgreSQL from deploy/local/postgres-local.sh), else a SQLite file in the run's temp folder; TEMPORAL_ADDRESS names
+# the Temporal server to run on (e.g. on PostgreSQL from deploy/local/temporal-postgres.sh), else a dev server is started.
 # Usage: bench/run-campaign-scale.sh [N] [samples-in-flight] [name] [cells] [latency-ms|lognormal:MEDIAN_MS:P99_MS|-1] [endpoint-limit|-1] [trials]
 set -euo pipefail
 cd "$(dirname "$0")/.."
