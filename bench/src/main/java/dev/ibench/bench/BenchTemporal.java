@@ -7,6 +7,7 @@ import dev.ibench.workers.server.DevServerLauncher;
 import dev.ibench.workers.server.DevServerSettings;
 import dev.ibench.workers.server.TemporalCliLocator;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.temporal.TemporalSettings;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,8 +30,8 @@ final class BenchTemporal {
     }
 
     static BenchTemporal choose(IbenchHome home, Map<String, String> env) {
-        String address = env.get("TEMPORAL_ADDRESS");
-        String namespace = env.getOrDefault("TEMPORAL_NAMESPACE", TemporalConnection.DEFAULT_NAMESPACE);
+        String address = env.get(TemporalSettings.ADDRESS_VARIABLE);
+        String namespace = env.getOrDefault(TemporalSettings.NAMESPACE_VARIABLE, TemporalConnection.DEFAULT_NAMESPACE);
         if (address != null && !address.isBlank()) {
             return new BenchTemporal(address, namespace, null);
         }

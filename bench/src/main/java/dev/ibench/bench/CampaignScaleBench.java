@@ -496,23 +496,11 @@ public final class CampaignScaleBench {
             if (points.size() < 2) {
                 return out;
             }
-            double mx = 0, my = 0;
-            for (double[] p : points) {
-                mx += p[0];
-                my += p[1];
-            }
-            mx /= points.size();
-            my /= points.size();
-            double sxy = 0, sxx = 0, peakMb = 0;
-            for (double[] p : points) {
-                sxy += (p[0] - mx) * (p[1] - my);
-                sxx += (p[0] - mx) * (p[0] - mx);
-                peakMb = Math.max(peakMb, p[1]);
-            }
+            double peakMb = points.stream().mapToDouble(p -> p[1]).max().orElse(0);
             out.put("peak_mb", round(peakMb));
             out.put("first_mb", round(points.get(0)[1]));
             out.put("last_mb", round(points.get(points.size() - 1)[1]));
-            out.put("slope_mb_per_minute", sxx == 0 ? 0.0 : round(sxy / sxx * 60));
+            out.put("slope_mb_per_minute", round(LeastSquares.slope(points, p -> p[0], p -> p[1]) * 60));
             out.put("over_seconds", round(points.get(points.size() - 1)[0] - points.get(0)[0]));
             return out;
         }

@@ -88,9 +88,9 @@ final class LiveHeapSampler {
         out.put("peak_mb", round(all.stream().mapToDouble(Point::mb).max().orElse(0)));
         out.put("samples_while_calling", calling.size());
         if (calling.size() >= 2) {
-            out.put("slope_mb_per_minute", round(slope(calling, Point::seconds) * 60));
+            out.put("slope_mb_per_minute", round(LeastSquares.slope(calling, Point::seconds, Point::mb) * 60));
             if (endpoint) {
-                out.put("slope_mb_per_1000_requests", round(slope(calling, p -> p.requests()) * 1000));
+                out.put("slope_mb_per_1000_requests", round(LeastSquares.slope(calling, p -> p.requests(), Point::mb) * 1000));
             }
             out.put("over_seconds", round(calling.get(calling.size() - 1).seconds() - calling.get(0).seconds()));
         }
@@ -113,24 +113,6 @@ final class LiveHeapSampler {
             before = p.requests();
         }
         return calling;
-    }
-
-    /** The least-squares slope of MB over {@code x} (0 when x does not vary). */
-    static double slope(List<Point> points, java.util.function.ToDoubleFunction<Point> x) {
-        double mx = 0, my = 0;
-        for (Point p : points) {
-            mx += x.applyAsDouble(p);
-            my += p.mb();
-        }
-        mx /= points.size();
-        my /= points.size();
-        double sxy = 0, sxx = 0;
-        for (Point p : points) {
-            double dx = x.applyAsDouble(p) - mx;
-            sxy += dx * (p.mb() - my);
-            sxx += dx * dx;
-        }
-        return sxx == 0 ? 0 : sxy / sxx;
     }
 
     private static double round(double v) {

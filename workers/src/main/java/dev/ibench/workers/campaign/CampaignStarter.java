@@ -30,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -165,32 +166,32 @@ public final class CampaignStarter {
      * profiles, and mode sql needs databases; all before any workflow starts.
      */
     private CampaignSpec withArtifacts(Path file, CampaignSpec spec) {
-        ProfileCatalog[] profiles = {null}; // read once, and only when a reference is a multi-turn set
-        List<BenchmarkEntry> benchmarks = spec.benchmarks().stream().map(b -> {
-            if (ArtifactHash.isReference(b.evalSet())) {
-                if (!services.artifacts().contains(ArtifactHash.parse(b.evalSet()))) {
-                    throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
-                            + " is not in " + services.artifacts().description());
+        ProfileCatalog profiles = null; // read once, and only when a reference is a multi-turn set
+        List<BenchmarkEntry> benchmarks = new ArrayList<>();
+        for (BenchmarkEntry b : spec.benchmarks()) {
+            if (!ArtifactHash.isReference(b.evalSet())) {
+                try {
+                    benchmarks.add(new BenchmarkEntry(b.name(), services.evalSetPublisher().publish(Path.of(b.evalSet())).toString()));
+                } catch (IllegalArgumentException e) {
+                    throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
                 }
-                if (isMultiTurnByReference(file, b)) {
-                    requireReactForMultiTurn(file, b, spec);
-                    if (profiles[0] == null) {
-                        profiles[0] = ProfileCatalog.load(services.home().root().resolve("profiles"));
-                    }
-                    requirePromptModeForMultiTurn(file, b, spec, profiles[0]);
-                    return b;
-                }
-                if (spec.modes().contains(SqlMode.MODE)) {
-                    requireDatabases(file, b, EvalSetSummary.of(services.evalSets().localPath(b.evalSet())));
-                }
-                return b;
+                continue;
             }
-            try {
-                return new BenchmarkEntry(b.name(), services.evalSetPublisher().publish(Path.of(b.evalSet())).toString());
-            } catch (IllegalArgumentException e) {
-                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
+            if (!services.artifacts().contains(ArtifactHash.parse(b.evalSet()))) {
+                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
+                        + " is not in " + services.artifacts().description());
             }
-        }).toList();
+            if (isMultiTurnByReference(file, b)) {
+                requireReactForMultiTurn(file, b, spec);
+                if (profiles == null) {
+                    profiles = ProfileCatalog.load(services.home().root().resolve("profiles"));
+                }
+                requirePromptModeForMultiTurn(file, b, spec, profiles);
+            } else if (spec.modes().contains(SqlMode.MODE)) {
+                requireDatabases(file, b, EvalSetSummary.of(services.evalSets().localPath(b.evalSet())));
+            }
+            benchmarks.add(b);
+        }
         return withBenchmarks(spec, benchmarks);
     }
 

@@ -53,10 +53,6 @@ public final class IbenchCli implements Runnable {
     }
 
     /**
-     * A command that fails says in one line what went wrong and where the details are: the stack trace goes to the log
-     * file ({@link TerminalLogging}), or to the terminal with --verbose or IBENCH_DEBUG set. Exit 1.
-     */
-    /**
      * What every ibench process sets up before its command runs: library logs to the home's log file
      * ({@link TerminalLogging}) and the SQLite driver's native library in the home's folder ({@link SqliteNativeFolder}),
      * so that nothing of ibench is written to the system temp folder (docs/cli.md#the-home-folder).
@@ -67,6 +63,10 @@ public final class IbenchCli implements Runnable {
         SqliteNativeFolder.configure(home);
     }
 
+    /**
+     * A command that fails says in one line what went wrong and where the details are: the stack trace goes to the log
+     * file ({@link TerminalLogging}), or to the terminal with --verbose or IBENCH_DEBUG set. Exit 1.
+     */
     private static int reportFailure(Exception e, CommandLine command, CommandLine.ParseResult parsed) {
         String message = e.getMessage() == null ? e.toString() : e.getMessage();
         Optional<Path> logFile = TerminalLogging.file();

@@ -11,7 +11,7 @@ final class ProgressMarkdown {
                 + "| done | total | progress | completed | infra errors | rejected | in flight | spend |\n"
                 + "|---:|---:|---|---:|---:|---:|---:|---:|\n"
                 + "| " + p.done() + " | " + p.total() + " | " + bar(p.fraction()) + " | " + p.completed() + " | "
-                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " | " + spend(p) + " |"
+                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " | " + p.spendText() + " |"
                 + (p.failure() == null ? "" : "\n\n**Stopped:** " + p.failure());
     }
 
@@ -27,11 +27,6 @@ final class ProgressMarkdown {
                     .append(" |\n");
         }
         return md.toString();
-    }
-
-    /** Tokens paid for and their cost, calls with unknown usage apart ({@link dev.ibench.workflows.SpendText}). */
-    static String spend(CellProgress p) {
-        return p.spendText();
     }
 
     private static String bar(double fraction) {
