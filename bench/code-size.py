@@ -198,18 +198,13 @@ def main():
         return 0
 
     violations = 0
-    if args.max_class is not None:
-        over = [entry for entry in classes if entry[0] > args.max_class]
-        print(f"main classes over {args.max_class} lines: {len(over)}")
-        for lines, where in over:
-            print(f"{lines:6d}  {where}")
-        violations += len(over)
-    if args.max_method is not None:
-        over = [entry for entry in methods if entry[0] > args.max_method]
-        print(f"main methods over {args.max_method} lines: {len(over)}")
-        for lines, where in over:
-            print(f"{lines:6d}  {where}")
-        violations += len(over)
+    for limit, kind, entries in ((args.max_class, "classes", classes), (args.max_method, "methods", methods)):
+        if limit is not None:
+            over = [entry for entry in entries if entry[0] > limit]
+            print(f"main {kind} over {limit} lines: {len(over)}")
+            for lines, where in over:
+                print(f"{lines:6d}  {where}")
+            violations += len(over)
     return 1 if violations else 0
 
 
