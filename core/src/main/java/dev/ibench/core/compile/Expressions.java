@@ -14,6 +14,10 @@ import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
+import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Column;
@@ -101,6 +105,15 @@ final class Expressions {
         if (x instanceof CastExpression c) return containsAggregate(c.getLeftExpression());
         if (x instanceof CaseExpression) return false;
         return false;
+    }
+
+    /** The tools' name of an arithmetic expression's operation ({@code add}, {@code subtract}, ...), or null. */
+    static String arithmeticOperation(Expression x) {
+        if (x instanceof Addition) return "add";
+        if (x instanceof Subtraction) return "subtract";
+        if (x instanceof Multiplication) return "multiply";
+        if (x instanceof Division) return "divide";
+        return null;
     }
 
     static List<Expression> params(Function f) {
