@@ -52,6 +52,15 @@ public final class CampaignSpecLoader {
         require(file, !spec.benchmarks().isEmpty(), "benchmarks: at least one benchmark is required");
         requireUnique(file, "models", spec.models().stream().map(ModelEntry::name).toList());
         requireUnique(file, "benchmarks", spec.benchmarks().stream().map(BenchmarkEntry::name).toList());
+        validateModels(file, spec);
+        validateBenchmarks(file, spec);
+        validateModesAndAblations(file, spec);
+        spec.decoding().problems().forEach(p -> require(file, false, p));
+        validateToolsVia(file, spec);
+        validateBudgetAndLimits(file, spec);
+    }
+
+    private static void validateModels(Path file, CampaignSpec spec) {
         for (int i = 0; i < spec.models().size(); i++) {
             ModelEntry m = spec.models().get(i);
             require(file, m.name() != null && !m.name().isBlank(), "models[" + i + "].name: missing");
@@ -70,11 +79,17 @@ public final class CampaignSpecLoader {
                 m.budget().problems("models[" + i + "].budget").forEach(p -> require(file, false, p));
             }
         }
+    }
+
+    private static void validateBenchmarks(Path file, CampaignSpec spec) {
         for (int i = 0; i < spec.benchmarks().size(); i++) {
             BenchmarkEntry b = spec.benchmarks().get(i);
             require(file, b.name() != null && !b.name().isBlank(), "benchmarks[" + i + "].name: missing");
             require(file, b.evalSet() != null && !b.evalSet().isBlank(), "benchmarks[" + i + "].eval_set: missing");
         }
+    }
+
+    private static void validateModesAndAblations(Path file, CampaignSpec spec) {
         for (String mode : spec.modes()) {
             require(file, MODES.contains(mode), "modes: unknown mode '" + mode + "' (valid: " + String.join(", ", MODES) + ")");
         }
@@ -88,7 +103,9 @@ public final class CampaignSpecLoader {
                     "ablations: '" + ablation + "' applies to direct and react cells only; run sql cells in a campaign without ablations");
         }
         spec.ablationSettings().problems(spec.ablations()).forEach(p -> require(file, false, p));
-        spec.decoding().problems().forEach(p -> require(file, false, p));
+    }
+
+    private static void validateToolsVia(Path file, CampaignSpec spec) {
         require(file, spec.toolsVia().equals(CampaignSpec.TOOLS_IN_PROCESS) || spec.toolsVia().equals(CampaignSpec.TOOLS_VIA_MCP),
                 "tools_via: unknown value '" + spec.toolsVia() + "' (valid: " + CampaignSpec.TOOLS_IN_PROCESS + ", " + CampaignSpec.TOOLS_VIA_MCP + ")");
         if (spec.toolsVia().equals(CampaignSpec.TOOLS_VIA_MCP)) {
@@ -98,6 +115,9 @@ public final class CampaignSpecLoader {
         } else {
             require(file, spec.mcp() == null, "mcp: given, but tools_via is '" + spec.toolsVia() + "'; set tools_via: mcp to use it");
         }
+    }
+
+    private static void validateBudgetAndLimits(Path file, CampaignSpec spec) {
         if (spec.budget() != null) {
             spec.budget().problems("budget").forEach(p -> require(file, false, p));
         }
