@@ -6,6 +6,7 @@ import dev.ibench.core.sample.ToolCall;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,6 +39,16 @@ public final class SequenceErrorClassifier {
             return new ErrorClassification(BfclErrorCategory.WRONG_FUNC_COUNT,
                     "predicted " + predicted.size() + " calls, gold has " + gold.size());
         }
+        return hallucinatedName(predicted, toolNames(tools))
+                .or(() -> wrongName(predicted, gold))
+                .or(() -> missingArgument(predicted, gold))
+                .or(() -> unexpectedArgument(predicted, gold))
+                .or(() -> wrongValue(predicted, gold))
+                .orElse(ErrorClassification.NONE);
+    }
+
+    /** The names in the tool list, each tool given as {@code {name}} or {@code {function: {name}}}. */
+    private static Set<String> toolNames(List<Map<String, Object>> tools) {
         Set<String> toolNames = new HashSet<>();
         tools.forEach(t -> {
             Object name = t.get("name");
@@ -48,46 +59,66 @@ public final class SequenceErrorClassifier {
                 toolNames.add(String.valueOf(name));
             }
         });
+        return toolNames;
+    }
+
+    private static Optional<ErrorClassification> hallucinatedName(List<ToolCall> predicted, Set<String> toolNames) {
         if (!toolNames.isEmpty()) {
             for (ToolCall call : predicted) {
                 if (!toolNames.contains(call.name())) {
-                    return new ErrorClassification(BfclErrorCategory.HALLUCINATED_FUNC_NAME,
-                            "'" + call.name() + "' is not in the tool list");
+                    return Optional.of(new ErrorClassification(BfclErrorCategory.HALLUCINATED_FUNC_NAME,
+                            "'" + call.name() + "' is not in the tool list"));
                 }
             }
         }
+        return Optional.empty();
+    }
+
+    private static Optional<ErrorClassification> wrongName(List<ToolCall> predicted, List<ToolCall> gold) {
         for (int i = 0; i < gold.size(); i++) {
             if (!gold.get(i).name().equals(predicted.get(i).name())) {
-                return new ErrorClassification(BfclErrorCategory.WRONG_FUNC_NAME,
-                        "call " + i + ": predicted '" + predicted.get(i).name() + "', gold '" + gold.get(i).name() + "'");
+                return Optional.of(new ErrorClassification(BfclErrorCategory.WRONG_FUNC_NAME,
+                        "call " + i + ": predicted '" + predicted.get(i).name() + "', gold '" + gold.get(i).name() + "'"));
             }
         }
+        return Optional.empty();
+    }
+
+    private static Optional<ErrorClassification> missingArgument(List<ToolCall> predicted, List<ToolCall> gold) {
         for (int i = 0; i < gold.size(); i++) {
             for (String key : gold.get(i).arguments().keySet()) {
                 if (!predicted.get(i).arguments().containsKey(key)) {
-                    return new ErrorClassification(BfclErrorCategory.MISSING_REQUIRED_PARAMETER,
-                            "call " + i + " (" + gold.get(i).name() + "): missing argument '" + key + "'");
+                    return Optional.of(new ErrorClassification(BfclErrorCategory.MISSING_REQUIRED_PARAMETER,
+                            "call " + i + " (" + gold.get(i).name() + "): missing argument '" + key + "'"));
                 }
             }
         }
+        return Optional.empty();
+    }
+
+    private static Optional<ErrorClassification> unexpectedArgument(List<ToolCall> predicted, List<ToolCall> gold) {
         for (int i = 0; i < gold.size(); i++) {
             for (String key : predicted.get(i).arguments().keySet()) {
                 if (!gold.get(i).arguments().containsKey(key)) {
-                    return new ErrorClassification(BfclErrorCategory.UNEXPECTED_PARAM,
-                            "call " + i + " (" + gold.get(i).name() + "): unexpected argument '" + key + "'");
+                    return Optional.of(new ErrorClassification(BfclErrorCategory.UNEXPECTED_PARAM,
+                            "call " + i + " (" + gold.get(i).name() + "): unexpected argument '" + key + "'"));
                 }
             }
         }
+        return Optional.empty();
+    }
+
+    private static Optional<ErrorClassification> wrongValue(List<ToolCall> predicted, List<ToolCall> gold) {
         for (int i = 0; i < gold.size(); i++) {
             for (Map.Entry<String, Object> e : gold.get(i).arguments().entrySet()) {
                 String expected = PythonValueText.str(e.getValue());
                 String actual = PythonValueText.str(predicted.get(i).arguments().get(e.getKey()));
                 if (!expected.equals(actual)) {
-                    return new ErrorClassification(BfclErrorCategory.VALUE_ERROR,
-                            "call " + i + " (" + gold.get(i).name() + "): " + e.getKey() + " = " + actual + ", gold " + expected);
+                    return Optional.of(new ErrorClassification(BfclErrorCategory.VALUE_ERROR,
+                            "call " + i + " (" + gold.get(i).name() + "): " + e.getKey() + " = " + actual + ", gold " + expected));
                 }
             }
         }
-        return ErrorClassification.NONE;
+        return Optional.empty();
     }
 }
