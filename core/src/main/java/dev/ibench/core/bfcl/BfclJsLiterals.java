@@ -67,48 +67,58 @@ final class BfclJsLiterals {
     /** bfcl-eval's {@code parse_js_collection}; where it catches its own failure it returns the text, and so does this. */
     private static Object collection(String text, String type, String nested) {
         String code = PythonText.strip(text);
-        if (type.equals("array")) {
-            Matcher twoD = ARRAY_2D.matcher(code);
-            if (twoD.lookingAt()) {
-                List<Object> elements = new ArrayList<>();
-                Matcher inner = INNER.matcher(twoD.group(0));
-                for (int idx = 0; inner.find(); idx++) {
-                    String s = PythonText.strip(inner.group(1));
-                    if (idx == 0 && s.startsWith("[")) {
-                        s = s.substring(1);
-                    }
-                    List<Object> row = new ArrayList<>();
-                    for (String e : s.split(",", -1)) {
-                        row.add(value(PythonText.strip(e)));
-                    }
-                    elements.add(row);
-                }
-                return elements;
+        return type.equals("array") ? array(code, nested) : dict(code);
+    }
+
+    private static Object array(String code, String nested) {
+        Matcher twoD = ARRAY_2D.matcher(code);
+        if (twoD.lookingAt()) {
+            return rows(twoD.group(0));
+        }
+        Matcher m = ARRAY.matcher(code);
+        if (!m.lookingAt()) {
+            return code;
+        }
+        String group = m.group(1) != null ? m.group(1) : m.group(2);
+        List<String> parts = new ArrayList<>();
+        if (group != null && !PythonText.strip(group).isEmpty()) {
+            parts.addAll(List.of(PythonText.strip(group).split(",", -1)));
+        }
+        List<Object> elements = new ArrayList<>();
+        for (String part : parts) {
+            String e = PythonText.strip(part);
+            if (nested == null) {
+                elements.add(value(e));
+                continue;
             }
-            Matcher m = ARRAY.matcher(code);
-            if (!m.lookingAt()) {
+            Optional<Object> converted = convert(e, nested, e.startsWith("'") || e.startsWith("\"") ? "String" : null);
+            if (converted.isEmpty()) {
                 return code;
             }
-            String group = m.group(1) != null ? m.group(1) : m.group(2);
-            List<String> parts = new ArrayList<>();
-            if (group != null && !PythonText.strip(group).isEmpty()) {
-                parts.addAll(List.of(PythonText.strip(group).split(",", -1)));
-            }
-            List<Object> elements = new ArrayList<>();
-            for (String part : parts) {
-                String e = PythonText.strip(part);
-                if (nested == null) {
-                    elements.add(value(e));
-                    continue;
-                }
-                Optional<Object> converted = convert(e, nested, e.startsWith("'") || e.startsWith("\"") ? "String" : null);
-                if (converted.isEmpty()) {
-                    return code;
-                }
-                elements.add(converted.get());
-            }
-            return elements;
+            elements.add(converted.get());
         }
+        return elements;
+    }
+
+    /** A two-dimensional array: each inner {@code [...]} a row of values split at commas. */
+    private static List<Object> rows(String array) {
+        List<Object> elements = new ArrayList<>();
+        Matcher inner = INNER.matcher(array);
+        for (int idx = 0; inner.find(); idx++) {
+            String s = PythonText.strip(inner.group(1));
+            if (idx == 0 && s.startsWith("[")) {
+                s = s.substring(1);
+            }
+            List<Object> row = new ArrayList<>();
+            for (String e : s.split(",", -1)) {
+                row.add(value(PythonText.strip(e)));
+            }
+            elements.add(row);
+        }
+        return elements;
+    }
+
+    private static Object dict(String code) {
         if (code.equals("{}")) {
             return new LinkedHashMap<>();
         }
