@@ -150,7 +150,8 @@ def measure_file(path):
                     owners = [n for k, n, _ in stack if k == "type" and n]
                     qualified = ".".join(owners + [name])
                     methods.append((line_of(i) - start_line + 1, start_line, qualified))
-            header_start = i + 1
+            if paren_depth == 0:
+                header_start = i + 1
         elif c == ";" and paren_depth == 0:
             header_start = i + 1
     return text.count("\n") + (0 if text.endswith("\n") or not text else 1), methods
