@@ -122,23 +122,7 @@ public final class SampleScorer {
             lost.add("sequence: " + sequence.matchingPositions() + " of " + Math.max(gold.size(), predicted.size())
                     + " aligned calls match exactly (name and all arguments)");
         }
-        Boolean completed = null;
-        // a sample whose database is not available here gets no completion result: that is not the model's loss
-        // BFCL samples are judged by their AST alone (BFCL's AST categories have no executable functions)
-        boolean executable = completion != null && BfclCategory.of(sample).isEmpty() && completion.unavailable(sample).isEmpty();
-        if (executable && !parsed.isParsed()) {
-            completed = false;
-            lost.add("completion: output not parsed, nothing executed");
-        } else if (executable) {
-            CompletionRateMetric.Result run = completion.evaluate(sample, parsed.calls());
-            completed = run.completed();
-            if (!run.completed()) {
-                List<String> obs = run.outcome().observations();
-                lost.add(predicted.isEmpty() ? "completion: no calls to execute"
-                        : !run.outcome().ok() ? "completion: execution failed: " + firstError(obs)
-                        : "completion: final answer " + abbreviate(run.outcome().answer()) + " differs from gold " + abbreviate(sample.goldAnswer()));
-            }
-        }
+        Boolean completed = completed(sample, parsed, predicted, lost);
         ParsedOutput grounded = parsed.isParsed() ? ParsedOutput.parsed(predicted, parsed.stage()) : parsed;
         ErrorClassification error = SequenceErrorClassifier.classify(grounded, gold, sample.tools());
         if (error.isError()) {
@@ -152,6 +136,30 @@ public final class SampleScorer {
         }
         return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
                 completed, error, lost, nestful, bfcl);
+    }
+
+    /**
+     * Whether the predicted calls complete the sample in the tool runtime, with the loss explained; null where it is not
+     * executed here. A sample whose database is not available here gets no completion result: that is not the model's loss.
+     * BFCL samples are judged by their AST alone (BFCL's AST categories have no executable functions).
+     */
+    private Boolean completed(EvalSample sample, ParsedOutput parsed, List<ToolCall> predicted, List<String> lost) {
+        boolean executable = completion != null && BfclCategory.of(sample).isEmpty() && completion.unavailable(sample).isEmpty();
+        if (!executable) {
+            return null;
+        }
+        if (!parsed.isParsed()) {
+            lost.add("completion: output not parsed, nothing executed");
+            return false;
+        }
+        CompletionRateMetric.Result run = completion.evaluate(sample, parsed.calls());
+        if (!run.completed()) {
+            List<String> obs = run.outcome().observations();
+            lost.add(predicted.isEmpty() ? "completion: no calls to execute"
+                    : !run.outcome().ok() ? "completion: execution failed: " + firstError(obs)
+                    : "completion: final answer " + abbreviate(run.outcome().answer()) + " differs from gold " + abbreviate(sample.goldAnswer()));
+        }
+        return run.completed();
     }
 
     /**
