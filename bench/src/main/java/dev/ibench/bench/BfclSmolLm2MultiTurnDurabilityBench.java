@@ -24,9 +24,6 @@ import dev.ibench.workers.server.TemporalCliLocator;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
-import dev.ibench.workflows.multiturn.MultiTurnEntryWorkflow;
-import io.temporal.api.enums.v1.EventType;
-import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowStub;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,8 +38,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Issue 32 acceptance 3 on the real SmolLM2 (never in CI; {@code bench/run-bfcl-smollm2-multiturn-durability.sh}): a
@@ -62,7 +57,6 @@ import java.util.regex.Pattern;
 public final class BfclSmolLm2MultiTurnDurabilityBench {
     private static final String ROLES = "workflows,llm,tools,scoring";
     private static final String CLASSES = "TradingBot";
-    private static final Pattern ASKED = Pattern.compile("multi-turn step asked of the model: (\\S+) sample (\\S+) turn (\\d+) step (\\d+)");
 
     private final IbenchHome home = IbenchHome.resolve();
     private final Path work;
@@ -114,6 +108,9 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
         System.exit(Boolean.TRUE.equals(report.get("all_checks_pass")) ? 0 : 1);
     }
 
+    /** The entries chosen, their importer result (function docs) and bfcl-eval's package they come from. */
+    private record Selection(BfclEvalPackage bfclEval, BfclMultiTurnImporter.Result imported, List<BfclMultiTurnEntry> entries) {}
+
     private void run(int limit, Map<String, Object> report) throws Exception {
         report.put("started", Instant.now().toString());
         report.put("uptime_before", uptime());
@@ -122,17 +119,9 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
         report.put("samples_in_flight", 1);
         report.put("steps_per_turn", stepsPerTurn);
         OfficialBfclChecker official = OfficialBfclChecker.install();
-        BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
-        BfclMultiTurnImporter.Result imported = BfclMultiTurnImporter.read(bfclEval.tests("multi_turn_base"),
-                bfclEval.answers("multi_turn_base"), bfclEval.functionDocs(), "multi_turn_base");
-        List<BfclMultiTurnEntry> selected = InvolvedClassesSelection.parse(CLASSES).select(imported.entries());
-        report.put("entries_with_these_classes", selected.size());
-        List<BfclMultiTurnEntry> entries = selected.subList(0, Math.min(limit, selected.size()));
-        report.put("entries", entries.stream().map(BfclMultiTurnEntry::id).toList());
-        report.put("turns", entries.stream().mapToInt(e -> e.turns().size()).sum());
-        Path evalSet = work.resolve("bfcl-multi-turn-base-tradingbot.json");
-        Files.writeString(evalSet, new BfclMultiTurnEvalSet("multi_turn_base", bfclEval.tests("multi_turn_base").getFileName().toString(),
-                imported.functionDocs(), entries).toJson().toString());
+        Selection selection = select(official, limit, report);
+        List<BfclMultiTurnEntry> entries = selection.entries();
+        Path evalSet = writeEvalSet(selection, entries, "bfcl-multi-turn-base-tradingbot.json");
 
         Path store = work.resolve("results.db");
         System.setProperty(StoreSetting.PROPERTY, store.toString());
@@ -164,79 +153,24 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
             Map<String, MultiTurnScore> calmScores = scores(results, calmCell, calmRun);
             calmRun.put("steps", steps(results, calmCell, entries));
 
-            // the crashed run on as many of the entries as fit before the deadline (both runs compared on those): estimated
-            // from the undisturbed run's model time per entry, plus one cold first step after the restart and a margin
-            List<Long> modelMs = new ArrayList<>();
-            for (BfclMultiTurnEntry e : entries) {
-                modelMs.add(modelMillis(results, calmCell, e));
-            }
-            long totalModelMs = Math.max(1, modelMs.stream().mapToLong(Long::longValue).sum());
-            long calmSeconds = (Long) calmRun.get("seconds");
-            long coldSeconds = modelMs.isEmpty() ? 0 : firstStepMillis(results, calmCell, entries.get(0)) / 1000;
-            long secondsLeft = deadlineEpochSeconds - Instant.now().getEpochSecond() - 180;
-            int fit = 0;
-            long cumulative = 0;
-            for (int i = 0; i < entries.size(); i++) {
-                cumulative += modelMs.get(i);
-                if (calmSeconds * cumulative / totalModelMs + coldSeconds + 60 <= secondsLeft) {
-                    fit = i + 1;
-                }
-            }
-            if (fit < 2) {
-                throw new IllegalStateException("no time left for the crashed run (" + secondsLeft + " s to the deadline)");
-            }
+            int fit = entriesThatFit(results, calmCell, entries, (Long) calmRun.get("seconds"));
             List<BfclMultiTurnEntry> ran = List.copyOf(entries);
             if (fit < entries.size()) {
                 entries = entries.subList(0, fit);
                 report.put("crashed_run_entries", fit + " of " + ran.size() + " (the first ones; what fit before the deadline)");
-                Path smaller = work.resolve("bfcl-multi-turn-base-tradingbot-" + fit + ".json");
-                Files.writeString(smaller, new BfclMultiTurnEvalSet("multi_turn_base", bfclEval.tests("multi_turn_base").getFileName().toString(),
-                        imported.functionDocs(), entries).toJson().toString());
-                crashFile = campaign("crash", smaller, 2);
+                crashFile = campaign("crash", writeEvalSet(selection, entries, "bfcl-multi-turn-base-tradingbot-" + fit + ".json"), 2);
             }
             long crashStarted = System.nanoTime();
             String crash = new CampaignStarter(services, connection.client()).start(crashFile, "crash");
             String crashCell = crash + "/smollm2/mt-tradingbot/react";
             Map<String, Object> crashRun = new LinkedHashMap<>();
             report.put("crashed", crashRun);
-            // kill while an entry is mid-conversation: a step of it stored, no verdict, a turn still to come; preferably one
-            // that executed calls (so the new worker must rebuild its backends), else any after half the entries
-            String killReason = null;
-            while (killReason == null) {
-                if (Instant.now().getEpochSecond() > deadlineEpochSeconds) {
-                    throw new IllegalStateException("deadline reached before the kill");
-                }
-                Set<String> verdicts = new TreeSet<>(results.sampleResults(crashCell).stream().map(SampleResultRecord::sampleId).toList());
-                if (verdicts.size() == entries.size()) {
-                    throw new IllegalStateException("the crash run ended before a kill moment came");
-                }
-                for (BfclMultiTurnEntry e : entries) {
-                    if (verdicts.contains(e.id())) {
-                        continue;
-                    }
-                    Set<String> stored = storedSteps(results, crashCell, List.of(e));
-                    boolean turnToCome = stored.stream().noneMatch(k -> k.startsWith(e.id() + "/" + (e.turns().size() - 1) + "/"));
-                    if (stored.isEmpty() || !turnToCome) {
-                        continue;
-                    }
-                    if (!results.toolExecutions(crashCell, e.id(), 0).isEmpty()) {
-                        killReason = e.id() + ": " + stored.size() + " steps stored, calls executed, a turn to come";
-                    } else if (verdicts.size() >= entries.size() / 2) {
-                        killReason = e.id() + ": " + stored.size() + " steps stored (no call executed by then), a turn to come";
-                    }
-                }
-                sampleLoad();
-                Thread.sleep(500);
-            }
+            String killReason = awaitKillMoment(results, crashCell, entries);
             worker.kill();
             long killedAtSeconds = seconds(crashStarted);
-            // snapshot after the kill: exactly what the dead worker had stored
-            Set<String> storedBeforeKill = storedSteps(results, crashCell, entries);
-            Set<String> verdictsBeforeKill = new TreeSet<>(results.sampleResults(crashCell).stream().map(SampleResultRecord::sampleId).toList());
-            Map<String, Integer> executedAtKill = new TreeMap<>();
-            entries.forEach(e -> executedAtKill.put(e.id(), results.toolExecutions(crashCell, e.id(), 0).size()));
-            crashRun.put("kill", Map.of("after_seconds", killedAtSeconds, "reason", killReason, "steps_stored", storedBeforeKill.size(),
-                    "verdicts_stored", verdictsBeforeKill.size(), "uptime", uptime()));
+            MultiTurnDurabilityChecks.AtKill atKill = atKill(results, crashCell, entries);
+            crashRun.put("kill", Map.of("after_seconds", killedAtSeconds, "reason", killReason, "steps_stored", atKill.storedSteps().size(),
+                    "verdicts_stored", atKill.verdicts().size(), "uptime", uptime()));
             long restartStarted = System.nanoTime();
             worker = ChildJvm.start(home, store.toString(), env, log2, "ibench worker ready", workerArgs);
             CampaignStatus crashStatus = await(connection, crash);
@@ -250,112 +184,109 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
 
             Map<String, Object> checks = new LinkedHashMap<>();
             report.put("checks", checks);
-            boolean pass = true;
-            // 1. same per-entry verdicts and decoded calls
-            List<String> verdictDiffs = new ArrayList<>();
-            for (BfclMultiTurnEntry e : entries) {
-                MultiTurnScore a = calmScores.get(e.id());
-                MultiTurnScore b = crashScores.get(e.id());
-                if (a == null || b == null || !verdict(a).equals(verdict(b)) || !a.decodedCalls().equals(b.decodedCalls())) {
-                    verdictDiffs.add(e.id() + ": undisturbed " + (a == null ? "none" : verdict(a)) + ", crashed " + (b == null ? "none" : verdict(b)));
-                }
-            }
-            checks.put("verdicts_equal", (entries.size() - verdictDiffs.size()) + " of " + entries.size());
-            checks.put("verdict_differences", verdictDiffs);
-            pass &= verdictDiffs.isEmpty() && calmScores.size() == ran.size();
-            // 2. results every executed step got in the entry's interpreter, crashed vs undisturbed
-            List<String> executionDiffs = new ArrayList<>();
-            int executedSteps = 0;
-            for (BfclMultiTurnEntry e : entries) {
-                List<String> a = executions(results, calmCell, e.id());
-                executedSteps += a.size();
-                if (!a.equals(executions(results, crashCell, e.id()))) {
-                    executionDiffs.add(e.id());
-                }
-            }
-            checks.put("executed_steps_undisturbed", executedSteps);
-            checks.put("entries_whose_executed_results_differ", executionDiffs);
-            pass &= executionDiffs.isEmpty();
-            // 3. model requests per (entry, turn, step), from the workers' own log lines
-            Set<String> compared = new TreeSet<>(entries.stream().map(BfclMultiTurnEntry::id).toList());
-            Map<String, Integer> calmAsked = new TreeMap<>(asked(calmCell, log1));
-            calmAsked.keySet().removeIf(k -> !compared.contains(k.substring(0, k.indexOf('/'))));
-            Map<String, Integer> crashAsked = asked(crashCell, log1, log2);
-            List<String> storedAskedAgain = storedBeforeKill.stream().filter(k -> crashAsked.getOrDefault(k, 0) != 1).toList();
-            List<String> askedTwice = crashAsked.entrySet().stream().filter(x -> x.getValue() > 1).map(x -> x.getKey() + " x" + x.getValue()).toList();
-            List<String> calmTwice = calmAsked.entrySet().stream().filter(x -> x.getValue() > 1).map(Map.Entry::getKey).toList();
-            Set<String> crashStoredAll = storedSteps(results, crashCell, entries);
-            List<String> cacheHits = new ArrayList<>();
-            for (BfclMultiTurnEntry e : entries) {
-                for (String k : storedSteps(results, crashCell, List.of(e))) {
-                    String[] parts = k.split("/");
-                    if (results.modelCall(crashCell, e.id(), 0, Integer.parseInt(parts[1]) * 100 + Integer.parseInt(parts[2])).orElseThrow().cacheHit()) {
-                        cacheHits.add(k);
-                    }
-                }
-            }
-            Map<String, Object> requests = new LinkedHashMap<>();
-            requests.put("undisturbed_requests", calmAsked.values().stream().mapToInt(Integer::intValue).sum());
-            requests.put("undisturbed_steps", calmAsked.size());
-            requests.put("undisturbed_steps_asked_more_than_once", calmTwice);
-            requests.put("crashed_requests", crashAsked.values().stream().mapToInt(Integer::intValue).sum());
-            requests.put("crashed_steps", crashAsked.size());
-            requests.put("crashed_steps_stored", crashStoredAll.size());
-            requests.put("stored_before_kill", storedBeforeKill.size());
-            requests.put("stored_before_kill_asked_other_than_once", storedAskedAgain);
-            requests.put("asked_more_than_once", askedTwice);
-            requests.put("stored_steps_served_from_response_cache", cacheHits);
-            requests.put("steps_asked_same_as_undisturbed", crashAsked.keySet().equals(calmAsked.keySet()));
-            checks.put("model_requests", requests);
-            pass &= storedAskedAgain.isEmpty() && calmTwice.isEmpty() && cacheHits.isEmpty() && !storedBeforeKill.isEmpty()
-                    && askedTwice.stream().noneMatch(s -> storedBeforeKill.contains(s.substring(0, s.lastIndexOf(' '))));
-            // 4. rebuilt backends: execute activities of the new worker reporting rebuilt
-            List<String> rebuilt = new ArrayList<>();
-            for (int position = 0; position < entries.size(); position++) {
-                String id = entries.get(position).id();
-                if (verdictsBeforeKill.contains(id)) {
-                    continue;
-                }
-                boolean any = connection.client().fetchHistory(MultiTurnEntryWorkflow.workflowId(crashCell, position, 0)).getHistory()
-                        .getEventsList().stream().filter(ev -> ev.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED)
-                        .map(BfclSmolLm2MultiTurnDurabilityBench::result).anyMatch(r -> r.contains("\"rebuilt\":true"));
-                if (any) {
-                    rebuilt.add(id);
-                }
-            }
-            List<String> resumedWithState = entries.stream().map(BfclMultiTurnEntry::id)
-                    .filter(id -> executedAtKill.get(id) > 0 && results.toolExecutions(crashCell, id, 0).size() > executedAtKill.get(id)).toList();
-            checks.put("entries_with_calls_executed_before_and_after_the_kill", resumedWithState);
-            checks.put("entries_rebuilt_by_replay", rebuilt);
-            pass &= rebuilt.containsAll(resumedWithState);
-            // 5. bfcl-eval's multi_turn_checker on the undisturbed run's decoded calls
-            List<OfficialBfclChecker.MultiTurnCase> cases = new ArrayList<>();
-            for (BfclMultiTurnEntry e : ran) {
-                MultiTurnScore s = calmScores.get(e.id());
-                if (s != null) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("id", e.id());
-                    m.put("initial_config", e.initialConfig());
-                    m.put("involved_classes", e.involvedClasses());
-                    cases.add(new OfficialBfclChecker.MultiTurnCase(e.id(), e.category(), m, s.decodedCalls(), e.groundTruth()));
-                }
-            }
-            List<OfficialBfclChecker.Verdict> theirs = official.judgeMultiTurn(cases);
-            List<String> officialDiffs = new ArrayList<>();
-            for (int i = 0; i < cases.size(); i++) {
-                MultiTurnScore s = calmScores.get(cases.get(i).key());
-                if (!(s.valid() + " " + s.errorType()).equals(theirs.get(i).valid() + " " + theirs.get(i).errorType())) {
-                    officialDiffs.add(cases.get(i).key() + ": ibench " + s.valid() + " " + s.errorType() + ", bfcl-eval " + theirs.get(i).valid()
-                            + " " + theirs.get(i).errorType());
-                }
-            }
-            checks.put("bfcl_eval_agrees", (cases.size() - officialDiffs.size()) + " of " + cases.size());
-            checks.put("bfcl_eval_differences", officialDiffs);
-            pass &= officialDiffs.isEmpty() && cases.size() == ran.size();
+            MultiTurnDurabilityChecks check = new MultiTurnDurabilityChecks(checks, results,
+                    new MultiTurnDurabilityChecks.Runs(calmCell, crashCell, entries, ran, calmScores, crashScores), atKill,
+                    (cell, some) -> storedSteps(results, cell, some));
+            boolean pass = check.verdictsEqual();
+            pass &= check.executionsEqual();
+            pass &= check.modelRequests(log1, log2);
+            pass &= check.rebuiltByReplay(connection.client());
+            pass &= check.bfclEvalAgrees(official);
             report.put("all_checks_pass", pass);
         } finally {
             worker.stop();
         }
+    }
+
+    /** The first {@code limit} multi_turn_base entries of bfcl-eval's own files whose involved classes are exactly {@link #CLASSES}. */
+    private static Selection select(OfficialBfclChecker official, int limit, Map<String, Object> report) throws Exception {
+        BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
+        BfclMultiTurnImporter.Result imported = BfclMultiTurnImporter.read(bfclEval.tests("multi_turn_base"),
+                bfclEval.answers("multi_turn_base"), bfclEval.functionDocs(), "multi_turn_base");
+        List<BfclMultiTurnEntry> selected = InvolvedClassesSelection.parse(CLASSES).select(imported.entries());
+        report.put("entries_with_these_classes", selected.size());
+        List<BfclMultiTurnEntry> entries = selected.subList(0, Math.min(limit, selected.size()));
+        report.put("entries", entries.stream().map(BfclMultiTurnEntry::id).toList());
+        report.put("turns", entries.stream().mapToInt(e -> e.turns().size()).sum());
+        return new Selection(bfclEval, imported, entries);
+    }
+
+    private Path writeEvalSet(Selection selection, List<BfclMultiTurnEntry> entries, String fileName) throws IOException {
+        Path evalSet = work.resolve(fileName);
+        Files.writeString(evalSet, new BfclMultiTurnEvalSet("multi_turn_base",
+                selection.bfclEval().tests("multi_turn_base").getFileName().toString(), selection.imported().functionDocs(), entries)
+                .toJson().toString());
+        return evalSet;
+    }
+
+    /**
+     * How many of the entries the crashed run can take before the deadline (both runs compared on those): estimated from
+     * the undisturbed run's model time per entry, plus one cold first step after the restart and a margin.
+     */
+    private int entriesThatFit(ResultsStore results, String calmCell, List<BfclMultiTurnEntry> entries, long calmSeconds) {
+        List<Long> modelMs = new ArrayList<>();
+        for (BfclMultiTurnEntry e : entries) {
+            modelMs.add(modelMillis(results, calmCell, e));
+        }
+        long totalModelMs = Math.max(1, modelMs.stream().mapToLong(Long::longValue).sum());
+        long coldSeconds = modelMs.isEmpty() ? 0 : firstStepMillis(results, calmCell, entries.get(0)) / 1000;
+        long secondsLeft = deadlineEpochSeconds - Instant.now().getEpochSecond() - 180;
+        int fit = 0;
+        long cumulative = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            cumulative += modelMs.get(i);
+            if (calmSeconds * cumulative / totalModelMs + coldSeconds + 60 <= secondsLeft) {
+                fit = i + 1;
+            }
+        }
+        if (fit < 2) {
+            throw new IllegalStateException("no time left for the crashed run (" + secondsLeft + " s to the deadline)");
+        }
+        return fit;
+    }
+
+    /**
+     * Waits until an entry is mid-conversation (a step of it stored, no verdict, a turn still to come): preferably one that
+     * executed calls (so the new worker must rebuild its backends), else any after half the entries; returns why it is the moment.
+     */
+    private String awaitKillMoment(ResultsStore results, String crashCell, List<BfclMultiTurnEntry> entries) throws InterruptedException {
+        String killReason = null;
+        while (killReason == null) {
+            if (Instant.now().getEpochSecond() > deadlineEpochSeconds) {
+                throw new IllegalStateException("deadline reached before the kill");
+            }
+            Set<String> verdicts = new TreeSet<>(results.sampleResults(crashCell).stream().map(SampleResultRecord::sampleId).toList());
+            if (verdicts.size() == entries.size()) {
+                throw new IllegalStateException("the crash run ended before a kill moment came");
+            }
+            for (BfclMultiTurnEntry e : entries) {
+                if (verdicts.contains(e.id())) {
+                    continue;
+                }
+                Set<String> stored = storedSteps(results, crashCell, List.of(e));
+                boolean turnToCome = stored.stream().noneMatch(k -> k.startsWith(e.id() + "/" + (e.turns().size() - 1) + "/"));
+                if (stored.isEmpty() || !turnToCome) {
+                    continue;
+                }
+                if (!results.toolExecutions(crashCell, e.id(), 0).isEmpty()) {
+                    killReason = e.id() + ": " + stored.size() + " steps stored, calls executed, a turn to come";
+                } else if (verdicts.size() >= entries.size() / 2) {
+                    killReason = e.id() + ": " + stored.size() + " steps stored (no call executed by then), a turn to come";
+                }
+            }
+            sampleLoad();
+            Thread.sleep(500);
+        }
+        return killReason;
+    }
+
+    /** A snapshot after the kill: exactly what the dead worker had stored. */
+    private MultiTurnDurabilityChecks.AtKill atKill(ResultsStore results, String crashCell, List<BfclMultiTurnEntry> entries) {
+        Set<String> storedBeforeKill = storedSteps(results, crashCell, entries);
+        Set<String> verdictsBeforeKill = new TreeSet<>(results.sampleResults(crashCell).stream().map(SampleResultRecord::sampleId).toList());
+        Map<String, Integer> executedAtKill = new TreeMap<>();
+        entries.forEach(e -> executedAtKill.put(e.id(), results.toolExecutions(crashCell, e.id(), 0).size()));
+        return new MultiTurnDurabilityChecks.AtKill(storedBeforeKill, verdictsBeforeKill, executedAtKill);
     }
 
     private Path campaign(String name, Path evalSet, long seed) throws IOException {
@@ -406,7 +337,7 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
             if (SampleResultRecord.SCORED.equals(r.status())) {
                 MultiTurnScore s = Json.MAPPER.readValue(r.scoreJson(), MultiTurnScore.class);
                 out.put(r.sampleId(), s);
-                perEntry.put(r.sampleId(), verdict(s) + " turns_run " + s.turnsRun() + " steps " + s.steps());
+                perEntry.put(r.sampleId(), MultiTurnDurabilityChecks.verdict(s) + " turns_run " + s.turnsRun() + " steps " + s.steps());
             } else {
                 perEntry.put(r.sampleId(), r.status() + ": " + r.error());
             }
@@ -464,34 +395,6 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
 
     private static long firstStepMillis(ResultsStore store, String cell, BfclMultiTurnEntry e) {
         return store.modelCall(cell, e.id(), 0, 1).map(r -> r.latencyMs() == null ? 0L : r.latencyMs()).orElse(0L);
-    }
-
-    /** Requests per (entry, turn, step) of {@code cell}, from the {@code multi-turn step asked of the model} lines of the logs. */
-    private static Map<String, Integer> asked(String cell, Path... logs) throws IOException {
-        Map<String, Integer> counts = new TreeMap<>();
-        for (Path log : logs) {
-            for (String line : Files.readAllLines(log)) {
-                Matcher m = ASKED.matcher(line);
-                if (m.find() && m.group(1).equals(cell)) {
-                    counts.merge(m.group(2) + "/" + m.group(3) + "/" + m.group(4), 1, Integer::sum);
-                }
-            }
-        }
-        return counts;
-    }
-
-    private static List<String> executions(ResultsStore store, String cell, String sampleId) {
-        return store.toolExecutions(cell, sampleId, 0).stream().map(r -> r.step() + " " + r.callJson() + " -> " + r.ok() + " " + r.observation())
-                .toList();
-    }
-
-    private static String verdict(MultiTurnScore s) {
-        return s.valid() + " " + s.errorType() + " " + s.turnPassed();
-    }
-
-    private static String result(HistoryEvent event) {
-        return event.getActivityTaskCompletedEventAttributes().getResult().getPayloadsList().stream()
-                .map(p -> p.getData().toStringUtf8()).reduce("", String::concat);
     }
 
     private static long seconds(long startedNanos) {

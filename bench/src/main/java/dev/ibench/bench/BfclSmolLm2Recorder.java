@@ -90,50 +90,12 @@ public final class BfclSmolLm2Recorder {
                         gateway, decoding, CellAblation.NONE, ToolCallSchema.maxCalls(samples));
                 List<String> chosen = SampleSelector.select(samples.stream().map(EvalSample::sampleId).toList(), new SampleSelection(perCategory, seed));
 
-                ObjectNode fixture = Json.MAPPER.createObjectNode();
-                fixture.put("category", key);
-                fixture.put("source", "bfcl-eval 2026.3.23 bfcl_eval/data/BFCL_v4_" + key + ".json");
-                fixture.put("model", profile.model());
-                fixture.put("model_file", profile.modelFile());
-                fixture.put("profile", profile.name());
-                fixture.put("prompt_style", PromptStyle.BFCL.name().toLowerCase(java.util.Locale.ROOT));
-                fixture.put("prompt_template", "prompts/bfcl/" + profile.family() + ".txt");
-                fixture.set("parser", Json.MAPPER.valueToTree(profile.parser()));
-                if (!"none".equals(profile.constrainedOutput())) {
-                    fixture.put("constrained_output", profile.constrainedOutput());
-                }
-                fixture.put("temperature", 0.0);
-                fixture.put("max_tokens", maxTokens);
-                fixture.put("sample_limit", perCategory);
-                fixture.put("sample_seed", seed);
-                fixture.put("recorded_by", "bench/run-bfcl-smollm2-record.sh (dev.ibench.bench.BfclSmolLm2Recorder)");
+                ObjectNode fixture = fixture(key, profile, maxTokens, perCategory, seed);
                 ArrayNode outputs = fixture.putArray("outputs");
                 ArrayNode rejected = fixture.putArray("rejected");
                 long started = System.nanoTime();
                 for (String id : chosen) {
-                    EvalSample sample = byId.get(id);
-                    try {
-                        CallResult result = runner.answer(sample, 0).result();
-                        String raw = result.response().text();
-                        ParsedOutput parsed = parser.parse(raw);
-                        ObjectNode o = outputs.addObject();
-                        o.put("sample_id", id);
-                        o.put("raw_output", raw);
-                        o.put("finish_reason", result.response().finishReason());
-                        o.put("completion_tokens", result.response().completionTokens());
-                        o.put("parse_status", parsed.status().name());
-                        if (parsed.stage() != null) {
-                            o.put("parse_stage", parsed.stage());
-                        }
-                        if (parsed.problem() != null) {
-                            o.put("parse_problem", parsed.problem());
-                        }
-                        o.set("calls", Json.MAPPER.valueToTree(parsed.calls()));
-                    } catch (ModelCallException e) {
-                        ObjectNode r = rejected.addObject();
-                        r.put("sample_id", id);
-                        r.put("reason", e.getMessage());
-                    }
+                    record(runner, parser, byId.get(id), id, outputs, rejected);
                 }
                 Path file = out.resolve(key + ".json");
                 Files.writeString(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(fixture) + "\n");
@@ -143,5 +105,53 @@ public final class BfclSmolLm2Recorder {
             }
         }
         System.exit(0); // the in-process model leaves non-daemon threads behind
+    }
+
+    /** What the fixture says of itself: the category, its source file, the model and profile, the decoding and the sampling. */
+    private static ObjectNode fixture(String key, ModelProfile profile, int maxTokens, int perCategory, long seed) {
+        ObjectNode fixture = Json.MAPPER.createObjectNode();
+        fixture.put("category", key);
+        fixture.put("source", "bfcl-eval 2026.3.23 bfcl_eval/data/BFCL_v4_" + key + ".json");
+        fixture.put("model", profile.model());
+        fixture.put("model_file", profile.modelFile());
+        fixture.put("profile", profile.name());
+        fixture.put("prompt_style", PromptStyle.BFCL.name().toLowerCase(java.util.Locale.ROOT));
+        fixture.put("prompt_template", "prompts/bfcl/" + profile.family() + ".txt");
+        fixture.set("parser", Json.MAPPER.valueToTree(profile.parser()));
+        if (!"none".equals(profile.constrainedOutput())) {
+            fixture.put("constrained_output", profile.constrainedOutput());
+        }
+        fixture.put("temperature", 0.0);
+        fixture.put("max_tokens", maxTokens);
+        fixture.put("sample_limit", perCategory);
+        fixture.put("sample_seed", seed);
+        fixture.put("recorded_by", "bench/run-bfcl-smollm2-record.sh (dev.ibench.bench.BfclSmolLm2Recorder)");
+        return fixture;
+    }
+
+    /** Asks the model for {@code sample}: its raw output and parse added to {@code outputs}, or why the endpoint refused it to {@code rejected}. */
+    private static void record(ModelRunner runner, ParserChain parser, EvalSample sample, String id, ArrayNode outputs, ArrayNode rejected) {
+        try {
+            CallResult result = runner.answer(sample, 0).result();
+            String raw = result.response().text();
+            ParsedOutput parsed = parser.parse(raw);
+            ObjectNode o = outputs.addObject();
+            o.put("sample_id", id);
+            o.put("raw_output", raw);
+            o.put("finish_reason", result.response().finishReason());
+            o.put("completion_tokens", result.response().completionTokens());
+            o.put("parse_status", parsed.status().name());
+            if (parsed.stage() != null) {
+                o.put("parse_stage", parsed.stage());
+            }
+            if (parsed.problem() != null) {
+                o.put("parse_problem", parsed.problem());
+            }
+            o.set("calls", Json.MAPPER.valueToTree(parsed.calls()));
+        } catch (ModelCallException e) {
+            ObjectNode r = rejected.addObject();
+            r.put("sample_id", id);
+            r.put("reason", e.getMessage());
+        }
     }
 }

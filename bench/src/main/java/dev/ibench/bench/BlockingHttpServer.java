@@ -1,13 +1,12 @@
 package dev.ibench.bench;
 
+import dev.ibench.testing.net.LoopbackAcceptor;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PushbackInputStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -131,40 +130,28 @@ final class BlockingHttpServer implements AutoCloseable {
         }
     }
 
-    private final ServerSocket listener;
+    private final LoopbackAcceptor listener;
     private final Handler handler;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
-    private final Thread acceptor;
     private volatile boolean closed;
 
     BlockingHttpServer(int backlog, Handler handler) throws IOException {
         this.handler = handler;
-        listener = new ServerSocket(0, backlog, InetAddress.getLoopbackAddress());
-        acceptor = new Thread(this::acceptLoop, "blocking-http-accept");
-        acceptor.setDaemon(true);
-        acceptor.start();
+        listener = LoopbackAcceptor.open(backlog);
+        listener.start(loop -> daemon(loop, "blocking-http-accept"), socket -> {
+            open.add(socket);
+            daemon(() -> serve(socket), "blocking-http-connection");
+        });
+    }
+
+    private static void daemon(Runnable work, String name) {
+        Thread t = new Thread(work, name);
+        t.setDaemon(true);
+        t.start();
     }
 
     int port() {
-        return listener.getLocalPort();
-    }
-
-    private void acceptLoop() {
-        while (!closed) {
-            Socket socket;
-            try {
-                socket = listener.accept();
-            } catch (IOException e) {
-                if (closed) {
-                    return;
-                }
-                continue;
-            }
-            open.add(socket);
-            Thread t = new Thread(() -> serve(socket), "blocking-http-connection");
-            t.setDaemon(true);
-            t.start();
-        }
+        return listener.port();
     }
 
     private void serve(Socket socket) {
@@ -243,11 +230,7 @@ final class BlockingHttpServer implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        try {
-            listener.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+        listener.close();
         for (Socket s : open) {
             try {
                 s.close();

@@ -93,24 +93,7 @@ public final class CampaignScaleBench {
         System.setProperty("ibench.results.db", work.resolve("results.db").toString());
         Path evalSet = SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), samplesPerCell, CampaignServices.of(home).dataRoot());
         LatencyEndpoint endpoint = latency != null ? new LatencyEndpoint(latency, endpointLimit) : null;
-        String model = endpoint == null
-                ? "{name: oracle, profile: oracle, concurrency: %d}".formatted(window)
-                : "{name: fake, profile: vllm-qwen2.5-7b, endpoint: \"%s\", concurrency: %d}".formatted(endpoint.baseUrl(), window);
-        StringBuilder benchmarks = new StringBuilder();
-        for (int c = 0; c < cells; c++) {
-            benchmarks.append("  - {name: synthetic-slot-").append(c).append(", eval_set: ").append(evalSet.getFileName()).append("}\n");
-        }
-        Path campaignFile = work.resolve("campaign.yaml");
-        Files.writeString(campaignFile, """
-                name: scale
-                models:
-                  - %s
-                benchmarks:
-                %s
-                samples_in_flight: %d
-                cells_in_flight: %d
-                trials: %d
-                """.formatted(model, benchmarks.toString().stripTrailing(), window, cells, trials));
+        Path campaignFile = campaignFile(work, evalSet, endpoint, window, cells, trials);
 
         HeapSampler heap = new HeapSampler();
         LiveHeapSampler live = new LiveHeapSampler(LIVE_HEAP_PERIOD_MILLIS, endpoint == null ? () -> 0 : endpoint::requests);
@@ -138,15 +121,7 @@ public final class CampaignScaleBench {
             String loadAfter = uptime();
 
             List<CellRecord> cellRecords = services.store().cells(campaignId);
-            long scoredItems = 0;
-            long completed = 0;
-            boolean everyCellScored = cellRecords.size() == cells;
-            for (CellRecord cell : cellRecords) {
-                long[] counts = scoredCounts(services, cell.cellId()); // counted by the store: a cell may hold 100,000 items
-                scoredItems += counts[0];
-                completed += counts[1];
-                everyCellScored &= counts[0] == perCell;
-            }
+            Scored scored = scored(services, cellRecords, cells, perCell);
             CellRecord cell = cellRecords.get(0);
             HistoryTimings timings = new HistoryTimings();
             List<Map<String, Object>> runs = runs(connection, campaignId, timings);
@@ -168,58 +143,14 @@ public final class CampaignScaleBench {
             report.put("load_before", loadBefore);
             report.put("load_after", loadAfter);
             report.put("campaign_state", status.state().name());
-            report.put("items_scored", scoredItems);
-            report.put("items_completed", completed);
-            report.put("all_items_scored", everyCellScored && scoredItems == n);
+            report.put("items_scored", scored.items());
+            report.put("items_completed", scored.completed());
+            report.put("all_items_scored", scored.everyCell() && scored.items() == n);
             report.put("campaign_seconds", round(campaignSeconds));
             report.put("campaign_samples_per_second", round(n / campaignSeconds));
             if (endpoint != null) {
-                // Little's law: requests in flight / mean latency
-                double ideal = Math.min(window * cells, endpointLimit) * 1000.0 / Math.max(1, latency.meanMillis());
-                report.put("mean_latency_ms", round(latency.meanMillis()));
-                report.put("ideal_samples_per_second", round(ideal));
-                report.put("share_of_ideal", round(n / campaignSeconds / ideal));
-                // the same share from the first model-call batch's start to the last one's end: without planning,
-                // the cell's start and the last scoring, i.e. what the batches themselves reach
-                report.put("calls_seconds", round(timings.callSpanMillis() / 1000.0));
-                report.put("share_of_ideal_while_calling", round(n / (timings.callSpanMillis() / 1000.0) / ideal));
-                report.put("before_first_call_ms", timings.firstCallStartMillis() - startedEpochMillis);
-                report.put("campaign_start_call_ms", startCallMillis);
-                report.put("start_path_ms", timings.startPath(startedEpochMillis));
-                report.put("after_last_call_ms", endedEpochMillis - timings.lastCallEndMillis());
-                report.put("endpoint_requests", endpoint.requests());
-                report.put("endpoint_refused_429", endpoint.refused());
-                report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
-                report.put("endpoint_abandoned_by_client", endpoint.abandoned());
-                report.put("endpoint_phases", endpoint.serverPhases());
-                // issue 33: while items were left to start (first request to the last request's start), the slots'
-                // occupancy and throughput, which Little's law relates: the whole-run share also pays the cell's end,
-                // where the last calls of a heavy tail run alone whatever the scheduling
-                double untilLastStart = endpoint.secondsUntilLastStart();
-                report.put("seconds_until_last_start", round(untilLastStart));
-                report.put("mean_in_flight_until_last_start", round(endpoint.meanInFlightUntilLastStart()));
-                report.put("slot_occupancy_until_last_start", round(endpoint.meanInFlightUntilLastStart() / Math.min(window * cells, endpointLimit)));
-                if (untilLastStart > 0) {
-                    double startRate = (endpoint.startsUntilLastStart() - 1) / untilLastStart;
-                    report.put("requests_per_second_until_last_start", round(startRate));
-                    report.put("share_of_ideal_until_last_start", round(startRate * Math.max(1, latency.meanMillis())
-                            / 1000.0 / Math.min(window * cells, endpointLimit)));
-                }
-            }
-            if (endpoint != null) {
-                // issue 33: the same figures until the first request of the last item sent at all: the per-item retries of
-                // a window batch's timed-out items come after the batch, so "until the last start" also counts its drain
-                double untilLastNew = endpoint.secondsUntilLastNewItem();
-                double slots = Math.min(window * cells, endpointLimit);
-                report.put("endpoint_distinct_items", endpoint.distinctBodies());
-                report.put("seconds_until_last_new_item", round(untilLastNew));
-                report.put("mean_in_flight_until_last_new_item", round(endpoint.meanInFlightUntilLastNewItem()));
-                report.put("slot_occupancy_until_last_new_item", round(endpoint.meanInFlightUntilLastNewItem() / slots));
-                if (untilLastNew > 0) {
-                    double rate = (endpoint.startsUntilLastNewItem() - 1) / untilLastNew;
-                    report.put("requests_per_second_until_last_new_item", round(rate));
-                    report.put("share_of_ideal_until_last_new_item", round(rate * Math.max(1, latency.meanMillis()) / 1000.0 / slots));
-                }
+                putEndpointFigures(report, endpoint, latency, Math.min(window * cells, endpointLimit), n, campaignSeconds, timings,
+                        startedEpochMillis, startCallMillis, endedEpochMillis);
             }
             report.putAll(ResultsDbBytes.measure(services.store().database(), work.resolve("results.db"), n));
             report.put("temporal_server", temporal.description());
@@ -227,21 +158,7 @@ public final class CampaignScaleBench {
             report.put("max_history_events_per_run", maxEvents);
             report.put("history_limit", MAX_HISTORY_EVENTS);
             report.put("no_run_exceeds_limit", maxEvents <= MAX_HISTORY_EVENTS);
-            report.put("peak_heap_used_mb", round(heap.peakBytes() / 1048576.0));
-            report.put("max_heap_mb", round(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / 1048576.0));
-            report.put("heap_after_gc", heap.afterGcSummary());
-            report.put("live_heap", live.summary());
-            if (endpoint == null) {
-                // the oracle answers at once: the ideal is the scoring work alone, done by a plain loop
-                report.put("ideal_samples_per_second", round(measured / plain.seconds()));
-                report.put("share_of_ideal", round(n / campaignSeconds / (measured / plain.seconds())));
-            }
-            report.put("plain_loop_seconds", round(plain.seconds()));
-            report.put("plain_loop_samples_per_second", round(measured / plain.seconds()));
-            report.put("plain_loop_completed", plain.completed());
-            report.put("plain_over_campaign_throughput_ratio", round((measured / plain.seconds()) / (n / campaignSeconds)));
-            report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / measured));
-            report.put("plain_loop_items", measured);
+            putHeapAndPlainLoop(report, heap, live, endpoint == null, n, campaignSeconds, measured, plain, activityBodySeconds);
             report.put("where_time_goes_ms", timings.summary());
             report.put("batch_item_phases_ms", itemPhases(workerMeters));
             report.put("runs", runs.size() > 40 ? runs.subList(0, 40) : runs);
@@ -257,6 +174,121 @@ public final class CampaignScaleBench {
         System.out.println(markdown(report));
         boolean ok = Boolean.TRUE.equals(report.get("all_items_scored")) && Boolean.TRUE.equals(report.get("no_run_exceeds_limit"));
         System.exit(ok ? 0 : 1);
+    }
+
+    /** Items scored and completed over the campaign's cells, counted by the store (a cell may hold 100,000 items). */
+    private record Scored(long items, long completed, boolean everyCell) {}
+
+    private static Scored scored(CampaignServices services, List<CellRecord> cellRecords, int cells, int perCell) throws java.sql.SQLException {
+        long scoredItems = 0;
+        long completed = 0;
+        boolean everyCellScored = cellRecords.size() == cells;
+        for (CellRecord cell : cellRecords) {
+            long[] counts = scoredCounts(services, cell.cellId()); // counted by the store: a cell may hold 100,000 items
+            scoredItems += counts[0];
+            completed += counts[1];
+            everyCellScored &= counts[0] == perCell;
+        }
+        return new Scored(scoredItems, completed, everyCellScored);
+    }
+
+    /**
+     * The heap figures, and the plain loop's rate over {@code measured} items against the campaign's; with the oracle
+     * ({@code oracle}: it answers at once) the plain loop is the ideal.
+     */
+    private static void putHeapAndPlainLoop(Map<String, Object> report, HeapSampler heap, LiveHeapSampler live, boolean oracle, int n,
+                                            double campaignSeconds, int measured, PlainLoop plain, double activityBodySeconds) {
+        report.put("peak_heap_used_mb", round(heap.peakBytes() / 1048576.0));
+        report.put("max_heap_mb", round(ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax() / 1048576.0));
+        report.put("heap_after_gc", heap.afterGcSummary());
+        report.put("live_heap", live.summary());
+        if (oracle) {
+            // the oracle answers at once: the ideal is the scoring work alone, done by a plain loop
+            report.put("ideal_samples_per_second", round(measured / plain.seconds()));
+            report.put("share_of_ideal", round(n / campaignSeconds / (measured / plain.seconds())));
+        }
+        report.put("plain_loop_seconds", round(plain.seconds()));
+        report.put("plain_loop_samples_per_second", round(measured / plain.seconds()));
+        report.put("plain_loop_completed", plain.completed());
+        report.put("plain_over_campaign_throughput_ratio", round((measured / plain.seconds()) / (n / campaignSeconds)));
+        report.put("scoring_activity_body_ms_per_item", round(activityBodySeconds * 1000 / measured));
+        report.put("plain_loop_items", measured);
+    }
+
+    /**
+     * The fake endpoint's figures: the campaign's throughput against Little's law's ideal ({@code slotCount} requests in
+     * flight over the mean latency), over the whole run, while calling, until the last start and until the last new item.
+     */
+    private static void putEndpointFigures(Map<String, Object> report, LatencyEndpoint endpoint, LatencyDistribution latency, int slotCount,
+                                           int n, double campaignSeconds, HistoryTimings timings, long startedEpochMillis,
+                                           long startCallMillis, long endedEpochMillis) {
+        // Little's law: requests in flight / mean latency
+        double ideal = slotCount * 1000.0 / Math.max(1, latency.meanMillis());
+        report.put("mean_latency_ms", round(latency.meanMillis()));
+        report.put("ideal_samples_per_second", round(ideal));
+        report.put("share_of_ideal", round(n / campaignSeconds / ideal));
+        // the same share from the first model-call batch's start to the last one's end: without planning,
+        // the cell's start and the last scoring, i.e. what the batches themselves reach
+        report.put("calls_seconds", round(timings.callSpanMillis() / 1000.0));
+        report.put("share_of_ideal_while_calling", round(n / (timings.callSpanMillis() / 1000.0) / ideal));
+        report.put("before_first_call_ms", timings.firstCallStartMillis() - startedEpochMillis);
+        report.put("campaign_start_call_ms", startCallMillis);
+        report.put("start_path_ms", timings.startPath(startedEpochMillis));
+        report.put("after_last_call_ms", endedEpochMillis - timings.lastCallEndMillis());
+        report.put("endpoint_requests", endpoint.requests());
+        report.put("endpoint_refused_429", endpoint.refused());
+        report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
+        report.put("endpoint_abandoned_by_client", endpoint.abandoned());
+        report.put("endpoint_phases", endpoint.serverPhases());
+        // issue 33: while items were left to start (first request to the last request's start), the slots'
+        // occupancy and throughput, which Little's law relates: the whole-run share also pays the cell's end,
+        // where the last calls of a heavy tail run alone whatever the scheduling
+        double untilLastStart = endpoint.secondsUntilLastStart();
+        report.put("seconds_until_last_start", round(untilLastStart));
+        report.put("mean_in_flight_until_last_start", round(endpoint.meanInFlightUntilLastStart()));
+        report.put("slot_occupancy_until_last_start", round(endpoint.meanInFlightUntilLastStart() / slotCount));
+        if (untilLastStart > 0) {
+            double startRate = (endpoint.startsUntilLastStart() - 1) / untilLastStart;
+            report.put("requests_per_second_until_last_start", round(startRate));
+            report.put("share_of_ideal_until_last_start", round(startRate * Math.max(1, latency.meanMillis())
+                    / 1000.0 / slotCount));
+        }
+        // issue 33: the same figures until the first request of the last item sent at all: the per-item retries of
+        // a window batch's timed-out items come after the batch, so "until the last start" also counts its drain
+        double untilLastNew = endpoint.secondsUntilLastNewItem();
+        double slots = slotCount;
+        report.put("endpoint_distinct_items", endpoint.distinctBodies());
+        report.put("seconds_until_last_new_item", round(untilLastNew));
+        report.put("mean_in_flight_until_last_new_item", round(endpoint.meanInFlightUntilLastNewItem()));
+        report.put("slot_occupancy_until_last_new_item", round(endpoint.meanInFlightUntilLastNewItem() / slots));
+        if (untilLastNew > 0) {
+            double rate = (endpoint.startsUntilLastNewItem() - 1) / untilLastNew;
+            report.put("requests_per_second_until_last_new_item", round(rate));
+            report.put("share_of_ideal_until_last_new_item", round(rate * Math.max(1, latency.meanMillis()) / 1000.0 / slots));
+        }
+    }
+
+    /** The campaign: the oracle (no endpoint) or the fake endpoint, one synthetic benchmark per cell. */
+    private static Path campaignFile(Path work, Path evalSet, LatencyEndpoint endpoint, int window, int cells, int trials) throws IOException {
+        String model = endpoint == null
+                ? "{name: oracle, profile: oracle, concurrency: %d}".formatted(window)
+                : "{name: fake, profile: vllm-qwen2.5-7b, endpoint: \"%s\", concurrency: %d}".formatted(endpoint.baseUrl(), window);
+        StringBuilder benchmarks = new StringBuilder();
+        for (int c = 0; c < cells; c++) {
+            benchmarks.append("  - {name: synthetic-slot-").append(c).append(", eval_set: ").append(evalSet.getFileName()).append("}\n");
+        }
+        Path campaignFile = work.resolve("campaign.yaml");
+        Files.writeString(campaignFile, """
+                name: scale
+                models:
+                  - %s
+                benchmarks:
+                %s
+                samples_in_flight: %d
+                cells_in_flight: %d
+                trials: %d
+                """.formatted(model, benchmarks.toString().stripTrailing(), window, cells, trials));
+        return campaignFile;
     }
 
     /**

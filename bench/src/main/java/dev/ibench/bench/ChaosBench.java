@@ -104,22 +104,8 @@ public final class ChaosBench {
         settings = new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0, work.resolve("temporal.db"));
         startServer();
 
-        // 1. the undisturbed run: fast endpoints, no bursts, no kills, its own store (so its own response cache)
-        long calmStarted = System.nanoTime();
-        Map<String, String> calm;
-        try (ChaosEndpoint a = new ChaosEndpoint("model-a", 5, 20, false, seed);
-             ChaosEndpoint b = new ChaosEndpoint("model-b", 5, 20, false, seed + 1)) {
-            Path yaml = campaignFile("calm", a, b);
-            List<ChildJvm> workers = startWorkers(calmStore, yaml, "calm");
-            ibench(calmStore, "start-calm", "campaign", "start", yaml.toString(), "--id", "calm");
-            String state = awaitEnd(calmStore, "calm", CAMPAIGN_TIMEOUT);
-            for (ChildJvm w : workers) {
-                w.stop();
-            }
-            calm = scores(calmStore, "calm");
-            report.put("undisturbed", Map.of("state", state, "seconds", seconds(calmStarted), "items", calm.size(),
-                    "infra_errors", calm.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count()));
-        }
+        // 1. the undisturbed run
+        Map<String, String> calm = undisturbedRun(calmStore, seed, report);
 
         // 2. the chaos run: latency long enough that the campaign outlasts the kill rounds, 429/503 bursts, kills
         int items = 2 * SAMPLES;
@@ -134,36 +120,7 @@ public final class ChaosBench {
             List<ChildJvm> workers = startWorkers(chaosStore, yaml, "chaos");
             long started = System.nanoTime();
             ibench(chaosStore, "start-chaos", "campaign", "start", yaml.toString(), "--id", "chaos");
-            boolean endedEarly = false;
-            for (int round = 1; round <= rounds; round++) {
-                Thread.sleep(20_000 + random.nextInt(40_001));
-                if (!"RUNNING".equals(workflowState(chaosStore, "chaos"))) {
-                    endedEarly = true;
-                    break;
-                }
-                int target = random.nextInt(WORKERS + 1);
-                Map<String, Object> kill = new LinkedHashMap<>();
-                kill.put("round", round);
-                kill.put("at_seconds", seconds(started));
-                long down = System.nanoTime();
-                if (target == WORKERS) {
-                    kill.put("target", "temporal dev server");
-                    kill.put("pid", server.process().pid());
-                    killServer();
-                    Thread.sleep(1_000 + random.nextInt(2_000));
-                    startServer();
-                } else {
-                    ChildJvm victim = workers.get(target);
-                    kill.put("target", "worker-" + (target + 1));
-                    kill.put("pid", victim.pid());
-                    victim.kill();
-                    Thread.sleep(1_000 + random.nextInt(2_000));
-                    workers.set(target, startWorker(chaosStore, yaml, "chaos", target + 1));
-                }
-                kill.put("back_after_seconds", seconds(down));
-                kills.add(kill);
-                System.out.println("chaos round " + round + ": " + kill);
-            }
+            boolean endedEarly = killRounds(rounds, chaosStore, yaml, workers, started, kills);
             String state = awaitEnd(chaosStore, "chaos", CAMPAIGN_TIMEOUT);
             chaos.put("state", state);
             chaos.put("seconds_until_end", seconds(started));
@@ -190,35 +147,7 @@ public final class ChaosBench {
             report.put("chaos", chaos);
 
             Map<String, String> after = scores(chaosStore, "chaos");
-            long infraAfter = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count();
-            long finished = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.SCORED)).count();
-            List<String> differing = new ArrayList<>();
-            for (Map.Entry<String, String> e : calm.entrySet()) {
-                String got = after.get(e.getKey());
-                if (!e.getValue().equals(got)) {
-                    differing.add(e.getKey() + " undisturbed=" + e.getValue() + " chaos=" + got);
-                }
-            }
-            after.keySet().stream().filter(k -> !calm.containsKey(k)).forEach(k -> differing.add(k + " only in the chaos run"));
-            double perItem = finished == 0 ? Double.NaN : (double) paid / finished;
-            double workedPerItem = finished == 0 ? Double.NaN : (double) worked / finished;
-            double bound = 1.0 + (double) windowTotal * kills.size() / items;
-            Map<String, Object> checks = new LinkedHashMap<>();
-            checks.put("kill_rounds_done", kills.size());
-            checks.put("rounds_done_during_campaign", kills.size() >= rounds && !endedEarly);
-            checks.put("items", items);
-            checks.put("items_scored", finished);
-            checks.put("items_differing_from_undisturbed", differing.size());
-            checks.put("differences_first_10", differing.subList(0, Math.min(10, differing.size())));
-            checks.put("scores_identical", differing.isEmpty() && calm.size() == items);
-            checks.put("infra_errors_after_retry_errors", infraAfter);
-            checks.put("no_infra_error_left", infraAfter == 0);
-            checks.put("paid_requests_per_finished_item", round(perItem));
-            // stricter: also the requests a killed worker had in flight (worked on by the endpoint, never delivered)
-            checks.put("worked_on_requests_per_finished_item", round(workedPerItem));
-            checks.put("bound_1_plus_window_x_kills_over_items", round(bound));
-            checks.put("window_total", windowTotal);
-            checks.put("requests_within_bound", perItem <= bound && workedPerItem <= bound);
+            Map<String, Object> checks = checks(rounds, calm, after, kills.size(), endedEarly, paid, worked);
             report.put("checks", checks);
             boolean pass = Boolean.TRUE.equals(checks.get("rounds_done_during_campaign"))
                     && Boolean.TRUE.equals(checks.get("scores_identical"))
@@ -230,6 +159,108 @@ public final class ChaosBench {
         report.put("uptime_after", uptime());
         report.put("machine", Runtime.getRuntime().availableProcessors() + " cores, java " + System.getProperty("java.version"));
         return report;
+    }
+
+    /** The undisturbed run: fast endpoints, no bursts, no kills, its own store (so its own response cache); its scores per item. */
+    private Map<String, String> undisturbedRun(Path calmStore, long seed, Map<String, Object> report) throws Exception {
+        long calmStarted = System.nanoTime();
+        Map<String, String> calm;
+        try (ChaosEndpoint a = new ChaosEndpoint("model-a", 5, 20, false, seed);
+             ChaosEndpoint b = new ChaosEndpoint("model-b", 5, 20, false, seed + 1)) {
+            Path yaml = campaignFile("calm", a, b);
+            List<ChildJvm> workers = startWorkers(calmStore, yaml, "calm");
+            ibench(calmStore, "start-calm", "campaign", "start", yaml.toString(), "--id", "calm");
+            String state = awaitEnd(calmStore, "calm", CAMPAIGN_TIMEOUT);
+            for (ChildJvm w : workers) {
+                w.stop();
+            }
+            calm = scores(calmStore, "calm");
+            report.put("undisturbed", Map.of("state", state, "seconds", seconds(calmStarted), "items", calm.size(),
+                    "infra_errors", calm.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count()));
+        }
+        return calm;
+    }
+
+    /**
+     * Kills a worker or the dev server every 20-60 s, {@code rounds} times, starting it again 1-3 s later, each kill added to
+     * {@code kills}; true when the campaign ended before all rounds.
+     */
+    private boolean killRounds(int rounds, Path chaosStore, Path yaml, List<ChildJvm> workers, long started,
+                               List<Map<String, Object>> kills) throws Exception {
+        boolean endedEarly = false;
+        for (int round = 1; round <= rounds; round++) {
+            Thread.sleep(20_000 + random.nextInt(40_001));
+            if (!"RUNNING".equals(workflowState(chaosStore, "chaos"))) {
+                endedEarly = true;
+                break;
+            }
+            int target = random.nextInt(WORKERS + 1);
+            Map<String, Object> kill = new LinkedHashMap<>();
+            kill.put("round", round);
+            kill.put("at_seconds", seconds(started));
+            long down = System.nanoTime();
+            if (target == WORKERS) {
+                kill.put("target", "temporal dev server");
+                kill.put("pid", server.process().pid());
+                killServer();
+                Thread.sleep(1_000 + random.nextInt(2_000));
+                startServer();
+            } else {
+                ChildJvm victim = workers.get(target);
+                kill.put("target", "worker-" + (target + 1));
+                kill.put("pid", victim.pid());
+                victim.kill();
+                Thread.sleep(1_000 + random.nextInt(2_000));
+                workers.set(target, startWorker(chaosStore, yaml, "chaos", target + 1));
+            }
+            kill.put("back_after_seconds", seconds(down));
+            kills.add(kill);
+            System.out.println("chaos round " + round + ": " + kill);
+        }
+        return endedEarly;
+    }
+
+    /** The chaos run's items against the undisturbed ones, its infra errors left, and the requests paid and worked on per item. */
+    private static Map<String, Object> checks(int rounds, Map<String, String> calm, Map<String, String> after, int killRounds,
+                                              boolean endedEarly, int paid, int worked) {
+        int items = 2 * SAMPLES;
+        int windowTotal = 2 * WINDOW;
+        long infraAfter = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count();
+        long finished = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.SCORED)).count();
+        List<String> differing = differing(calm, after);
+        double perItem = finished == 0 ? Double.NaN : (double) paid / finished;
+        double workedPerItem = finished == 0 ? Double.NaN : (double) worked / finished;
+        double bound = 1.0 + (double) windowTotal * killRounds / items;
+        Map<String, Object> checks = new LinkedHashMap<>();
+        checks.put("kill_rounds_done", killRounds);
+        checks.put("rounds_done_during_campaign", killRounds >= rounds && !endedEarly);
+        checks.put("items", items);
+        checks.put("items_scored", finished);
+        checks.put("items_differing_from_undisturbed", differing.size());
+        checks.put("differences_first_10", differing.subList(0, Math.min(10, differing.size())));
+        checks.put("scores_identical", differing.isEmpty() && calm.size() == items);
+        checks.put("infra_errors_after_retry_errors", infraAfter);
+        checks.put("no_infra_error_left", infraAfter == 0);
+        checks.put("paid_requests_per_finished_item", round(perItem));
+        // stricter: also the requests a killed worker had in flight (worked on by the endpoint, never delivered)
+        checks.put("worked_on_requests_per_finished_item", round(workedPerItem));
+        checks.put("bound_1_plus_window_x_kills_over_items", round(bound));
+        checks.put("window_total", windowTotal);
+        checks.put("requests_within_bound", perItem <= bound && workedPerItem <= bound);
+        return checks;
+    }
+
+    /** Per item whose score differs between the undisturbed run and the faulted one, what each gave; then items only the faulted one has. */
+    static List<String> differing(Map<String, String> calm, Map<String, String> after) {
+        List<String> differing = new ArrayList<>();
+        for (Map.Entry<String, String> e : calm.entrySet()) {
+            String got = after.get(e.getKey());
+            if (!e.getValue().equals(got)) {
+                differing.add(e.getKey() + " undisturbed=" + e.getValue() + " chaos=" + got);
+            }
+        }
+        after.keySet().stream().filter(k -> !calm.containsKey(k)).forEach(k -> differing.add(k + " only in the chaos run"));
+        return differing;
     }
 
     @SuppressWarnings("unchecked")

@@ -12,14 +12,12 @@ import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.testing.net.CuttableTcpProxy;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
-import dev.ibench.workers.temporal.TemporalConnection;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +41,6 @@ import java.util.concurrent.TimeUnit;
 public final class ChaosStoresBench {
     static final int WINDOW = 4;
     static final String ROLES = "workflows,llm,scoring";
-    static final Path PG_BIN = Path.of("/usr/lib/postgresql/15/bin");
     private static final Duration CAMPAIGN_TIMEOUT = Duration.ofMinutes(60);
 
     private final IbenchHome home = IbenchHome.resolve();
@@ -53,11 +50,7 @@ public final class ChaosStoresBench {
     private final int storeStopSeconds;
     private final int partitionSeconds;
     private final int diskFullSeconds;
-    private Map<String, String> temporalEnv;
-    private Map<String, String> storeEnv;
-    private String temporalPassword;
-    private String storePassword;
-    private Process temporalServer;
+    private final ChaosStoresServers servers;
     private Path tmpfs;
 
     private ChaosStoresBench(Path work, int samples, long seed, int storeStopSeconds, int partitionSeconds, int diskFullSeconds) {
@@ -67,6 +60,7 @@ public final class ChaosStoresBench {
         this.storeStopSeconds = storeStopSeconds;
         this.partitionSeconds = partitionSeconds;
         this.diskFullSeconds = diskFullSeconds;
+        this.servers = new ChaosStoresServers(work);
     }
 
     public static void main(String[] args) throws Exception {
@@ -103,14 +97,9 @@ public final class ChaosStoresBench {
         SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), samples, CampaignServices.of(home).dataRoot());
 
         long setup = System.nanoTime();
-        sh(work.resolve("temporal-postgres.log"), "bash", "deploy/local/temporal-postgres.sh", "start", work.resolve("temporal-pg").toString());
-        temporalEnv = envFile(work.resolve("temporal-pg/temporal-postgres.env"));
-        temporalPassword = envFile(work.resolve("temporal-pg/postgres.secrets")).get("TEMPORAL_PG_PASSWORD");
-        sh(work.resolve("store-postgres.log"), "bash", "deploy/local/postgres-local.sh", "start", work.resolve("store-pg").toString());
-        storeEnv = envFile(work.resolve("store-pg/postgres.env"));
-        storePassword = envFile(work.resolve("store-pg/postgres.secrets")).get("IBENCH_STORE_PASSWORD");
+        servers.start();
         report.put("setup_seconds", seconds(setup));
-        String address = temporalEnv.get("TEMPORAL_ADDRESS");
+        String address = servers.temporalAddress();
 
         // the undisturbed run: SQLite store, fast endpoint, one worker, no fault
         Map<String, String> calm;
@@ -146,9 +135,9 @@ public final class ChaosStoresBench {
         long faultMillis = 2L * storeStopSeconds * 1000 + 2L * partitionSeconds * 1000 + 6 * 10_000 + schedule.size() * gapMillis;
         // undisturbed, the campaign would take about as long as the fault schedule (the faults only slow it further)
         int meanLatencyMs = Math.max(300, (int) (faultMillis * WINDOW / samples));
-        String store = storeEnv.get("IBENCH_STORE");
-        Map<String, String> direct = Map.of("IBENCH_STORE_PASSWORD", storePassword);
-        int storePort = Integer.parseInt(storeEnv.get("PG_PORT"));
+        String store = servers.store();
+        Map<String, String> direct = Map.of("IBENCH_STORE_PASSWORD", servers.storePassword());
+        int storePort = servers.storePort();
         int temporalPort = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
         Map<String, Object> phase = new LinkedHashMap<>();
         List<Map<String, Object>> faults = new ArrayList<>();
@@ -172,31 +161,7 @@ public final class ChaosStoresBench {
                 f.put("fault", fault);
                 f.put("at_seconds", seconds(started));
                 long down = System.nanoTime();
-                switch (fault) {
-                    case "store-stop" -> {
-                        pgCtl(storeEnv, "stop", "-m", "fast", "-w", "-t", "60");
-                        Thread.sleep(storeStopSeconds * 1000L);
-                        pgStartAgain(storeEnv);
-                    }
-                    case "store-kill" -> {
-                        f.put("pid", killPostmaster(storeEnv));
-                        pgStartAgain(storeEnv);
-                    }
-                    case "temporal-kill" -> {
-                        f.put("pid", killTemporalServer());
-                        startTemporalServer(address);
-                    }
-                    case "temporal-postgres-restart" -> pgCtl(temporalEnv, "restart", "-m", "fast", "-w", "-t", "60");
-                    case "partition" -> {
-                        temporalLink.cut();
-                        storeLink.cut();
-                        Thread.sleep(partitionSeconds * 1000L);
-                        temporalLink.heal();
-                        storeLink.heal();
-                        f.put("blackholed_connections_so_far", temporalLink.blackholedConnections() + storeLink.blackholedConnections());
-                    }
-                    default -> throw new IllegalStateException(fault);
-                }
+                injectFault(fault, f, address, temporalLink, storeLink);
                 f.put("back_after_seconds", seconds(down));
                 faults.add(f);
                 System.out.println("chaos-stores phase 1: " + f);
@@ -207,12 +172,42 @@ public final class ChaosStoresBench {
         return phase;
     }
 
+    /** One fault of phase 1, what it did added to {@code f}; the fault is over when this returns. */
+    private void injectFault(String fault, Map<String, Object> f, String address, CuttableTcpProxy temporalLink,
+                             CuttableTcpProxy storeLink) throws Exception {
+        switch (fault) {
+            case "store-stop" -> {
+                servers.stopStore();
+                Thread.sleep(storeStopSeconds * 1000L);
+                servers.startStoreAgain();
+            }
+            case "store-kill" -> {
+                f.put("pid", servers.killStore());
+                servers.startStoreAgain();
+            }
+            case "temporal-kill" -> {
+                f.put("pid", servers.killTemporalServer());
+                servers.startTemporalServer(address);
+            }
+            case "temporal-postgres-restart" -> servers.restartTemporalPostgres();
+            case "partition" -> {
+                temporalLink.cut();
+                storeLink.cut();
+                Thread.sleep(partitionSeconds * 1000L);
+                temporalLink.heal();
+                storeLink.heal();
+                f.put("blackholed_connections_so_far", temporalLink.blackholedConnections() + storeLink.blackholedConnections());
+            }
+            default -> throw new IllegalStateException(fault);
+        }
+    }
+
     /** Phase 2: a SQLite results store in a small tmpfs whose disk is filled, then freed. */
     private Map<String, Object> diskFullPhase(String address, Map<String, String> calm) throws Exception {
         int faultCount = 2;
         long gapMillis = 15_000;
         tmpfs = Files.createDirectories(work.resolve("tmpfs"));
-        sh(work.resolve("tmpfs.log"), "mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", tmpfs.toString());
+        ChaosStoresServers.sh(work.resolve("tmpfs.log"), "mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", tmpfs.toString());
         String store = tmpfs.resolve("results.db").toString();
         long faultMillis = faultCount * (diskFullSeconds * 1000L + 10_000 + gapMillis);
         int meanLatencyMs = Math.max(300, (int) (faultMillis * WINDOW / samples));
@@ -310,14 +305,7 @@ public final class ChaosStoresBench {
         Map<String, String> after = scores(store, password, id);
         long infraAfter = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.INFRA_ERROR)).count();
         long finished = after.values().stream().filter(s -> s.startsWith(SampleResultRecord.SCORED)).count();
-        List<String> differing = new ArrayList<>();
-        for (Map.Entry<String, String> e : calm.entrySet()) {
-            String got = after.get(e.getKey());
-            if (!e.getValue().equals(got)) {
-                differing.add(e.getKey() + " undisturbed=" + e.getValue() + " chaos=" + got);
-            }
-        }
-        after.keySet().stream().filter(k -> !calm.containsKey(k)).forEach(k -> differing.add(k + " only in the chaos run"));
+        List<String> differing = ChaosBench.differing(calm, after);
         double perItem = finished == 0 ? Double.NaN : (double) paid / finished;
         double workedPerItem = finished == 0 ? Double.NaN : (double) worked / finished;
         double bound = 1.0 + (double) WINDOW * faults.size() / samples;
@@ -424,107 +412,15 @@ public final class ChaosStoresBench {
         throw new IllegalStateException("campaign " + campaignId + " did not end within " + CAMPAIGN_TIMEOUT);
     }
 
-    private void pgCtl(Map<String, String> pg, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("runuser", "-u", "postgres", "--", PG_BIN.resolve("pg_ctl").toString(),
-                "-D", pg.get("PG_DATA"), "-l", pg.get("PG_LOG")));
-        command.addAll(List.of(args));
-        sh(work.resolve("pg_ctl.log"), command.toArray(String[]::new));
-    }
-
-    /** Starts a stopped or killed server again with the options it last ran with (pg_ctl restart reads postmaster.opts). */
-    private void pgStartAgain(Map<String, String> pg) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (true) {
-            try {
-                pgCtl(pg, "restart", "-m", "fast", "-w", "-t", "60");
-                return;
-            } catch (IllegalStateException notYet) { // after a SIGKILL the old backends may still hold the shared memory
-                if (System.nanoTime() > deadline) {
-                    throw notYet;
-                }
-                Thread.sleep(2_000);
-            }
-        }
-    }
-
-    private long killPostmaster(Map<String, String> pg) throws Exception {
-        long pid = Long.parseLong(Files.readAllLines(Path.of(pg.get("PG_DATA"), "postmaster.pid")).get(0).trim());
-        sh(work.resolve("kill.log"), "kill", "-KILL", Long.toString(pid));
-        return pid;
-    }
-
-    private long killTemporalServer() throws Exception {
-        long pid = temporalServer != null ? temporalServer.pid() : Long.parseLong(temporalEnv.get("TEMPORAL_SERVER_PID"));
-        sh(work.resolve("kill.log"), "kill", "-KILL", Long.toString(pid));
-        ProcessHandle.of(pid).ifPresent(h -> h.onExit().join());
-        return pid;
-    }
-
-    /** Starts temporal-server again as deploy/local/temporal-postgres.sh does, on the same config and ports. */
-    private void startTemporalServer(String address) throws Exception {
-        Path state = work.resolve("temporal-pg");
-        ProcessBuilder b = new ProcessBuilder(Path.of(temporalEnv.get("TEMPORAL_SERVER_DIR"), "bin", "temporal-server").toString(),
-                "--root", state.resolve("temporal").toString(), "--config", "config", "--env", "development-postgres12", "--allow-no-auth", "start")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(state.resolve("temporal-server.log").toFile()));
-        b.environment().put("TEMPORAL_PG_PASSWORD", temporalPassword);
-        temporalServer = b.start();
-        Files.writeString(state.resolve("temporal-server.pid"), temporalServer.pid() + "\n");
-        try (TemporalConnection c = TemporalConnection.open(address, "default")) {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-            while (!c.isReachable(Duration.ofSeconds(5))) {
-                if (System.nanoTime() > deadline || !temporalServer.isAlive()) {
-                    throw new IllegalStateException("temporal-server did not come back on " + address);
-                }
-                Thread.sleep(1_000);
-            }
-        }
-    }
-
     private void tearDown() {
         if (tmpfs != null) {
             try {
-                sh(work.resolve("tmpfs.log"), "umount", tmpfs.toString());
+                ChaosStoresServers.sh(work.resolve("tmpfs.log"), "umount", tmpfs.toString());
             } catch (Exception e) {
                 System.err.println("umount " + tmpfs + " failed: " + e.getMessage());
             }
         }
-        for (String[] stop : List.of(new String[] {"deploy/local/temporal-postgres.sh", "temporal-pg"},
-                new String[] {"deploy/local/postgres-local.sh", "store-pg"})) {
-            try {
-                if (Files.exists(work.resolve(stop[1]))) {
-                    sh(work.resolve("teardown.log"), "bash", stop[0], "stop", work.resolve(stop[1]).toString());
-                }
-            } catch (Exception e) {
-                System.err.println(stop[0] + " stop failed: " + e.getMessage());
-            }
-        }
-        if (temporalServer != null && temporalServer.isAlive()) {
-            temporalServer.destroyForcibly();
-        }
-    }
-
-    /** Runs a command to its end with its output appended to {@code log}; fails naming it when it exits non-zero. */
-    private static void sh(Path log, String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException(String.join(" ", command) + " did not end in 10 minutes (see " + log + ")");
-        }
-        if (p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " exited " + p.exitValue() + " (see " + log + ")");
-        }
-    }
-
-    private static Map<String, String> envFile(Path file) throws IOException {
-        Map<String, String> env = new HashMap<>();
-        for (String line : Files.readAllLines(file)) {
-            int eq = line.indexOf('=');
-            if (eq > 0 && !line.startsWith("#")) {
-                env.put(line.substring(0, eq), line.substring(eq + 1));
-            }
-        }
-        return env;
+        servers.stop();
     }
 
     private static void sleep(long millis) {

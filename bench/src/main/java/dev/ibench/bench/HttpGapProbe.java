@@ -50,50 +50,15 @@ public final class HttpGapProbe {
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("load_before", CampaignScaleBench.uptime());
         try (LatencyEndpoint endpoint = new LatencyEndpoint(latency, threads)) {
-            ModelProfile profile = ProfileCatalog.parse("""
-                    name: probe
-                    provider: openai
-                    base_url: %s
-                    model: fake
-                    family: qwen2.5
-                    mode: prompt
-                    api: completions
-                    max_tokens: 64
-                    timeout_seconds: %d
-                    max_concurrency: %d
-                    """.formatted(endpoint.baseUrl(), timeoutSeconds, threads), "probe");
+            ModelProfile profile = profile(endpoint, timeoutSeconds, threads);
             OpenAiClient client = OpenAiClient.keepingAlive(endpoint.baseUrl(), ApiKey.none(), Duration.ofSeconds(timeoutSeconds), threads);
             ModelGateway gateway = new ModelGateway(profile, client, null, new EndpointLimiters(), RetryPolicy.none());
-            LongAdder callerNanos = new LongAdder();
-            LongAdder requestMillis = new LongAdder();
-            LongAdder concurrencyWaitNanos = new LongAdder();
-            AtomicInteger ok = new AtomicInteger();
-            ConcurrentMap<String, AtomicInteger> failures = new ConcurrentHashMap<>();
+            Calls calls = new Calls();
             long end = System.nanoTime() + seconds * 1_000_000_000L;
             List<Thread> workers = new java.util.ArrayList<>();
             for (int t = 0; t < threads; t++) {
                 int id = t;
-                Thread worker = new Thread(() -> {
-                    for (int i = 0; System.nanoTime() < end; i++) {
-                        ModelRequest request = ModelGateway.request(profile, RenderedPrompt.raw("probe " + id + " " + i), "s" + id + "-" + i, null);
-                        long started = System.nanoTime();
-                        try {
-                            ModelResponse response;
-                            if (viaGateway) {
-                                CallResult result = gateway.call(request);
-                                response = result.response();
-                                concurrencyWaitNanos.add(result.waits().concurrencyNanos());
-                            } else {
-                                response = client.complete(request);
-                            }
-                            callerNanos.add(System.nanoTime() - started);
-                            requestMillis.add(response.latencyMillis());
-                            ok.incrementAndGet();
-                        } catch (ModelCallException e) {
-                            failures.computeIfAbsent(e.kind().name(), k -> new AtomicInteger()).incrementAndGet();
-                        }
-                    }
-                }, "probe-" + t);
+                Thread worker = new Thread(() -> calls.loop(id, end, profile, viaGateway ? gateway : null, client), "probe-" + t);
                 worker.start();
                 workers.add(worker);
             }
@@ -110,17 +75,12 @@ public final class HttpGapProbe {
             for (Thread worker : workers) {
                 worker.join();
             }
-            int n = Math.max(1, ok.get());
             report.put("mode", viaGateway ? "gateway (AIMD limit, no cache, no retries)" : "bare OpenAiClient");
             report.put("threads", threads);
             report.put("seconds", seconds);
             report.put("latency", latency.describe());
             report.put("client_timeout_seconds", timeoutSeconds);
-            report.put("calls_answered", ok.get());
-            report.put("calls_failed", failures);
-            report.put("caller_mean_ms", round(callerNanos.sum() / 1e6 / n));
-            report.put("client_request_mean_ms", round(requestMillis.sum() / (double) n));
-            report.put("gateway_concurrency_wait_mean_ms", round(concurrencyWaitNanos.sum() / 1e6 / n));
+            calls.putFigures(report);
             report.put("endpoint", endpoint.serverPhases());
             report.put("endpoint_refused_429", endpoint.refused());
             report.put("endpoint_peak_in_flight", endpoint.peakInFlight());
@@ -137,6 +97,63 @@ public final class HttpGapProbe {
             Files.writeString(Path.of(args[5]), json);
         }
         System.exit(0);
+    }
+
+    /** The fake endpoint as a completions profile: at most {@code threads} calls at once, the client's timeout. */
+    private static ModelProfile profile(LatencyEndpoint endpoint, int timeoutSeconds, int threads) {
+        return ProfileCatalog.parse("""
+                name: probe
+                provider: openai
+                base_url: %s
+                model: fake
+                family: qwen2.5
+                mode: prompt
+                api: completions
+                max_tokens: 64
+                timeout_seconds: %d
+                max_concurrency: %d
+                """.formatted(endpoint.baseUrl(), timeoutSeconds, threads), "probe");
+    }
+
+    /** The callers' running totals: the time each waited, the client's request time, the gateway's concurrency wait. */
+    private static final class Calls {
+        final LongAdder callerNanos = new LongAdder();
+        final LongAdder requestMillis = new LongAdder();
+        final LongAdder concurrencyWaitNanos = new LongAdder();
+        final AtomicInteger ok = new AtomicInteger();
+        final ConcurrentMap<String, AtomicInteger> failures = new ConcurrentHashMap<>();
+
+        /** Caller {@code id} calls until {@code end}: through {@code gateway}, or the bare {@code client} when it is null. */
+        void loop(int id, long end, ModelProfile profile, ModelGateway gateway, OpenAiClient client) {
+            for (int i = 0; System.nanoTime() < end; i++) {
+                ModelRequest request = ModelGateway.request(profile, RenderedPrompt.raw("probe " + id + " " + i), "s" + id + "-" + i, null);
+                long started = System.nanoTime();
+                try {
+                    ModelResponse response;
+                    if (gateway != null) {
+                        CallResult result = gateway.call(request);
+                        response = result.response();
+                        concurrencyWaitNanos.add(result.waits().concurrencyNanos());
+                    } else {
+                        response = client.complete(request);
+                    }
+                    callerNanos.add(System.nanoTime() - started);
+                    requestMillis.add(response.latencyMillis());
+                    ok.incrementAndGet();
+                } catch (ModelCallException e) {
+                    failures.computeIfAbsent(e.kind().name(), k -> new AtomicInteger()).incrementAndGet();
+                }
+            }
+        }
+
+        void putFigures(Map<String, Object> report) {
+            int n = Math.max(1, ok.get());
+            report.put("calls_answered", ok.get());
+            report.put("calls_failed", failures);
+            report.put("caller_mean_ms", round(callerNanos.sum() / 1e6 / n));
+            report.put("client_request_mean_ms", round(requestMillis.sum() / (double) n));
+            report.put("gateway_concurrency_wait_mean_ms", round(concurrencyWaitNanos.sum() / 1e6 / n));
+        }
     }
 
     private static double round(double v) {

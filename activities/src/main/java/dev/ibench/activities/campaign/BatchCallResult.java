@@ -18,18 +18,4 @@ public record BatchCallResult(int started, long elapsedMillis, List<ItemFailure>
     public BatchCallResult {
         failures = List.copyOf(failures);
     }
-
-    public BatchCallResult(int started, long elapsedMillis, List<ItemFailure> failures,
-                           long promptTokens, long completionTokens, Double costUsd, boolean yielded) {
-        this(started, elapsedMillis, failures, promptTokens, completionTokens, costUsd, yielded, 0);
-    }
-
-    public BatchCallResult(int started, long elapsedMillis, List<ItemFailure> failures,
-                           long promptTokens, long completionTokens, Double costUsd) {
-        this(started, elapsedMillis, failures, promptTokens, completionTokens, costUsd, false);
-    }
-
-    public BatchCallResult(int started, long elapsedMillis, List<ItemFailure> failures) {
-        this(started, elapsedMillis, failures, 0, 0, null);
-    }
 }

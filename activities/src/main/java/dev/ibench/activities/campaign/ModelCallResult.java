@@ -8,12 +8,4 @@ package dev.ibench.activities.campaign;
  * so its 0 tokens mean "not known" and its cost is null; results recorded before it read as false.
  */
 public record ModelCallResult(boolean cacheHit, int promptTokens, int completionTokens, long latencyMs, Double costUsd,
-                              boolean tokensUnknown) {
-    public ModelCallResult(boolean cacheHit, int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
-        this(cacheHit, promptTokens, completionTokens, latencyMs, costUsd, false);
-    }
-
-    public ModelCallResult(boolean cacheHit, int promptTokens, int completionTokens, long latencyMs) {
-        this(cacheHit, promptTokens, completionTokens, latencyMs, null);
-    }
-}
+                              boolean tokensUnknown) {}

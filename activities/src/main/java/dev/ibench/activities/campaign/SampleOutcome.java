@@ -14,30 +14,17 @@ package dev.ibench.activities.campaign;
  */
 public record SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected,
                             long promptTokens, long completionTokens, Double costUsd, long tokensUnknownCalls) {
-    public SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected,
-                         long promptTokens, long completionTokens, Double costUsd) {
-        this(infraError, parsed, completed, rejected, promptTokens, completionTokens, costUsd, 0);
-    }
-
-    public SampleOutcome(boolean infraError, boolean parsed, boolean completed, boolean rejected) {
-        this(infraError, parsed, completed, rejected, 0, 0, null);
-    }
-
-    public SampleOutcome(boolean infraError, boolean parsed, boolean completed) {
-        this(infraError, parsed, completed, false);
+    /** A scored item's outcome, before any spend is added ({@link #withSpend}). */
+    public static SampleOutcome scored(boolean parsed, boolean completed) {
+        return new SampleOutcome(false, parsed, completed, false, 0, 0, null, 0);
     }
 
     public static SampleOutcome infrastructureFailure() {
-        return new SampleOutcome(true, false, false, false);
+        return new SampleOutcome(true, false, false, false, 0, 0, null, 0);
     }
 
     public static SampleOutcome rejection() {
-        return new SampleOutcome(false, false, false, true);
-    }
-
-    /** This outcome with the spend of the model calls that produced it. */
-    public SampleOutcome withSpend(long promptTokens, long completionTokens, Double costUsd) {
-        return withSpend(promptTokens, completionTokens, costUsd, 0);
+        return new SampleOutcome(false, false, false, true, 0, 0, null, 0);
     }
 
     /** This outcome with the spend of the model calls that produced it, {@code tokensUnknownCalls} of them without usage. */

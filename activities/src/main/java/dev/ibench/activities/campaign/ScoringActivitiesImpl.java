@@ -117,7 +117,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));
         // a BFCL sample has nothing to execute: BFCL's AST check is what makes its answer correct
         boolean correct = Boolean.TRUE.equals(score.completed()) || score.completed() == null && score.bfcl() != null && score.bfcl().valid();
-        return new SampleOutcome(false, score.parsed().isParsed(), correct);
+        return SampleOutcome.scored(score.parsed().isParsed(), correct);
     }
 
     @Override
@@ -209,7 +209,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
             throw new IllegalStateException("cannot serialise the sql outcome of " + sample.sampleId(), e);
         }
         metrics.sampleScored(cell.model(), cell.benchmark(), outcome.completed());
-        return new SampleOutcome(false, outcome.sql() != null, outcome.completed());
+        return SampleOutcome.scored(outcome.sql() != null, outcome.completed());
     }
 
     /** The campaign's {@code sql_query_timeout_seconds}; the default for a spec stored before the setting existed. */

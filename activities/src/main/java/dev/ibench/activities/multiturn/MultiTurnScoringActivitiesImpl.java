@@ -60,7 +60,7 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
         conversations.store().saveSampleResult(new SampleResultRecord(request.cellId(), sampleId, request.trial(), SampleResultRecord.SCORED,
                 verdict.valid(), MultiTurnConversations.json(json), null));
         sessions.close(MultiTurnToolActivitiesImpl.key(request.cellId(), sampleId, request.trial()));
-        return new SampleOutcome(false, true, verdict.valid());
+        return SampleOutcome.scored(true, verdict.valid());
     }
 
     /** Per turn, per step, the calls each step decoded to (a step that ended its turn decoded to none). */

@@ -8,11 +8,6 @@ package dev.ibench.activities.multiturn;
  */
 public record MultiTurnStepSummary(int turn, int step, int calls, String preview, boolean reused, long promptTokens,
                                    long completionTokens, Double costUsd, boolean tokensUnknown) {
-    public MultiTurnStepSummary(int turn, int step, int calls, String preview, boolean reused, long promptTokens,
-                                long completionTokens, Double costUsd) {
-        this(turn, step, calls, preview, reused, promptTokens, completionTokens, costUsd, false);
-    }
-
     public boolean endsTurn() {
         return calls == 0;
     }

@@ -15,6 +15,6 @@ public final class OracleMultiTurnModel implements MultiTurnModel {
     public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, List<ChatMessage> messages, int turn, int step, int trial) {
         List<String> calls = entry.groundTruth().get(turn);
         String text = step == 1 && !calls.isEmpty() ? "[" + String.join(", ", calls) + "]" : "";
-        return new ReactAgentModel.Reply(text, null, 0, 0, 0L, false);
+        return new ReactAgentModel.Reply(text, null, 0, 0, 0L, false, null, null, null, false);
     }
 }

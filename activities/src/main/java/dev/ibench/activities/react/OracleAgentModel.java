@@ -33,7 +33,7 @@ public final class OracleAgentModel implements ReactAgentModel {
 
     @Override
     public Reply next(EvalSample sample, String initialObservation, List<ReactStep> previous, ReactSettings settings, int trial) {
-        return new Reply(OracleAgentScript.turn(sample, previous), null, 0, 0, 0L, false);
+        return new Reply(OracleAgentScript.turn(sample, previous), null, 0, 0, 0L, false, null, null, null, false);
     }
 
     @Override

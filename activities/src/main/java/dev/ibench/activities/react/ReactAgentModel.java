@@ -34,19 +34,5 @@ public interface ReactAgentModel {
      * this call paid in USD (0 on a cache hit, null when the profile has no prices).
      */
     record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit,
-                 Double costUsd, String reasoning, Integer reasoningTokens, boolean tokensUnknown) {
-        public Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit,
-                     Double costUsd, String reasoning, Integer reasoningTokens) {
-            this(text, cacheKey, promptTokens, completionTokens, latencyMs, cacheHit, costUsd, reasoning, reasoningTokens, false);
-        }
-
-        public Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit) {
-            this(text, cacheKey, promptTokens, completionTokens, latencyMs, cacheHit, null);
-        }
-
-        public Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit,
-                     Double costUsd) {
-            this(text, cacheKey, promptTokens, completionTokens, latencyMs, cacheHit, costUsd, null, null);
-        }
-    }
+                 Double costUsd, String reasoning, Integer reasoningTokens, boolean tokensUnknown) {}
 }

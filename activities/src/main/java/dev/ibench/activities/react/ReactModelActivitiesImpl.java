@@ -84,7 +84,7 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.CONTEXT_LENGTH) {
                 store.recordError(ref.cellId(), sampleId, ref.trial(), ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, e.getMessage());
-                return new ReactTurnSummary(ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, null, null, false);
+                return ReactTurnSummary.unpaid(ref.step(), ReactTurnSummary.CONTEXT_EXCEEDED, null, null, false);
             }
             throw ModelCallFailures.forActivity(e);
         }
@@ -92,7 +92,7 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
                 reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit(), reply.reasoning(), reply.reasoningTokens()));
         ReactTurnSummary summary = summary(ReactStep.of(ref.step(), reply.text()), false);
         // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
-        return reply.cacheHit() ? summary.paid(0, 0, reply.costUsd())
+        return reply.cacheHit() ? summary.paid(0, 0, reply.costUsd(), false)
                 : summary.paid(orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd(), reply.tokensUnknown());
     }
 
@@ -102,10 +102,10 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
 
     private static ReactTurnSummary summary(ReactStep step, boolean reused) {
         if (step.turn() instanceof ReactTurn.Action) {
-            return new ReactTurnSummary(step.step(), ReactTurnSummary.ACTION, step.call().name(),
+            return ReactTurnSummary.unpaid(step.step(), ReactTurnSummary.ACTION, step.call().name(),
                     ReactTrajectoryStore.shortCall(step.call(), 160), reused);
         }
         String kind = step.isFinalAnswer() ? ReactTurnSummary.FINAL_ANSWER : ReactTurnSummary.PARSE_FAILURE;
-        return new ReactTurnSummary(step.step(), kind, null, null, reused);
+        return ReactTurnSummary.unpaid(step.step(), kind, null, null, reused);
     }
 }

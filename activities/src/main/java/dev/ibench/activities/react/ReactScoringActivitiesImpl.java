@@ -64,6 +64,6 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
         json.put("mode", "react");
         store.saveSampleResult(new SampleResultRecord(ref.cellId(), sampleId, ref.trial(), SampleResultRecord.SCORED,
                 outcome.completed(), ReactTrajectoryStore.json(json), null));
-        return new SampleOutcome(false, outcome.end() == ReactEnd.FINAL_ANSWER, outcome.completed());
+        return SampleOutcome.scored(outcome.end() == ReactEnd.FINAL_ANSWER, outcome.completed());
     }
 }

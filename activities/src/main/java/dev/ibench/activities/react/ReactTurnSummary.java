@@ -18,18 +18,9 @@ public record ReactTurnSummary(int step, String kind, String tool, String call, 
     public static final String PARSE_FAILURE = "parse_failure";
     public static final String CONTEXT_EXCEEDED = "context_exceeded";
 
-    public ReactTurnSummary(int step, String kind, String tool, String call, boolean reused,
-                            long promptTokens, long completionTokens, Double costUsd) {
-        this(step, kind, tool, call, reused, promptTokens, completionTokens, costUsd, false);
-    }
-
-    public ReactTurnSummary(int step, String kind, String tool, String call, boolean reused) {
-        this(step, kind, tool, call, reused, 0, 0, null);
-    }
-
-    /** This summary with what its model call paid. */
-    public ReactTurnSummary paid(long promptTokens, long completionTokens, Double costUsd) {
-        return paid(promptTokens, completionTokens, costUsd, false);
+    /** A step's summary before what its model call paid is known ({@link #paid}). */
+    public static ReactTurnSummary unpaid(int step, String kind, String tool, String call, boolean reused) {
+        return new ReactTurnSummary(step, kind, tool, call, reused, 0, 0, null, false);
     }
 
     /** This summary with what its model call paid, its tokens unknown or not. */

@@ -1,6 +1,5 @@
 package dev.ibench.activities.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.activities.ablation.AblationMaterials;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.SqlMode;
@@ -13,12 +12,9 @@ import dev.ibench.core.ablation.UniverseSize;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
-import dev.ibench.core.metrics.ReactStatistics;
-import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.activities.multiturn.MultiTurnScore;
 import dev.ibench.core.bfcl.BfclMultiTurnAccuracy;
 import dev.ibench.core.bfcl.BfclMultiTurnVerdict;
-import dev.ibench.core.react.ReactOutcome;
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.BenchmarkUniverse;
@@ -26,7 +22,6 @@ import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.ReportMetrics;
-import dev.ibench.core.report.SampleDetail;
 import dev.ibench.core.report.SampleRow;
 import dev.ibench.core.report.SampleScores;
 import dev.ibench.core.report.TrialOutcomes;
@@ -42,7 +37,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Builds a campaign report from the results store by re-scoring every stored raw output (the same
@@ -84,13 +78,10 @@ public final class CampaignReportBuilder {
     private static final String REACT = "react";
 
     /** Where each sample's row goes while a report is built, and how many rows of the current cell still get their detail. */
-    private Consumer<SampleRow> sink = row -> {};
+    private SampleRowEmitter rows = SampleRowEmitter.NONE;
     /** Told of each cell and each direct cell's scores as they come; null when the report is built whole. */
     private CampaignReportListener listener;
-    private Completions completions = new Completions(false);
-    private SampleDetails details;
-    private int detailsPerCell;
-    private int detailsLeft;
+    private CellCompletions completions = new CellCompletions(false);
 
     public CampaignReport build(String campaignId, String generatedAt) {
         return build(campaignId, generatedAt, 0, row -> {});
@@ -118,20 +109,17 @@ public final class CampaignReportBuilder {
 
     private CampaignReport build(String campaignId, String generatedAt, int detailsPerCell, Consumer<SampleRow> sink,
                                  CampaignReportListener listener) {
-        this.sink = sink;
+        this.rows = new SampleRowEmitter(sink, detailsPerCell > 0 ? new SampleDetails(store) : null, evalSets, detailsPerCell);
         this.listener = listener;
-        this.details = detailsPerCell > 0 ? new SampleDetails(store) : null;
-        this.detailsPerCell = detailsPerCell;
         try {
-            return buildReport(campaignId, generatedAt, listener);
+            return buildReport(campaignId, generatedAt);
         } finally {
-            this.sink = row -> {};
+            this.rows = SampleRowEmitter.NONE;
             this.listener = null;
-            this.details = null;
         }
     }
 
-    private CampaignReport buildReport(String campaignId, String generatedAt, CampaignReportListener listener) {
+    private CampaignReport buildReport(String campaignId, String generatedAt) {
         String name = store.campaignName(campaignId)
                 .orElseThrow(() -> new IllegalArgumentException("campaign " + campaignId + " is not in the results store"));
         List<CellReport> cells = new ArrayList<>();
@@ -143,7 +131,7 @@ public final class CampaignReportBuilder {
         }
         progress.started(cellRecords.size());
         for (CellRecord cell : cellRecords) {
-            completions = new Completions(REACT.equals(cell.mode()) || SqlMode.MODE.equals(cell.mode()));
+            completions = new CellCompletions(REACT.equals(cell.mode()) || SqlMode.MODE.equals(cell.mode()));
             CellReport report = cellReport(cell);
             CellStanding standing = standing(report);
             standings.put(cell.cellId(), standing);
@@ -177,72 +165,45 @@ public final class CampaignReportBuilder {
                 cell.rejected(), cell.infraErrors(), completions.count());
     }
 
-    /**
-     * How many scored items of the current cell completed. ReACT and sql cells always judge completion, and so does a
-     * direct cell whose scorer has an executor: 0 before any item is scored. Items without a completion result (BFCL's
-     * AST categories, a database missing here) do not count; a cell whose scored items all lack one has none (null).
-     */
-    private static final class Completions {
-        private final boolean judged;
-        private int completed;
-        private boolean anyJudged;
-        private boolean anyUnjudged;
-
-        Completions(boolean judged) {
-            this.judged = judged;
-        }
-
-        void add(Boolean itemCompleted) {
-            if (itemCompleted == null) {
-                anyUnjudged = true;
-                return;
-            }
-            anyJudged = true;
-            completed += itemCompleted ? 1 : 0;
-        }
-
-        Integer count() {
-            return anyJudged || (judged && !anyUnjudged) ? Integer.valueOf(completed) : null;
-        }
-    }
-
+    /** The cell's report by its kind: multi-turn, ReACT and sql cells from their stored outcomes, direct cells re-scored. */
     private CellReport cellReport(CellRecord cell) {
-        detailsLeft = detailsPerCell;
+        rows.cellStarted();
         int samples = store.cellSampleCount(cell.cellId());
         progress.cellStarted(cell.cellId(), (long) samples * cell.trials());
         if (isMultiTurn(cell)) {
-            return multiTurnCellReport(cell, samples);
+            return multiTurnCellReport(reading(cell, samples));
         }
         if (REACT.equals(cell.mode())) {
-            return reactCellReport(cell, samples);
+            return ReactCellReports.report(reading(cell, samples), () -> ablationMaterial(cell));
         }
         if (SqlMode.MODE.equals(cell.mode())) {
-            return sqlCellReport(cell, samples);
+            return SqlCellReports.report(reading(cell, samples));
         }
         SampleScorer scorer = scorerOfCell.apply(cell);
-        completions = new Completions(scorer.judgesCompletion());
-        // running aggregates per trial; the per-sample scores are kept only for a report built whole (else only BFCL
-        // ones, which the campaign's BFCL overall needs) and go to the listener as they are scored
+        completions = new CellCompletions(scorer.judgesCompletion());
+        return directCellReport(reading(cell, samples), scorer);
+    }
+
+    private CellReading reading(CellRecord cell, int samples) {
+        return new CellReading(cell, samples, store, evalSets, pageSize, progress, rows, completions);
+    }
+
+    /**
+     * A direct cell, every stored raw output re-scored: running aggregates per trial; the per-sample scores are kept
+     * only for a report built whole (else only BFCL ones, which the campaign's BFCL overall needs) and go to the
+     * listener as they are scored.
+     */
+    private CellReport directCellReport(CellReading reading, SampleScorer scorer) {
+        CellRecord cell = reading.cell;
         List<ScoreTally> byTrial = new ArrayList<>();
         List<List<SampleScore>> perSample = new ArrayList<>();
         for (int t = 0; t < cell.trials(); t++) {
             byTrial.add(new ScoreTally());
             perSample.add(new ArrayList<>());
         }
-        int[] scoredCount = {0};
-        Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
-        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
-            progress.item();
+        reading.forEachScored(stored -> {
             SampleResultRecord r = stored.result();
-            if (unscored.take(r)) {
-                return;
-            }
-            scoredCount[0]++;
-            if (!stored.hasCall()) {
-                throw new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
-                        + " is scored but its model output is missing from the results store");
-            }
+            requireRawOutput(cell, stored);
             EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
             SampleScore score = scorer.score(sample, stored.rawOutput());
             byTrial.get(r.trial()).add(score);
@@ -252,12 +213,11 @@ public final class CampaignReportBuilder {
             if (listener != null) {
                 listener.sampleScore(r.trial(), score);
             }
-            emit(cell, r, SampleScores.of(score), () -> details.direct(cell, sample, r,
+            rows.emit(cell, r, SampleScores.of(score), () -> rows.details().direct(cell, sample, r,
                     store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(), score));
-            overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), stored.rawOutput());
+            reading.overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), stored.rawOutput());
             completions.add(score.completed());
         });
-        int scored = scoredCount[0];
         List<ScoreReport> trialReports = new ArrayList<>();
         List<Long> reasoningOnly = new ArrayList<>();
         for (int t = 0; t < byTrial.size(); t++) {
@@ -266,16 +226,26 @@ public final class CampaignReportBuilder {
                 reasoningOnly.add((long) byTrial.get(t).reasoningOnly());
             }
         }
-        // every trial's failing samples count, not only the first trial's
+        return reading.report(new LinkedHashMap<>(ReportMetrics.summarize(trialReports, reasoningOnly)), errorCategories(trialReports),
+                trialReports, ablationMaterial(cell));
+    }
+
+    /** A scored result without its stored raw output is a broken store. */
+    private static void requireRawOutput(CellRecord cell, ResultsStore.StoredResult stored) {
+        SampleResultRecord r = stored.result();
+        if (!stored.hasCall()) {
+            throw new IllegalStateException("cell " + cell.cellId() + ": sample " + r.sampleId() + " trial " + r.trial()
+                    + " is scored but its model output is missing from the results store");
+        }
+    }
+
+    /** The failing samples per error category: every trial's count, not only the first trial's. */
+    private static Map<String, Integer> errorCategories(List<ScoreReport> trialReports) {
         Map<String, Integer> categories = new LinkedHashMap<>();
         for (BfclErrorCategory c : BfclErrorCategory.values()) {
             categories.put(c.key(), trialReports.stream().mapToInt(r -> r.errors().get(c)).sum());
         }
-        Map<String, MetricSummary> metrics = new LinkedHashMap<>(ReportMetrics.summarize(trialReports, reasoningOnly));
-        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
-                unscored.pending(samples, scored), metrics, categories, trialReports, unscored.rejected, cell.ablation(),
-                ablationMaterial(cell));
+        return categories;
     }
 
     /** What a model wrote for the cell's paraphrase or toolkit_expansion ablation, from the store; null for other cells. */
@@ -293,68 +263,6 @@ public final class CampaignReportBuilder {
         return AblationMaterials.of(store, cell.ablation(), spec.ablationSettings(), samples).orElse(null);
     }
 
-    /**
-     * A ReACT cell: the seed's Table 2 columns (agent completion, average loops, OOB, Stuck, unclassified;
-     * section 4.3, H.1.2) per trial from the stored trajectory outcomes, plus parse failures and tool errors.
-     */
-    private CellReport reactCellReport(CellRecord cell, int samples) {
-        List<ReactTrialTally> byTrial = new ArrayList<>();
-        for (int t = 0; t < cell.trials(); t++) {
-            byTrial.add(new ReactTrialTally());
-        }
-        Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
-        int[] results = {0};
-        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
-            progress.item();
-            results[0]++;
-            SampleResultRecord r = stored.result();
-            if (!unscored.take(r)) {
-                ReactOutcome outcome = reactOutcome(cell, r);
-                byTrial.get(r.trial()).add(outcome);
-                completions.add(outcome.completed());
-                overTrials.addCompletion(r.sampleId(), outcome.completed(), r.scoreJson()); // the trajectory: calls, answer, loops
-                emit(cell, r, SampleScores.of(outcome), () -> details.react(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r, outcome));
-            }
-        });
-        Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (ReactTrialTally trial : byTrial) {
-            if (trial.outcomes == 0) {
-                continue;
-            }
-            ReactStatistics stats = trial.statistics.statistics();
-            add(values, "completion_rate", stats.completionRate());
-            add(values, "react.avg_loops", stats.averageLoops());
-            add(values, "react.oob", stats.outOfBudget());
-            add(values, "react.stuck", stats.stuck());
-            add(values, "react.unclassified", stats.unclassified());
-            // IntStream.average(): the exact integer sum over the count
-            add(values, "react.parse_failures_per_sample", (double) trial.parseFailures / trial.outcomes);
-            add(values, "react.tool_errors_per_sample", (double) trial.toolErrors / trial.outcomes);
-        }
-        Map<String, MetricSummary> metrics = new LinkedHashMap<>();
-        values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
-        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        int scored = results[0] - unscored.infra - unscored.rejected;
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
-                unscored.pending(samples, scored), metrics, Map.of(), List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
-    }
-
-    /** A ReACT cell's trial as running counts: its statistics (seed Table 2) and its parse failures and tool errors. */
-    private static final class ReactTrialTally {
-        final ReactStatisticsMetric.Tally statistics = new ReactStatisticsMetric.Tally();
-        int outcomes;
-        long parseFailures;
-        long toolErrors;
-
-        void add(ReactOutcome outcome) {
-            statistics.add(outcome.trajectory());
-            outcomes++;
-            parseFailures += outcome.parseFailures();
-            toolErrors += outcome.toolErrors();
-        }
-    }
-
     private boolean isMultiTurn(CellRecord cell) {
         try {
             return evalSets.isMultiTurn(cell.evalSet());
@@ -369,164 +277,43 @@ public final class CampaignReportBuilder {
      * checked), the entries scored ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
      * entries by error type over all trials as the cell's error categories.
      */
-    private CellReport multiTurnCellReport(CellRecord cell, int samples) {
+    private CellReport multiTurnCellReport(CellReading reading) {
+        CellRecord cell = reading.cell;
         Map<Integer, List<BfclMultiTurnVerdict>> byTrial = new java.util.TreeMap<>();
-        Map<String, Integer> failures = new LinkedHashMap<>();
-        Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
         String[] category = {null};
-        int[] results = {0};
-        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
-            progress.item();
-            results[0]++;
+        reading.forEachScored(stored -> {
             SampleResultRecord r = stored.result();
-            if (unscored.take(r)) {
-                return;
-            }
-            MultiTurnScore score;
-            try {
-                score = Json.MAPPER.readValue(r.scoreJson(), MultiTurnScore.class);
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException("cell " + cell.cellId() + ": stored multi-turn verdict of entry " + r.sampleId() + " is unreadable", e);
-            }
+            MultiTurnScore score = multiTurnScore(cell, r);
             category[0] = score.category();
             byTrial.computeIfAbsent(r.trial(), t -> new ArrayList<>())
                     .add(new BfclMultiTurnVerdict(score.valid(), score.errorType(), score.failedTurn(), score.turnPassed()));
             completions.add(score.valid());
-            overTrials.addCompletion(r.sampleId(), score.valid(), r.scoreJson());
+            reading.overTrials.addCompletion(r.sampleId(), score.valid(), r.scoreJson());
             Map<String, Double> row = new LinkedHashMap<>();
             row.put("completed", score.valid() ? 1.0 : 0.0);
             row.put("bfcl.multi_turn.turns_checked", (double) score.turnsChecked());
             row.put("bfcl.multi_turn.turns_passed", (double) score.turnsPassed());
-            emit(cell, r, row, () -> null);
+            rows.emit(cell, r, row, () -> null);
         });
         Map<String, List<Double>> values = new LinkedHashMap<>();
+        Map<String, Integer> failures = new LinkedHashMap<>();
         for (List<BfclMultiTurnVerdict> trial : byTrial.values()) {
             BfclMultiTurnAccuracy accuracy = BfclMultiTurnAccuracy.of(trial);
-            add(values, "completion_rate", accuracy.accuracy());
-            add(values, "bfcl.accuracy." + category[0], accuracy.accuracy());
-            add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
-            add(values, "bfcl.multi_turn.entries", accuracy.entries());
-            add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
+            CellReading.add(values, "completion_rate", accuracy.accuracy());
+            CellReading.add(values, "bfcl.accuracy." + category[0], accuracy.accuracy());
+            CellReading.add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
+            CellReading.add(values, "bfcl.multi_turn.entries", accuracy.entries());
+            CellReading.add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
             accuracy.errorTypes().forEach((type, n) -> failures.merge(type, n, Integer::sum));
         }
-        Map<String, MetricSummary> metrics = new LinkedHashMap<>();
-        values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
-        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        int scored = results[0] - unscored.infra - unscored.rejected;
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
-                unscored.pending(samples, scored), metrics, failures, List.of(), unscored.rejected, cell.ablation(), ablationMaterial(cell));
+        return reading.report(CellReading.summaries(values), failures, List.of(), ablationMaterial(cell));
     }
 
-    /**
-     * A sql cell (the SQL baseline): completion per trial from the stored outcomes (the query ran on the worker's
-     * database at scoring time), and the failures by kind over all trials as the cell's error categories.
-     */
-    private CellReport sqlCellReport(CellRecord cell, int samples) {
-        Map<Integer, int[]> byTrial = new java.util.TreeMap<>();
-        Map<String, Integer> failures = new LinkedHashMap<>();
-        Unscored unscored = new Unscored(cell);
-        TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
-        int[] results = {0};
-        store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
-            progress.item();
-            results[0]++;
-            SampleResultRecord r = stored.result();
-            if (!unscored.take(r)) {
-                overTrials.addCompletion(r.sampleId(), Boolean.TRUE.equals(r.completed()),
-                        stored.rawOutput() != null ? stored.rawOutput() : r.scoreJson());
-                emit(cell, r, SampleScores.ofSql(Boolean.TRUE.equals(r.completed())),
-                        () -> details.sql(cell, evalSets.sample(cell.evalSet(), r.sampleId()), r));
-                int[] counts = byTrial.computeIfAbsent(r.trial(), t -> new int[2]);
-                counts[0]++;
-                counts[1] += Boolean.TRUE.equals(r.completed()) ? 1 : 0;
-                completions.add(Boolean.TRUE.equals(r.completed()));
-                String kind = sqlFailureKind(r);
-                if (kind != null) {
-                    failures.merge("sql." + kind, 1, Integer::sum);
-                }
-            }
-        });
-        Map<String, List<Double>> values = new LinkedHashMap<>();
-        byTrial.values().forEach(c -> add(values, "completion_rate", c[1] / (double) c[0]));
-        Map<String, MetricSummary> metrics = new LinkedHashMap<>();
-        values.forEach((k, v) -> metrics.put(k, MetricSummary.of(v)));
-        overTrials.metrics(cell.trials()).forEach((key, value) -> metrics.put(key, MetricSummary.of(List.of(value))));
-        int scored = results[0] - unscored.infra - unscored.rejected;
-        return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
-                unscored.pending(samples, scored), metrics, failures, List.of(), unscored.rejected, cell.ablation());
-    }
-
-    private static String sqlFailureKind(SampleResultRecord r) {
+    private static MultiTurnScore multiTurnScore(CellRecord cell, SampleResultRecord r) {
         try {
-            JsonNode summary = Json.MAPPER.readTree(r.scoreJson());
-            return summary.path("failure").isTextual() ? summary.get("failure").asText() : null;
-        } catch (Exception e) {
-            throw new IllegalStateException("cell " + r.cellId() + ": sample " + r.sampleId() + " has an unreadable sql outcome", e);
-        }
-    }
-
-    private void emit(CellRecord cell, SampleResultRecord r, Map<String, Double> scores, Supplier<SampleDetail> detail) {
-        SampleDetail shown = null;
-        if (details != null && detailsLeft > 0) {
-            detailsLeft--;
-            shown = detail.get();
-        }
-        sink.accept(new SampleRow(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(), r.sampleId(), r.trial(),
-                r.status(), scores, shown));
-    }
-
-    private void emitFailed(CellRecord cell, SampleResultRecord r) {
-        emit(cell, r, Map.of(), () -> {
-            EvalSample sample;
-            try {
-                sample = evalSets.sample(cell.evalSet(), r.sampleId());
-            } catch (RuntimeException missing) {
-                sample = null;
-            }
-            return details.failed(cell, sample, r);
-        });
-    }
-
-    /** A cell's results without a score (infra_error, rejected): counted, and shown as failed sample rows. */
-    private final class Unscored {
-        private final CellRecord cell;
-        int infra;
-        int rejected;
-
-        Unscored(CellRecord cell) {
-            this.cell = cell;
-        }
-
-        /** True (counted and emitted) when {@code r} has no score; false for a scored result, left to the caller. */
-        boolean take(SampleResultRecord r) {
-            if (r.isInfraError()) {
-                infra++;
-            } else if (r.isRejected()) {
-                rejected++;
-            } else {
-                return false;
-            }
-            emitFailed(cell, r);
-            return true;
-        }
-
-        /** The cell's work items (samples x trials) with no result yet. */
-        int pending(int samples, int scored) {
-            return samples * cell.trials() - scored - infra - rejected;
-        }
-    }
-
-    private static void add(Map<String, List<Double>> values, String key, double value) {
-        values.computeIfAbsent(key, k -> new ArrayList<>()).add(value);
-    }
-
-    private static ReactOutcome reactOutcome(CellRecord cell, SampleResultRecord r) {
-        try {
-            return Json.MAPPER.readValue(r.scoreJson(), ReactOutcome.class);
+            return Json.MAPPER.readValue(r.scoreJson(), MultiTurnScore.class);
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("cell " + cell.cellId() + ": stored ReACT outcome of sample " + r.sampleId()
-                    + " trial " + r.trial() + " is unreadable: " + e.getMessage(), e);
+            throw new IllegalStateException("cell " + cell.cellId() + ": stored multi-turn verdict of entry " + r.sampleId() + " is unreadable", e);
         }
     }
 }

@@ -62,32 +62,7 @@ public final class ResultsDatabase implements AutoCloseable {
     }
 
     private static ResultsDatabase open(StoreLocation location, String password, boolean writing) {
-        HikariConfig config;
-        if (location.dialect() == StoreDialect.SQLITE) {
-            if (writing) {
-                createParent(location);
-            } else if (!Files.isRegularFile(location.file())) {
-                throw new ResultsStoreException(describe(location) + ": no such file; this command only reads a results store "
-                        + "and never creates one: check the path");
-            }
-            if (Files.isRegularFile(location.file())) {
-                requireIbenchOrEmpty(location, writing); // before the pool, whose WAL setting would already change the file
-            }
-            config = sqlitePool(location, "ibench-results", 1); // one writing connection: SQLite serializes writers anyway
-            if (writing) {
-                config.addDataSourceProperty("journal_mode", "WAL");
-            }
-            config.addDataSourceProperty("synchronous", "NORMAL");
-        } else {
-            config = new HikariConfig();
-            config.setJdbcUrl(location.jdbcUrl());
-            config.setPoolName("ibench-results");
-            config.setMaximumPoolSize(10);
-            config.setConnectionTimeout(15_000);
-            if (password != null && !password.isEmpty()) {
-                config.setPassword(password);
-            }
-        }
+        HikariConfig config = location.dialect() == StoreDialect.SQLITE ? sqliteWriterConfig(location, writing) : serverConfig(location, password);
         config.setInitializationFailTimeout(1);
         HikariDataSource pool;
         try {
@@ -95,6 +70,43 @@ public final class ResultsDatabase implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new ResultsStoreException(describe(location) + ": cannot connect: " + rootMessage(e), e);
         }
+        checkAndMigrate(location, pool, writing);
+        return new ResultsDatabase(location, pool, readerPool(location, pool));
+    }
+
+    /** A SQLite file's one writing connection (SQLite serializes writers anyway), after the file is checked or created. */
+    private static HikariConfig sqliteWriterConfig(StoreLocation location, boolean writing) {
+        if (writing) {
+            createParent(location);
+        } else if (!Files.isRegularFile(location.file())) {
+            throw new ResultsStoreException(describe(location) + ": no such file; this command only reads a results store "
+                    + "and never creates one: check the path");
+        }
+        if (Files.isRegularFile(location.file())) {
+            requireIbenchOrEmpty(location, writing); // before the pool, whose WAL setting would already change the file
+        }
+        HikariConfig config = sqlitePool(location, "ibench-results", 1);
+        if (writing) {
+            config.addDataSourceProperty("journal_mode", "WAL");
+        }
+        config.addDataSourceProperty("synchronous", "NORMAL");
+        return config;
+    }
+
+    private static HikariConfig serverConfig(StoreLocation location, String password) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(location.jdbcUrl());
+        config.setPoolName("ibench-results");
+        config.setMaximumPoolSize(10);
+        config.setConnectionTimeout(15_000);
+        if (password != null && !password.isEmpty()) {
+            config.setPassword(password);
+        }
+        return config;
+    }
+
+    /** Refuses a server database holding other tables, and migrates the schema for a writer; the pool closes on failure. */
+    private static void checkAndMigrate(StoreLocation location, HikariDataSource pool, boolean writing) {
         try {
             if (location.dialect() != StoreDialect.SQLITE) {
                 try (Connection c = pool.getConnection()) {
@@ -113,16 +125,19 @@ public final class ResultsDatabase implements AutoCloseable {
             pool.close();
             throw new ResultsStoreException(describe(location) + ": cannot migrate its schema: " + rootMessage(e), e);
         }
-        HikariDataSource readers = null;
-        if (location.dialect() == StoreDialect.SQLITE) {
-            try {
-                readers = new HikariDataSource(sqlitePool(location, "ibench-results-readers", 4));
-            } catch (RuntimeException e) {
-                pool.close();
-                throw new ResultsStoreException(describe(location) + ": cannot connect for reads: " + rootMessage(e), e);
-            }
+    }
+
+    /** A SQLite file's pool of reading connections (null for a server database); closes {@code pool} on failure. */
+    private static HikariDataSource readerPool(StoreLocation location, HikariDataSource pool) {
+        if (location.dialect() != StoreDialect.SQLITE) {
+            return null;
         }
-        return new ResultsDatabase(location, pool, readers);
+        try {
+            return new HikariDataSource(sqlitePool(location, "ibench-results-readers", 4));
+        } catch (RuntimeException e) {
+            pool.close();
+            throw new ResultsStoreException(describe(location) + ": cannot connect for reads: " + rootMessage(e), e);
+        }
     }
 
     private static void requireIbenchOrEmpty(StoreLocation location, boolean writing) {

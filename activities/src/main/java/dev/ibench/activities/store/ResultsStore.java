@@ -1,8 +1,6 @@
 package dev.ibench.activities.store;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.HashMap;
@@ -21,22 +19,13 @@ import java.util.Set;
 public final class ResultsStore {
     private final ResultsDatabase database;
     private final StoreStatements statements;
-    private final PromptStorage prompts = new PromptStorage();
-    /** Base prompts known to be in {@code prompt_texts} (committed): a prompt of a known base needs no lookup. Bounded. */
-    private final Set<String> heldBases = Collections.synchronizedSet(Collections.newSetFromMap(
-            new java.util.LinkedHashMap<String, Boolean>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
-                    return size() > 1024;
-                }
-            }));
-    /** Bases this thread's running transaction wrote or found (it sees its own writes). */
-    private final ThreadLocal<Set<String>> basesInTransaction = ThreadLocal.withInitial(HashSet::new);
-    private final java.util.concurrent.atomic.AtomicLong promptTextLookups = new java.util.concurrent.atomic.AtomicLong();
-
+    private final StoredPromptRows prompts;
+    private final SampleResultPages pages;
     public ResultsStore(ResultsDatabase database) {
         this.database = database;
         this.statements = new StoreStatements(database);
+        this.prompts = new StoredPromptRows(database, statements);
+        this.pages = new SampleResultPages(statements);
     }
 
     /** The database this store reads and writes (other stores of the same schema share it, e.g. the spend ledger). */
@@ -157,87 +146,26 @@ public final class ResultsStore {
      * cell's base prompt, which is kept once by content ({@link PromptStorage}). {@link #prompt} returns it exactly.
      */
     public void savePrompt(String cellId, String sampleId, int trial, String promptJson) {
-        PromptStorage.Encoded e = prompts.encode(cellId, promptJson);
-        database.inTransaction(() -> {
-            savePromptText(e);
-            update("save prompt " + key(cellId, sampleId, trial),
-                    "INSERT INTO rendered_prompts(cell_id, sample_id, trial, prompt_json, base_sha256, prefix_chars, suffix_chars) "
-                            + "VALUES (?,?,?,?,?,?,?) ON CONFLICT(cell_id, sample_id, trial) DO UPDATE SET prompt_json=excluded.prompt_json, "
-                            + "base_sha256=excluded.base_sha256, prefix_chars=excluded.prefix_chars, suffix_chars=excluded.suffix_chars",
-                    cellId, sampleId, trial, e.middle(), e.baseSha256(), e.prefixChars(), e.suffixChars());
-        });
+        prompts.savePrompt(cellId, sampleId, trial, promptJson);
     }
 
     public Optional<String> prompt(String cellId, String sampleId, int trial) {
-        return query("read prompt " + key(cellId, sampleId, trial),
-                "SELECT p.prompt_json, t.text, p.prefix_chars, p.suffix_chars, p.base_sha256 FROM rendered_prompts p "
-                        + "LEFT JOIN prompt_texts t ON t.sha256=p.base_sha256 WHERE p.cell_id=? AND p.sample_id=? AND p.trial=?",
-                this::storedPrompt, cellId, sampleId, trial).stream().findFirst();
+        return prompts.prompt(cellId, sampleId, trial);
     }
 
     /** The prompt step {@code step} of a ReACT trajectory sent (after the cell's ablation), as JSON; stored as {@link #savePrompt} stores. */
     public void saveStepPrompt(String cellId, String sampleId, int trial, int step, String promptJson) {
-        PromptStorage.Encoded e = prompts.encode(cellId, promptJson);
-        database.inTransaction(() -> {
-            savePromptText(e);
-            update("save prompt " + key(cellId, sampleId, trial) + " step " + step,
-                    "INSERT INTO react_step_prompts(cell_id, sample_id, trial, step, prompt_json, base_sha256, prefix_chars, suffix_chars) "
-                            + "VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(cell_id, sample_id, trial, step) DO UPDATE SET prompt_json=excluded.prompt_json, "
-                            + "base_sha256=excluded.base_sha256, prefix_chars=excluded.prefix_chars, suffix_chars=excluded.suffix_chars",
-                    cellId, sampleId, trial, step, e.middle(), e.baseSha256(), e.prefixChars(), e.suffixChars());
-        });
+        prompts.saveStepPrompt(cellId, sampleId, trial, step, promptJson);
     }
 
     /** The stored prompts of a ReACT trajectory, in step order. */
     public List<String> stepPrompts(String cellId, String sampleId, int trial) {
-        return query("read step prompts " + key(cellId, sampleId, trial),
-                "SELECT p.prompt_json, t.text, p.prefix_chars, p.suffix_chars, p.base_sha256 FROM react_step_prompts p "
-                        + "LEFT JOIN prompt_texts t ON t.sha256=p.base_sha256 WHERE p.cell_id=? AND p.sample_id=? AND p.trial=? ORDER BY p.step",
-                this::storedPrompt, cellId, sampleId, trial);
-    }
-
-    /**
-     * A base prompt, kept once by content; made sure of in the transaction of each row that refers to it, so no row ever
-     * refers to a missing one. Looked up by its key first: the whole text is sent only when the store lacks it.
-     */
-    private void savePromptText(PromptStorage.Encoded e) {
-        String sha = e.baseSha256();
-        if (heldBases.contains(sha) || basesInTransaction.get().contains(sha)) {
-            return;
-        }
-        promptTextLookups.incrementAndGet();
-        boolean held = !query("look up prompt text " + e.baseSha256(), "SELECT 1 FROM prompt_texts WHERE sha256=?", rs -> 1,
-                e.baseSha256()).isEmpty();
-        if (!held) {
-            update("save prompt text " + e.baseSha256(), "INSERT INTO prompt_texts(sha256, text) VALUES (?,?) ON CONFLICT(sha256) DO NOTHING",
-                    e.baseSha256(), e.baseText());
-        }
-        // held for the rest of this transaction (its rows commit or roll back together), and for good once it commits: a
-        // rolled-back group must not leave a base believed held that is not
-        basesInTransaction.get().add(sha);
-        database.afterTransaction(committed -> {
-            basesInTransaction.get().remove(sha);
-            if (committed) {
-                heldBases.add(sha);
-            }
-        });
+        return prompts.stepPrompts(cellId, sampleId, trial);
     }
 
     /** How many times this store looked a base prompt up in {@code prompt_texts} (once per base, not once per prompt). */
     long promptTextLookups() {
-        return promptTextLookups.get();
-    }
-
-    private String storedPrompt(java.sql.ResultSet rs) throws SQLException {
-        String middle = rs.getString(1);
-        String base = rs.getString(2);
-        Integer prefix = rs.getObject(3) == null ? null : rs.getInt(3);
-        Integer suffix = rs.getObject(4) == null ? null : rs.getInt(4);
-        if (prefix != null && base == null) {
-            throw new ResultsStoreException(database.description() + ": a stored prompt refers to base text " + rs.getString(5)
-                    + ", which prompt_texts does not hold");
-        }
-        return PromptStorage.decode(middle, base, prefix, prefix == null ? null : suffix);
+        return prompts.promptTextLookups();
     }
 
     /** Stores an ablation's material for a sample once: a second write under the same key keeps the first. */
@@ -351,50 +279,15 @@ public final class ResultsStore {
 
     /**
      * Every result of a cell in {@link #sampleResults} order (sample position, then trial), read {@code pageSize} rows
-     * at a time, each with its first model call's raw output: a report reads a cell with one query per page instead of
-     * one per item, and holds one page at a time however large the cell. Keyset pages driven by the cell's sample list
-     * (its primary key, {@code cell_id, position}), so every page is an index range: the last page costs what the first
-     * does. Results whose sample is not in the cell's sample list (none in a planned campaign) come first, in one query.
+     * at a time, each with its first model call's raw output ({@link SampleResultPages}): a report holds one page at a
+     * time however large the cell.
      */
     public void forEachSampleResult(String cellId, int pageSize, java.util.function.Consumer<StoredResult> each) {
-        if (pageSize < 1) {
-            throw new IllegalArgumentException("page size must be at least 1, got " + pageSize);
-        }
-        String columns = "r.sample_id, r.trial, r.status, r.completed, r.score_json, r.error, m.raw_output, m.step";
-        String callJoin = " LEFT JOIN model_calls m ON m.cell_id=r.cell_id AND m.sample_id=r.sample_id AND m.trial=r.trial AND m.step=0";
-        query("read results of " + cellId + " outside its sample list",
-                "SELECT " + columns + ", -1 FROM sample_results r" + callJoin + " WHERE r.cell_id=? AND NOT EXISTS "
-                        + "(SELECT 1 FROM cell_samples s WHERE s.cell_id=r.cell_id AND s.sample_id=r.sample_id) ORDER BY r.sample_id, r.trial",
-                rs -> pagedResult(cellId, rs), cellId).forEach(p -> each.accept(p.result()));
-        long afterPosition = Long.MIN_VALUE;
-        int afterTrial = Integer.MIN_VALUE;
-        while (true) {
-            List<PagedResult> page = query("read results of " + cellId + " after position " + afterPosition,
-                    "SELECT " + columns + ", s.position FROM cell_samples s "
-                            + "JOIN sample_results r ON r.cell_id=s.cell_id AND r.sample_id=s.sample_id" + callJoin
-                            + " WHERE s.cell_id=? AND (s.position > ? OR (s.position = ? AND r.trial > ?)) "
-                            + "ORDER BY s.position, r.trial LIMIT ?",
-                    rs -> pagedResult(cellId, rs), cellId, afterPosition, afterPosition, afterTrial, pageSize);
-            page.forEach(p -> each.accept(p.result()));
-            if (page.size() < pageSize) {
-                return;
-            }
-            PagedResult last = page.get(page.size() - 1);
-            afterPosition = last.position();
-            afterTrial = last.result().result().trial();
-        }
-    }
-
-    private static PagedResult pagedResult(String cellId, java.sql.ResultSet rs) throws SQLException {
-        return new PagedResult(new StoredResult(new SampleResultRecord(cellId, rs.getString(1), rs.getInt(2), rs.getString(3),
-                rs.getObject(4) == null ? null : rs.getInt(4) != 0, rs.getString(5), rs.getString(6)), rs.getString(7),
-                rs.getObject(8) != null), rs.getLong(9));
+        pages.forEach(cellId, pageSize, each);
     }
 
     /** A stored result with its first model call's raw output ({@code hasCall}: the item has a step-0 model call). */
     public record StoredResult(SampleResultRecord result, String rawOutput, boolean hasCall) {}
-
-    private record PagedResult(StoredResult result, long position) {}
 
     public void recordError(String cellId, String sampleId, int trial, int step, String kind, String message) {
         update("record error of " + key(cellId, sampleId, trial),
@@ -419,7 +312,8 @@ public final class ResultsStore {
                 rs -> new ErrorCount(rs.getString(1), rs.getInt(2), rs.getString(3)), args);
     }
 
-    private static String key(String cellId, String sampleId, int trial) {
+    /** How a write or read names the item in a failure message. */
+    static String key(String cellId, String sampleId, int trial) {
         return cellId + "#" + sampleId + "/" + trial;
     }
 
@@ -427,44 +321,16 @@ public final class ResultsStore {
         return Instant.now().toString();
     }
 
-    private void update(String what, String sql, Object... args) {
-        inTransaction(what, c -> {
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                bind(ps, args);
-                ps.executeUpdate();
-            }
-        });
-    }
-
     private <T> List<T> query(String what, String sql, StoreStatements.RowMapper<T> mapper, Object... args) {
         return statements.query(what, sql, mapper, args);
     }
 
-    private void inTransaction(String what, SqlWork work) {
-        try (Connection c = database.connection()) {
-            c.setAutoCommit(false);
-            try {
-                work.run(c);
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                ResultsDatabase.abandonTransaction(c, e);
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw failure(what, e);
-        }
+    private void update(String what, String sql, Object... args) {
+        statements.updateInTransaction(what, sql, args);
     }
 
-    private ResultsStoreException failure(String what, SQLException e) {
-        return statements.failure(what, e);
+    private void inTransaction(String what, StoreStatements.SqlWork work) {
+        statements.inTransaction(what, work);
     }
 
-    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
-        StoreStatements.bind(ps, args);
-    }
-
-    @FunctionalInterface
-    private interface SqlWork {
-        void run(Connection c) throws SQLException;
-    }
 }

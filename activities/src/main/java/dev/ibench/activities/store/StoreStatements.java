@@ -43,6 +43,32 @@ public final class StoreStatements {
         }
     }
 
+    /** Runs one write in a transaction of its own connection (within {@link ResultsDatabase#inTransaction}, the running one). */
+    public void updateInTransaction(String what, String sql, Object... args) {
+        inTransaction(what, c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                bind(ps, args);
+                ps.executeUpdate();
+            }
+        });
+    }
+
+    /** Runs {@code work} on one connection and commits it; a failure rolls it back and names what was being done. */
+    public void inTransaction(String what, SqlWork work) {
+        try (Connection c = database.connection()) {
+            c.setAutoCommit(false);
+            try {
+                work.run(c);
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                ResultsDatabase.abandonTransaction(c, e);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
     public ResultsStoreException failure(String what, SQLException e) {
         return new ResultsStoreException(database.description() + ": cannot " + what + ": " + DiskFull.explain(database.location(), e), e);
     }
@@ -56,5 +82,10 @@ public final class StoreStatements {
     @FunctionalInterface
     public interface RowMapper<T> {
         T map(ResultSet rs) throws SQLException;
+    }
+
+    @FunctionalInterface
+    public interface SqlWork {
+        void run(Connection c) throws SQLException;
     }
 }

@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.util.Set;
@@ -25,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class CuttableTcpProxy implements AutoCloseable {
     private final InetSocketAddress upstream;
-    private final ServerSocket listener;
+    private final LoopbackAcceptor listener;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "cuttable-tcp-proxy");
         t.setDaemon(true);
@@ -42,11 +41,11 @@ public final class CuttableTcpProxy implements AutoCloseable {
     private CuttableTcpProxy(InetSocketAddress upstream) {
         this.upstream = upstream;
         try {
-            listener = new ServerSocket(0, 200, InetAddress.getLoopbackAddress());
+            listener = LoopbackAcceptor.open(200);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the proxy's port on 127.0.0.1", e);
         }
-        threads.execute(this::acceptLoop);
+        listener.start(threads, this::accepted);
     }
 
     /** A proxy (healed) to {@code 127.0.0.1:upstreamPort}. */
@@ -56,7 +55,7 @@ public final class CuttableTcpProxy implements AutoCloseable {
 
     /** The port clients connect to instead of the upstream's. */
     public int port() {
-        return listener.getLocalPort();
+        return listener.port();
     }
 
     /** {@code 127.0.0.1:port}, e.g. a Temporal address for {@code --address}. */
@@ -97,27 +96,16 @@ public final class CuttableTcpProxy implements AutoCloseable {
         return held.get();
     }
 
-    private void acceptLoop() {
-        while (!closed) {
-            Socket client;
-            try {
-                client = listener.accept();
-            } catch (IOException e) {
-                if (closed) {
-                    return;
-                }
-                continue;
+    private void accepted(Socket client) {
+        synchronized (this) {
+            open.add(client);
+            if (cut) {
+                held.incrementAndGet();
+                blackholed.add(client); // accepted, never read: the client's bytes stay in the kernel's buffers
+                return;
             }
-            synchronized (this) {
-                open.add(client);
-                if (cut) {
-                    held.incrementAndGet();
-                    blackholed.add(client); // accepted, never read: the client's bytes stay in the kernel's buffers
-                    continue;
-                }
-            }
-            threads.execute(() -> connect(client));
         }
+        threads.execute(() -> connect(client));
     }
 
     private void connect(Socket client) {
@@ -180,11 +168,7 @@ public final class CuttableTcpProxy implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        try {
-            listener.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+        listener.close();
         for (Socket s : open) {
             closeQuietly(s);
         }

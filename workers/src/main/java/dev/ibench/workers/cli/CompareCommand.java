@@ -60,7 +60,7 @@ class CompareCommand implements Callable<Integer> {
         }
         String text = json ? ComparisonRenderer.json(result.comparison(), result.standings())
                 : ComparisonRenderer.markdown(result.comparison(), result.standings());
-        CampaignCommand.write(out, w -> w.write(text));
+        CommandOutput.write(out, w -> w.write(text));
         return 0;
     }
 }

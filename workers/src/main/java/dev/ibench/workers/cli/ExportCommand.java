@@ -36,7 +36,7 @@ class ExportCommand implements Callable<Integer> {
                     CampaignReportBuilder.DEFAULT_PAGE_SIZE).progress(TerminalReportProgress.onStandardError())
                     .stream(id, java.time.Instant.now().toString(), 0, rows, (cell, standing) -> {}).standings();
             StoredPrompts prompts = withPrompts ? new StoredPrompts(services.store()) : null;
-            CampaignCommand.write(out, w -> {
+            CommandOutput.write(out, w -> {
                 if (format.equals("csv")) {
                     SampleScoresExport.writeCsv(id, rows, rows.scoreKeys(), standings, w);
                 } else {

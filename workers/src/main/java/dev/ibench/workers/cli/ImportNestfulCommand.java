@@ -8,6 +8,7 @@ import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.nestful.NestfulImporter;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.imports.ImportOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The refusals both {@code ibench import} subcommands share ({@link ImportOutput}): a name that is no plain file name, a file with no importable row. */
+/** The refusals both {@code ibench import} subcommands share ({@link dev.ibench.workers.imports.ImportOutput}): a name that is no plain file name, a file with no importable row. */
 class ImportOutputTest {
     @TempDir Path dir;
 

@@ -16,10 +16,10 @@ class StreamedOutputFileTest {
     @Test
     void aCompleteReportReplacesTheFileAndAFailedOneLeavesNothing() throws Exception {
         Path out = dir.resolve("sub/r.json");
-        CampaignCommand.write(out, w -> w.write("{\"a\" : 1}"));
+        CommandOutput.write(out, w -> w.write("{\"a\" : 1}"));
         assertThat(out).hasContent("{\"a\" : 1}");
 
-        assertThatThrownBy(() -> CampaignCommand.write(out, w -> {
+        assertThatThrownBy(() -> CommandOutput.write(out, w -> {
             w.write("{\"cells\" : [");
             throw new IOException("the store went away");
         })).hasMessageContaining("the store went away");

@@ -50,7 +50,7 @@ class CampaignPayloadCompatibilityTest {
     void aBatchResultWrittenBeforeTheSpendReadsAsNothingPaid() {
         var old = CONVERTER.fromPayload(json("{\"started\":4,\"elapsedMillis\":90,\"failures\":[]}"),
                 dev.ibench.activities.campaign.BatchCallResult.class, dev.ibench.activities.campaign.BatchCallResult.class);
-        assertThat(old).isEqualTo(new dev.ibench.activities.campaign.BatchCallResult(4, 90, java.util.List.of()));
+        assertThat(old).isEqualTo(new dev.ibench.activities.campaign.BatchCallResult(4, 90, java.util.List.of(), 0, 0, null, false, 0));
         assertThat(old.promptTokens()).isZero();
         assertThat(old.costUsd()).isNull();
     }
@@ -85,7 +85,7 @@ class CampaignPayloadCompatibilityTest {
     void aSampleOutcomeWrittenBeforeTheRejectedFlagReadsAsNotRejected() {
         SampleOutcome old = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true}"),
                 SampleOutcome.class, SampleOutcome.class);
-        assertThat(old).isEqualTo(new SampleOutcome(false, true, true, false));
+        assertThat(old).isEqualTo(new SampleOutcome(false, true, true, false, 0, 0, null, 0));
         SampleOutcome rejected = SampleOutcome.rejection();
         assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(rejected).orElseThrow(), SampleOutcome.class, SampleOutcome.class))
                 .isEqualTo(rejected);
@@ -122,7 +122,7 @@ class CampaignPayloadCompatibilityTest {
         assertThat(oldStatus.pauseReason()).isNull();
         var oldCall = CONVERTER.fromPayload(json("{\"cacheHit\":false,\"promptTokens\":100,\"completionTokens\":20,\"latencyMs\":7}"),
                 dev.ibench.activities.campaign.ModelCallResult.class, dev.ibench.activities.campaign.ModelCallResult.class);
-        assertThat(oldCall).isEqualTo(new dev.ibench.activities.campaign.ModelCallResult(false, 100, 20, 7, null));
+        assertThat(oldCall).isEqualTo(new dev.ibench.activities.campaign.ModelCallResult(false, 100, 20, 7, null, false));
         var paused = new CampaignStatus("c", "n", CellState.PAUSED_BUDGET, java.util.List.of(), "budget reached: x");
         assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(paused).orElseThrow(), CampaignStatus.class, CampaignStatus.class))
                 .isEqualTo(paused);
@@ -132,13 +132,13 @@ class CampaignPayloadCompatibilityTest {
     void aTrajectoryOutcomeAndAStepSummaryWrittenBeforeTheirSpendReadAsNothingPaid() {
         SampleOutcome old = CONVERTER.fromPayload(json("{\"infraError\":false,\"parsed\":true,\"completed\":true,\"rejected\":false}"),
                 SampleOutcome.class, SampleOutcome.class);
-        assertThat(old).isEqualTo(new SampleOutcome(false, true, true, false, 0, 0, null));
-        SampleOutcome paid = old.withSpend(1200, 300, 0.006);
+        assertThat(old).isEqualTo(new SampleOutcome(false, true, true, false, 0, 0, null, 0));
+        SampleOutcome paid = old.withSpend(1200, 300, 0.006, 0);
         assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(paid).orElseThrow(), SampleOutcome.class, SampleOutcome.class)).isEqualTo(paid);
         var oldStep = CONVERTER.fromPayload(json("{\"step\":3,\"kind\":\"action\",\"tool\":\"filter_data\",\"call\":\"filter_data()\","
                         + "\"reused\":false}"),
                 dev.ibench.activities.react.ReactTurnSummary.class, dev.ibench.activities.react.ReactTurnSummary.class);
-        assertThat(oldStep).isEqualTo(new dev.ibench.activities.react.ReactTurnSummary(3, "action", "filter_data", "filter_data()", false, 0, 0, null));
+        assertThat(oldStep).isEqualTo(new dev.ibench.activities.react.ReactTurnSummary(3, "action", "filter_data", "filter_data()", false, 0, 0, null, false));
         assertThat(oldStep.isAction()).isTrue();
     }
 

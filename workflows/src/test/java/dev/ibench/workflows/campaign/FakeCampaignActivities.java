@@ -160,7 +160,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
                 modelCalls.add(item.toString());
                 paid.add(item.toString());
             }
-            return new ModelCallResult(false, 10, 5, modelLatencyMillis, costPerCall);
+            return new ModelCallResult(false, 10, 5, modelLatencyMillis, costPerCall, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApplicationFailure.newFailure("interrupted", "Interrupted");
@@ -241,7 +241,7 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         }
         return new BatchCallResult(started, (System.nanoTime() - startedAt) / 1_000_000, sorted, promptTokens.get(),
                 completionTokens.get(), costs.isEmpty() ? null : costs.stream().mapToDouble(Double::doubleValue).sum(),
-                yieldedWithItemsLeft);
+                yieldedWithItemsLeft, 0);
     }
 
     @Override
@@ -283,6 +283,6 @@ final class FakeCampaignActivities implements CampaignPlanningActivities, ModelC
         scored.add(item.toString());
         scorings.add(item.toString());
         infraErrors.remove(item.toString());
-        return new SampleOutcome(false, true, item.position() % 2 == 0);
+        return SampleOutcome.scored(true, item.position() % 2 == 0);
     }
 }

@@ -75,7 +75,7 @@ class MultiTurnEntryWorkflowTest {
                 if (unknownUsage.contains(ref.turn() + "." + ref.step())) {
                     return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 0, 0, null, true);
                 }
-                return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 100, 10, 0.001);
+                return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 100, 10, 0.001, false);
             });
             env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations((MultiTurnToolActivities) ref -> {
                 executed.add(ref.turn() + "." + ref.step());
@@ -90,7 +90,7 @@ class MultiTurnEntryWorkflowTest {
                 @Override
                 public SampleOutcome finish(MultiTurnFinishRequest request) {
                     finishedWithTurns.add(request.turnsRun());
-                    return new SampleOutcome(false, true, true);
+                    return SampleOutcome.scored(true, true);
                 }
             });
             env.start();

@@ -45,7 +45,7 @@ class ReactSampleWorkflowTest {
     }
 
     private static ReactAgentModel saying(String text) {
-        return (sample, initial, previous, settings, trial) -> new ReactAgentModel.Reply(text, null, 1, 1, 1L, false);
+        return (sample, initial, previous, settings, trial) -> new ReactAgentModel.Reply(text, null, 1, 1, 1L, false, null, null, null, false);
     }
 
     private EvalSample prepare(ReactHarness h, int goldLengthAtLeast) {

@@ -48,7 +48,7 @@ class ReactSpendTest {
                 throw ModelCallException.of(ErrorKind.BAD_REQUEST, "test", "400 Bad Request: tool schema not supported");
             }
             String text = new OracleAgentModel().next(sample, initial, previous, settings, trial).text();
-            return new ReactAgentModel.Reply(text, null, 100, 20, 1L, false, STEP_COST);
+            return new ReactAgentModel.Reply(text, null, 100, 20, 1L, false, STEP_COST, null, null, false);
         };
     }
 
@@ -132,7 +132,7 @@ class ReactSpendTest {
             String text = new OracleAgentModel().next(sample, initial, previous, settings, trial).text();
             return noUsage.contains(sample.sampleId())
                     ? new ReactAgentModel.Reply(text, null, 0, 0, 1L, false, null, null, null, true)
-                    : new ReactAgentModel.Reply(text, null, 100, 20, 1L, false, STEP_COST);
+                    : new ReactAgentModel.Reply(text, null, 100, 20, 1L, false, STEP_COST, null, null, false);
         };
         try (ReactHarness h = new ReactHarness(dir.resolve("r.sqlite"), m -> model)) {
             List<EvalSample> samples = new ArrayList<>(h.evalSets.samples(SuperheroEvalSets.slot().toString()).values()).subList(0, 2);

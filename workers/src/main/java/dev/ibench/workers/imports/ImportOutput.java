@@ -1,4 +1,4 @@
-package dev.ibench.workers.cli;
+package dev.ibench.workers.imports;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,21 +13,21 @@ import java.util.List;
  * What the {@code ibench import} subcommands do alike around their importer: the rule for the eval-set name, the
  * import report's rows left out (and the refusal when no row is left), the files written as indented JSON.
  */
-final class ImportOutput {
+public final class ImportOutput {
     /** A row the importer left out: its line, its id under the report field {@code idField}, and why. */
-    record LeftOut(int line, String idField, String id, String reason) {}
+    public record LeftOut(int line, String idField, String id, String reason) {}
 
     private final String command;
     private final PrintWriter err;
 
     /** @param command the command as errors name it, e.g. {@code ibench import bfcl} */
-    ImportOutput(String command, PrintWriter err) {
+    public ImportOutput(String command, PrintWriter err) {
         this.command = command;
         this.err = err;
     }
 
     /** A set name becomes file names: only letters, digits, '.', '_' and '-'; otherwise says so and returns false. */
-    boolean nameAllowed(String setName) {
+    public boolean nameAllowed(String setName) {
         if (setName.matches("[A-Za-z0-9._-]+")) {
             return true;
         }
@@ -36,7 +36,7 @@ final class ImportOutput {
     }
 
     /** Adds {@code imported} and {@code rejected} to the report; false (listing the rows left out) when no row of the file was imported. */
-    boolean addOutcome(ObjectNode report, Path file, int imported, List<LeftOut> leftOut) {
+    public boolean addOutcome(ObjectNode report, Path file, int imported, List<LeftOut> leftOut) {
         report.put("imported", imported);
         ArrayNode rejected = report.putArray("rejected");
         leftOut.forEach(r -> rejected.addObject().put("line", r.line()).put(r.idField(), r.id()).put("reason", r.reason()));
@@ -48,11 +48,11 @@ final class ImportOutput {
         return false;
     }
 
-    static void write(Path file, JsonNode json) throws IOException {
+    public static void write(Path file, JsonNode json) throws IOException {
         Json.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), json);
     }
 
-    static String text(JsonNode json) throws IOException {
+    public static String text(JsonNode json) throws IOException {
         return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json);
     }
 }
