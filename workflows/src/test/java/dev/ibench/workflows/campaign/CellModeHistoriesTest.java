@@ -161,7 +161,7 @@ class CellModeHistoriesTest {
         assertThat(fake.paid).as("every item paid once").hasSize(120).doesNotHaveDuplicates();
         assertThat(fake.cellStates.get("a")).containsExactly("paused", "running", "completed");
         String json = history().toJson(false);
-        assertThat(json).contains(markerInJson(CellWorkflowImpl.SLOT_REFILL)).contains("\"pause\"").contains("\"resume\"");
+        assertThat(json).contains(markerInJson(CellVersions.SLOT_REFILL)).contains("\"pause\"").contains("\"resume\"");
         RecordedHistories.replayAndMaybeRecord(history(), PAUSED, CellWorkflowImpl.class);
     }
 
@@ -206,7 +206,7 @@ class CellModeHistoriesTest {
         assertThat(result().state()).isEqualTo(CellState.COMPLETED);
         assertThat(fake.paid).containsExactlyInAnyOrder("a#3/0", "a#5/0", "a#8/0", "a#11/0");
         assertThat(fake.infraErrors).containsExactly("a#9/0");
-        assertThat(history().toJson(false)).contains("UnscoredWorkPage").contains(markerInJson(CellWorkflowImpl.RETRY_PAGES));
+        assertThat(history().toJson(false)).contains("UnscoredWorkPage").contains(markerInJson(CellVersions.RETRY_PAGES));
         RecordedHistories.replayAndMaybeRecord(history(), RETRY, CellWorkflowImpl.class);
     }
 
@@ -277,7 +277,7 @@ class CellModeHistoriesTest {
     /**
      * A long windowed cell that continues as new (the scenario of CellSlotRefillTest's long cell, 1,000 items: every
      * item at an even position fails once inside the window batch and goes through the per-item path, so the run passes
-     * {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} events): the first run, which continues as new, and the
+     * {@link CellEnd#HISTORY_EVENTS_BEFORE_CONTINUE} events): the first run, which continues as new, and the
      * last, which starts from the carried cursor.
      */
     @Test
