@@ -53,6 +53,8 @@ class CellModeHistoriesTest {
     static final String MULTI_TURN = DIR + "cell-multi-turn-children.json";
     static final String CONTINUED_FIRST_RUN = DIR + "cell-window-continued-first-run.json.gz";
     static final String CONTINUED_LAST_RUN = DIR + "cell-window-continued-last-run.json.gz";
+    static final String WINDOW_CHANGED = DIR + "cell-window-changed.json";
+    static final String RETRY_CONTINUED_FIRST_RUN = DIR + "cell-retry-pages-continued-first-run.json.gz";
 
     private TestWorkflowEnvironment env;
     private FakeCampaignActivities fake;
@@ -305,6 +307,52 @@ class CellModeHistoriesTest {
         RecordedHistories.replayAndMaybeRecord(last, CONTINUED_LAST_RUN, CellWorkflowImpl.class);
     }
 
+    /**
+     * Window 4 made 2 while the window batch runs (200 calls of 50 ms): the batch yields within about a second and the
+     * next one runs with the new window; every item is paid once.
+     */
+    @Test
+    @Order(10)
+    void aWindowedCellWhoseWindowChanges() throws Exception {
+        CellPlanEntry entry = cell("direct", 200, null, null, null, null);
+        workers(entry).modelLatencyMillis = 50;
+        CellWorkflow cell = startCell(entry, 4, false);
+        while (fake.paid.size() < 20) {
+            Thread.sleep(10);
+        }
+        cell.setSamplesInFlight(2);
+        assertThat(result().state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.paid).as("every item paid once").hasSize(200).doesNotHaveDuplicates();
+        assertThat(fake.batches.get()).as("the window batch yielded and the next took the new window").isGreaterThanOrEqualTo(2);
+        assertThat(history().toJson(false)).contains("\"setSamplesInFlight\"");
+        RecordedHistories.replayAndMaybeRecord(history(), WINDOW_CHANGED, CellWorkflowImpl.class);
+    }
+
+    /**
+     * A retry run of 1,000 unsettled items (pages of {@link PerItemCellMode#RETRY_PAGE_SIZE}) passes
+     * {@link CellEnd#HISTORY_EVENTS_BEFORE_CONTINUE} events and continues as new, still a retry run; every item is paid
+     * once over its runs. Its first run is recorded.
+     */
+    @Test
+    @Order(11)
+    void aRetryRunThatContinuesAsNew() throws Exception {
+        CellPlanEntry entry = cell("direct", 1000, null, null, null, null);
+        workers(entry);
+        startCell(entry, 4, true);
+        assertThat(result().state()).isEqualTo(CellState.COMPLETED);
+        assertThat(fake.paid).as("every item requested once").hasSize(1000).doesNotHaveDuplicates();
+        assertThat(fake.largestUnscoredResult.get()).isEqualTo(PerItemCellMode.RETRY_PAGE_SIZE);
+        WorkflowExecutionHistory first = history();
+        String runId = first.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+        assertThat(runId).as("the retry run continued as new").isNotEmpty();
+        while (!runId.isEmpty()) {
+            first = env.getWorkflowClient().fetchHistory("cell-a", runId);
+            runId = first.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+        }
+        assertThat(first.toJson(false)).contains("WORKFLOW_EXECUTION_CONTINUED_AS_NEW").contains("UnscoredWorkPage");
+        RecordedHistories.replayAndMaybeRecord(first, RETRY_CONTINUED_FIRST_RUN, CellWorkflowImpl.class);
+    }
+
     /** Samples 0 and 3 completed (100 + 20 tokens, 0.01 USD each), 1 rejected (50 tokens paid), 2 an infrastructure error. */
     private void assertCounted(CellProgress progress) {
         assertThat(progress.state()).isEqualTo(CellState.COMPLETED);
@@ -321,7 +369,7 @@ class CellModeHistoriesTest {
     @Order(20)
     void everyRecordedModeHistoryReplaysOnTodaysCode() throws Exception {
         for (String resource : List.of(PAUSED, SHARE_STOP, ENDPOINT_STOP, RETRY, SQL, CANCELLED, REACT, MULTI_TURN,
-                CONTINUED_FIRST_RUN, CONTINUED_LAST_RUN)) {
+                CONTINUED_FIRST_RUN, CONTINUED_LAST_RUN, WINDOW_CHANGED, RETRY_CONTINUED_FIRST_RUN)) {
             replay(RecordedHistories.load(resource));
         }
     }
