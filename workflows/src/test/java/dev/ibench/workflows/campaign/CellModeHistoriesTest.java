@@ -139,6 +139,22 @@ class CellModeHistoriesTest {
         return env.getWorkflowClient().fetchHistory("cell-a");
     }
 
+    /** The first run of the cell whose last run is {@code last}, which must have continued as new. */
+    private WorkflowExecutionHistory firstRun(WorkflowExecutionHistory last) {
+        WorkflowExecutionHistory run = last;
+        String previous = continuedFrom(last);
+        assertThat(previous).as("the cell continued as new").isNotEmpty();
+        while (!previous.isEmpty()) {
+            run = env.getWorkflowClient().fetchHistory("cell-a", previous);
+            previous = continuedFrom(run);
+        }
+        return run;
+    }
+
+    private static String continuedFrom(WorkflowExecutionHistory run) {
+        return run.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+    }
+
     private static String markerInJson(String changeId) {
         return java.util.Base64.getEncoder().withoutPadding()
                 .encodeToString(("\"" + changeId + "\"").getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -295,13 +311,7 @@ class CellModeHistoriesTest {
         assertThat(progress.done()).as("counts carried across the runs").isEqualTo(1000);
         assertThat(fake.paid).as("every item requested once").hasSize(1000).doesNotHaveDuplicates();
         WorkflowExecutionHistory last = history();
-        WorkflowExecutionHistory first = last;
-        String runId = last.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
-        assertThat(runId).as("the cell continued as new").isNotEmpty();
-        while (!runId.isEmpty()) {
-            first = env.getWorkflowClient().fetchHistory("cell-a", runId);
-            runId = first.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
-        }
+        WorkflowExecutionHistory first = firstRun(last);
         assertThat(first.toJson(false)).contains("WORKFLOW_EXECUTION_CONTINUED_AS_NEW");
         RecordedHistories.replayAndMaybeRecord(first, CONTINUED_FIRST_RUN, CellWorkflowImpl.class);
         RecordedHistories.replayAndMaybeRecord(last, CONTINUED_LAST_RUN, CellWorkflowImpl.class);
@@ -342,13 +352,7 @@ class CellModeHistoriesTest {
         assertThat(result().state()).isEqualTo(CellState.COMPLETED);
         assertThat(fake.paid).as("every item requested once").hasSize(1000).doesNotHaveDuplicates();
         assertThat(fake.largestUnscoredResult.get()).isEqualTo(PerItemCellMode.RETRY_PAGE_SIZE);
-        WorkflowExecutionHistory first = history();
-        String runId = first.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
-        assertThat(runId).as("the retry run continued as new").isNotEmpty();
-        while (!runId.isEmpty()) {
-            first = env.getWorkflowClient().fetchHistory("cell-a", runId);
-            runId = first.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
-        }
+        WorkflowExecutionHistory first = firstRun(history());
         assertThat(first.toJson(false)).contains("WORKFLOW_EXECUTION_CONTINUED_AS_NEW").contains("UnscoredWorkPage");
         RecordedHistories.replayAndMaybeRecord(first, RETRY_CONTINUED_FIRST_RUN, CellWorkflowImpl.class);
     }
