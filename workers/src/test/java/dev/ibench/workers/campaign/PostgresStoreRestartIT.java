@@ -49,7 +49,7 @@ class PostgresStoreRestartIT {
         SyntheticEvalSet.write(dir.resolve("synthetic_slot.json"), SAMPLES);
         try (LocalPostgres pg = LocalPostgres.start(Path.of("target"));
              FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(300));
-             // slower: a direct cell scores its stored outputs every 10 s (CellWorkflowImpl.SWEEP_INTERVAL), so at 3 s per
+             // slower: a direct cell scores its stored outputs every 10 s (WindowedCellMode.SWEEP_INTERVAL), so at 3 s per
              // call each sweep finds about 10 more of the 40 items and both faults come mid-campaign
              FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(3000));
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir)) {

@@ -60,7 +60,7 @@ class SqliteDiskFullIT {
         SyntheticEvalSet.write(dir.resolve("synthetic_slot.json"), SAMPLES);
         try (TmpfsMount disk = TmpfsMount.mount(dir.resolve("disk"), "24m");
              FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(300));
-             // slower: a direct cell scores its stored outputs every 10 s (CellWorkflowImpl.SWEEP_INTERVAL), so at 3 s per
+             // slower: a direct cell scores its stored outputs every 10 s (WindowedCellMode.SWEEP_INTERVAL), so at 3 s per
              // call its first sweep finds about 10 of the 40 items and the disk fills mid-campaign
              FakeOpenAiEndpoint fullEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(3000));
              DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);

@@ -62,7 +62,7 @@ class StoreMigrateIT {
     @Test
     void aCampaignMovedFromSqliteToPostgresMidRunCompletesWithNothingRecomputed(LocalPostgres pg) throws Exception {
         server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
-        // a direct cell scores what is stored every 10 s (CellWorkflowImpl.SWEEP_INTERVAL): at 600 ms per call and 4 in
+        // a direct cell scores what is stored every 10 s (WindowedCellMode.SWEEP_INTERVAL): at 600 ms per call and 4 in
         // flight its first sweep finds about 67 outputs, so the kill below comes mid-way (at 200 ms it found 152 of 200)
         endpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(600));
         Path sqlite = dir.resolve("results.db");

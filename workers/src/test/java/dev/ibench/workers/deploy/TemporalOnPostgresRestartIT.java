@@ -57,7 +57,7 @@ class TemporalOnPostgresRestartIT {
         Path results = dir.resolve("results.db");
         try (TemporalOnPostgres temporal = TemporalOnPostgres.start(dir.resolve("temporal-postgres"));
              FakeOpenAiEndpoint calmEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(400));
-             // slower: a direct cell scores its stored outputs every 10 s (CellWorkflowImpl.SWEEP_INTERVAL), so at 2 s per
+             // slower: a direct cell scores its stored outputs every 10 s (WindowedCellMode.SWEEP_INTERVAL), so at 2 s per
              // call and 3 in flight each sweep finds about 15 more of the 60 items and both faults come mid-campaign
              FakeOpenAiEndpoint chaosEndpoint = FakeOpenAiEndpoint.start(Duration.ofMillis(2000));
              TemporalConnection connection = temporal.connect()) {

@@ -9,13 +9,8 @@ package dev.ibench.workflows.campaign;
  */
 public record CellCursor(int nextIndex, int done, int parsed, int completed, int infraErrors, boolean paused, int rejected,
                          long promptTokens, long completionTokens, Double costUsd, long tokensUnknownCalls) {
-    public CellCursor(int nextIndex, int done, int parsed, int completed, int infraErrors, boolean paused, int rejected,
-                      long promptTokens, long completionTokens, Double costUsd) {
-        this(nextIndex, done, parsed, completed, infraErrors, paused, rejected, promptTokens, completionTokens, costUsd, 0);
-    }
-
     public CellCursor(int nextIndex, int done, int parsed, int completed, int infraErrors, boolean paused, int rejected) {
-        this(nextIndex, done, parsed, completed, infraErrors, paused, rejected, 0, 0, null);
+        this(nextIndex, done, parsed, completed, infraErrors, paused, rejected, 0, 0, null, 0);
     }
 
     public CellCursor(int nextIndex, int done, int parsed, int completed, int infraErrors, boolean paused) {

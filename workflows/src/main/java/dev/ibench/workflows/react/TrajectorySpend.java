@@ -15,10 +15,6 @@ import java.util.Optional;
 public record TrajectorySpend(long promptTokens, long completionTokens, Double costUsd, long tokensUnknownCalls) {
     public static final TrajectorySpend NONE = new TrajectorySpend(0, 0, null, 0);
 
-    public TrajectorySpend(long promptTokens, long completionTokens, Double costUsd) {
-        this(promptTokens, completionTokens, costUsd, 0);
-    }
-
     public TrajectorySpend plus(long prompt, long completion, Double cost) {
         return plus(prompt, completion, cost, false);
     }

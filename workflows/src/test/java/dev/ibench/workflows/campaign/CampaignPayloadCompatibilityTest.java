@@ -40,8 +40,8 @@ class CampaignPayloadCompatibilityTest {
     void aCursorWrittenBeforeTheSpendResumesWithNoSpendAndOneWithItRoundTrips() {
         CellCursor old = CONVERTER.fromPayload(json("{\"nextIndex\":7,\"done\":6,\"parsed\":5,\"completed\":4,"
                 + "\"infraErrors\":1,\"paused\":false,\"rejected\":2}"), CellCursor.class, CellCursor.class);
-        assertThat(old).isEqualTo(new CellCursor(7, 6, 5, 4, 1, false, 2, 0, 0, null));
-        CellCursor cursor = new CellCursor(7, 6, 5, 4, 1, false, 2, 1200, 34, 0.0123);
+        assertThat(old).isEqualTo(new CellCursor(7, 6, 5, 4, 1, false, 2, 0, 0, null, 0));
+        CellCursor cursor = new CellCursor(7, 6, 5, 4, 1, false, 2, 1200, 34, 0.0123, 0);
         assertThat(CONVERTER.fromPayload(CONVERTER.toPayload(cursor).orElseThrow(), CellCursor.class, CellCursor.class))
                 .isEqualTo(cursor);
     }

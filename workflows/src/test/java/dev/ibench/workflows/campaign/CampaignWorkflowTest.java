@@ -115,7 +115,7 @@ class CampaignWorkflowTest {
     }
 
     /**
-     * 12,000 items through one window batch (since {@link CellWorkflowImpl#SLOT_REFILL}; before it, 20-round batches of
+     * 12,000 items through one window batch (since {@link CellVersions#SLOT_REFILL}; before it, 20-round batches of
      * about a dozen events each made the cell continue as new): every item counted once, spend carried.
      */
     @Test
@@ -151,13 +151,13 @@ class CampaignWorkflowTest {
         assertThat(fake.scored).hasSize(900);
         assertThat(fake.infraErrors).isEmpty();
         assertThat(fake.wholeListReads.get()).as("no activity result carries the whole unscored list").isZero();
-        assertThat(fake.largestUnscoredResult.get()).isEqualTo(CellWorkflowImpl.RETRY_PAGE_SIZE);
+        assertThat(fake.largestUnscoredResult.get()).isEqualTo(PerItemCellMode.RETRY_PAGE_SIZE);
         CellProgress a = env.getWorkflowClient()
                 .newWorkflowStub(CellWorkflow.class, CampaignWorkflow.cellWorkflowId("a")).progress();
         assertThat(a.done()).as("counts carried across continue-as-new").isEqualTo(900);
         assertThat(a.completed()).isEqualTo(450);
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
-        assertThat(history.getHistory().getEventsCount()).isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
+        assertThat(history.getHistory().getEventsCount()).isLessThan(CellEnd.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
         assertThat(history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId())
                 .as("the last retry run was started by continue-as-new").isNotEmpty();
         WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
@@ -283,7 +283,7 @@ class CampaignWorkflowTest {
                 .filter(e -> e.getEventType() == EventType.EVENT_TYPE_CHILD_WORKFLOW_EXECUTION_STARTED)
                 .map(e -> e.getChildWorkflowExecutionStartedEventAttributes().getWorkflowExecution())
                 .map(run -> client.fetchHistory(run.getWorkflowId(), run.getRunId()))
-                .filter(run -> CellQueueWaitTest.changeIds(run).contains(CellWorkflowImpl.BATCH_BUDGET_DEFERRAL))
+                .filter(run -> CellQueueWaitTest.changeIds(run).contains(CellVersions.BATCH_BUDGET_DEFERRAL))
                 .toList();
         assertThat(deferringRuns).as("a cell run deferred a batch's refused item").isNotEmpty();
         RecordedHistories.replayAndMaybeRecord(deferringRuns.get(0), BATCH_BUDGET_HISTORY, CellWorkflowImpl.class);
@@ -347,7 +347,7 @@ class CampaignWorkflowTest {
     void theRecordedBatchBudgetDeferralHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(BATCH_BUDGET_HISTORY);
         assertThat(CellQueueWaitTest.changeIds(io.temporal.common.WorkflowExecutionHistory.fromJson(json)))
-                .contains(CellWorkflowImpl.BATCH_BUDGET_DEFERRAL);
+                .contains(CellVersions.BATCH_BUDGET_DEFERRAL);
         assertThat(json).contains("CallModelBatch").contains("RecordInfraError");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
@@ -360,7 +360,7 @@ class CampaignWorkflowTest {
     }
 
     /**
-     * A retry run recorded with the code before {@link CellWorkflowImpl#RETRY_PAGES} (commit ea0a5f7, TestWorkflowEnvironment
+     * A retry run recorded with the code before {@link CellVersions#RETRY_PAGES} (commit ea0a5f7, TestWorkflowEnvironment
      * with these fake activities: 10 items, #3 and #7 infra errors, then a retry run): it read the whole unscored list
      * in one UnscoredWork result and must replay on today's code through the unversioned branch.
      */
@@ -385,7 +385,7 @@ class CampaignWorkflowTest {
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
-    /** Recorded before {@link CellWorkflowImpl#EVEN_BATCH_ENDS}: replays through the unversioned batch sizes. */
+    /** Recorded before {@link CellVersions#EVEN_BATCH_ENDS}: replays through the unversioned batch sizes. */
     static final String BATCHED_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-batched.json";
     static final String EVEN_ENDS_CELL_HISTORY = "dev/ibench/workflows/campaign/cell-batched-even-ends.json";
 
@@ -411,7 +411,7 @@ class CampaignWorkflowTest {
                 .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED);
         assertThat(json).contains("CallModelBatch").contains("ScoreSweep")
                 .as("item 7 went through the per-item path").contains("\"ScoreSample\"");
-        assertThat(json).as("the even-batch-ends version marker").contains(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS));
+        assertThat(json).as("the even-batch-ends version marker").contains(markerInJson(CellVersions.EVEN_BATCH_ENDS));
         // since slot-refill this runs the window path; EVEN_ENDS_CELL_HISTORY keeps the recording of the batches before it
         WorkflowReplayer.replayWorkflowExecution(history, CellWorkflowImpl.class);
     }
@@ -424,7 +424,7 @@ class CampaignWorkflowTest {
     @Test
     void theRecordedEvenEndsCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(EVEN_ENDS_CELL_HISTORY);
-        assertThat(json).contains(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS)).contains("CallModelBatch").contains("RecordRejected");
+        assertThat(json).contains(markerInJson(CellVersions.EVEN_BATCH_ENDS)).contains("CallModelBatch").contains("RecordRejected");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
@@ -432,7 +432,7 @@ class CampaignWorkflowTest {
     void theRecordedBatchedCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(BATCHED_CELL_HISTORY);
         assertThat(json).contains("CallModelBatch").contains("ScoreBatch").contains("RecordRejected")
-                .doesNotContain(markerInJson(CellWorkflowImpl.EVEN_BATCH_ENDS));
+                .doesNotContain(markerInJson(CellVersions.EVEN_BATCH_ENDS));
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
@@ -521,7 +521,7 @@ class CampaignWorkflowTest {
         assertThat(fake.paid).as("every item paid once").hasSize(120).doesNotHaveDuplicates();
         var history = client.fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         String json = history.toJson(false);
-        assertThat(json).as("the yielding-batches version marker").contains(markerInJson(CellWorkflowImpl.YIELDING_BATCHES));
+        assertThat(json).as("the yielding-batches version marker").contains(markerInJson(CellVersions.YIELDING_BATCHES));
         assertThat(json).as("the unstarted items went back to batches, not to the per-item path")
                 .doesNotContain("\"CallModel\"").doesNotContain("\"ScoreSample\"");
         // since slot-refill this runs the window path; YIELDING_CELL_HISTORY keeps the recording of the half-window batches
@@ -531,7 +531,7 @@ class CampaignWorkflowTest {
     @Test
     void theRecordedYieldingCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(YIELDING_CELL_HISTORY);
-        assertThat(json).contains("CallModelBatch").contains(markerInJson(CellWorkflowImpl.YIELDING_BATCHES));
+        assertThat(json).contains("CallModelBatch").contains(markerInJson(CellVersions.YIELDING_BATCHES));
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 

@@ -110,7 +110,7 @@ class CellQueueWaitTest {
 
         var history = client.fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         assertThat(history.getEvents()).anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT);
-        assertThat(changeIds(history)).contains(CellWorkflowImpl.QUEUE_WAITS);
+        assertThat(changeIds(history)).contains(CellVersions.QUEUE_WAITS);
         assertThat(history.getEvents()).as("the DescribeTaskQueue checks, local activities")
                 .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_MARKER_RECORDED
                         && e.getMarkerRecordedEventAttributes().getMarkerName().equals("LocalActivity"));
@@ -122,7 +122,7 @@ class CellQueueWaitTest {
     @Test
     void theRecordedQueueWaitHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(QUEUE_WAIT_HISTORY);
-        assertThat(changeIds(WorkflowExecutionHistory.fromJson(json))).contains(CellWorkflowImpl.QUEUE_WAITS);
+        assertThat(changeIds(WorkflowExecutionHistory.fromJson(json))).contains(CellVersions.QUEUE_WAITS);
         assertThat(json).contains("\"LocalActivity\"").contains("CallModelBatch").contains("EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
@@ -131,12 +131,12 @@ class CellQueueWaitTest {
     @Test
     void aCellHistoryRecordedBeforeQueueWaitsReplaysUnchanged() throws Exception {
         String json = RecordedHistories.load(CampaignWorkflowTest.BATCHED_CELL_HISTORY);
-        assertThat(changeIds(WorkflowExecutionHistory.fromJson(json))).contains(CellWorkflowImpl.BATCHED_ITEMS)
-                .doesNotContain(CellWorkflowImpl.QUEUE_WAITS);
+        assertThat(changeIds(WorkflowExecutionHistory.fromJson(json))).contains(CellVersions.BATCHED_ITEMS)
+                .doesNotContain(CellVersions.QUEUE_WAITS);
         assertThat(json).doesNotContain("\"LocalActivity\"").doesNotContain("EVENT_TYPE_ACTIVITY_TASK_TIMED_OUT");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
         String perItem = RecordedHistories.load("dev/ibench/workflows/campaign/cell-sample-rejected-before-status.json");
-        assertThat(changeIds(WorkflowExecutionHistory.fromJson(perItem))).doesNotContain(CellWorkflowImpl.QUEUE_WAITS);
+        assertThat(changeIds(WorkflowExecutionHistory.fromJson(perItem))).doesNotContain(CellVersions.QUEUE_WAITS);
         WorkflowReplayer.replayWorkflowExecution(perItem, CellWorkflowImpl.class);
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 33, "slots that never wait for a neighbour": since {@link CellWorkflowImpl#SLOT_REFILL} a direct cell calls the
+ * Issue 33, "slots that never wait for a neighbour": since {@link CellVersions#SLOT_REFILL} a direct cell calls the
  * model through one window batch with the whole window, each slot refilled as its own call ends, and scores what the
  * batch stored while it runs.
  */
@@ -93,7 +93,7 @@ class CellSlotRefillTest {
      * Issue 33, fix 2: a long cell on the window path continues as new and keeps its counts. 2,000 items at window 2;
      * every item at an even position fails once inside its window batch (a 503), so each batch ends after
      * max(8, window) = 8 failed items and they go through the per-item path: about 120 events per 16 items, more than
-     * {@link CellWorkflowImpl#HISTORY_EVENTS_BEFORE_CONTINUE} for the cell, which must continue as new (in production
+     * {@link CellEnd#HISTORY_EVENTS_BEFORE_CONTINUE} for the cell, which must continue as new (in production
      * the 10 s scoring sweeps of one long window batch fill a run in about 90 minutes; the test env cannot wait that
      * long). Every run stays under the limit, every item is scored once and requested (paid) once, and the counts and
      * spend are carried across the runs.
@@ -122,8 +122,8 @@ class CellSlotRefillTest {
                     : env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"), runId);
             runs++;
             assertThat(history.getHistory().getEventsCount()).as("events of run %d from the end", runs)
-                    .isLessThan(CellWorkflowImpl.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
-            assertThat(history.toJson(false)).contains("CallModelBatch").contains(markerInJson(CellWorkflowImpl.SLOT_REFILL));
+                    .isLessThan(CellEnd.HISTORY_EVENTS_BEFORE_CONTINUE + 500);
+            assertThat(history.toJson(false)).contains("CallModelBatch").contains(markerInJson(CellVersions.SLOT_REFILL));
             runId = history.getHistory().getEvents(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
         } while (!runId.isEmpty());
         assertThat(runs).as("the cell continued as new").isGreaterThanOrEqualTo(2);
@@ -153,7 +153,7 @@ class CellSlotRefillTest {
         assertThat(progress.done()).as("each item counted once").isEqualTo(30);
         var history = env.getWorkflowClient().fetchHistory(CampaignWorkflow.cellWorkflowId("a"));
         String json = history.toJson(false);
-        assertThat(json).contains(markerInJson(CellWorkflowImpl.SLOT_REFILL)).contains("CallModelBatch").contains("ScoreSweep")
+        assertThat(json).contains(markerInJson(CellVersions.SLOT_REFILL)).contains("CallModelBatch").contains("ScoreSweep")
                 .as("item 7 went through the per-item path").contains("\"ScoreSample\"");
         RecordedHistories.replayAndMaybeRecord(history, SLOT_REFILL_HISTORY, CellWorkflowImpl.class);
     }
@@ -161,7 +161,7 @@ class CellSlotRefillTest {
     @Test
     void theRecordedWindowedCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(SLOT_REFILL_HISTORY);
-        assertThat(json).contains(markerInJson(CellWorkflowImpl.SLOT_REFILL)).contains("ScoreSweep");
+        assertThat(json).contains(markerInJson(CellVersions.SLOT_REFILL)).contains("ScoreSweep");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 
@@ -174,9 +174,9 @@ class CellSlotRefillTest {
     @Test
     void aHistoryRecordedBeforeTheWindowPathReplaysUnchanged() throws Exception {
         String json = RecordedHistories.load(BEFORE_SLOT_REFILL_HISTORY);
-        assertThat(json).contains(markerInJson(CellWorkflowImpl.YIELDING_BATCHES)).contains(markerInJson(CellWorkflowImpl.CELL_STOP_RETURNS))
+        assertThat(json).contains(markerInJson(CellVersions.YIELDING_BATCHES)).contains(markerInJson(CellVersions.CELL_STOP_RETURNS))
                 .contains("ScoreBatch").contains("RecordRejected")
-                .doesNotContain(markerInJson(CellWorkflowImpl.SLOT_REFILL)).doesNotContain("ScoreSweep");
+                .doesNotContain(markerInJson(CellVersions.SLOT_REFILL)).doesNotContain("ScoreSweep");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 

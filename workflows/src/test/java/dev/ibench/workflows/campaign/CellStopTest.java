@@ -155,7 +155,7 @@ class CellStopTest {
     @Order(2)
     void theRecordedStoppedCellHistoryReplaysOnTodaysCode() throws Exception {
         String json = RecordedHistories.load(STOPPED_CELL);
-        assertThat(CellQueueWaitTest.changeIds(WorkflowExecutionHistory.fromJson(json))).contains(CellWorkflowImpl.CELL_STOP_RETURNS);
+        assertThat(CellQueueWaitTest.changeIds(WorkflowExecutionHistory.fromJson(json))).contains(CellVersions.CELL_STOP_RETURNS);
         assertThat(json).contains("RecordCellState").doesNotContain("CellStopped");
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
@@ -169,7 +169,7 @@ class CellStopTest {
     }
 
     /**
-     * Histories recorded before {@link CellWorkflowImpl#CELL_STOP_RETURNS} (this test class's fake activities, the code
+     * Histories recorded before {@link CellVersions#CELL_STOP_RETURNS} (this test class's fake activities, the code
      * of commit 860de41): a batched cell of 30 items whose first 20 were rejected, stopped by max_rejected_share 0.5
      * with no minimum and failed with CellStopped; its campaign, FAILED; and a retry run whose endpoint answered 401,
      * stopped on the per-item path. Each replays through the unversioned branches.
@@ -179,7 +179,7 @@ class CellStopTest {
     void aStoppedCellRecordedBeforeTheMarkerReplaysUnchanged() throws Exception {
         String json = RecordedHistories.load("dev/ibench/workflows/campaign/cell-stopped-before-returns.json");
         assertThat(json).contains("CellStopped").contains("CallModelBatch").doesNotContain("RecordCellState");
-        assertThat(CellQueueWaitTest.changeIds(WorkflowExecutionHistory.fromJson(json))).doesNotContain(CellWorkflowImpl.CELL_STOP_RETURNS);
+        assertThat(CellQueueWaitTest.changeIds(WorkflowExecutionHistory.fromJson(json))).doesNotContain(CellVersions.CELL_STOP_RETURNS);
         WorkflowReplayer.replayWorkflowExecution(json, CellWorkflowImpl.class);
     }
 

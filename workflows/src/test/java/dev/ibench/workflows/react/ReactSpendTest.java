@@ -89,7 +89,7 @@ class ReactSpendTest {
             assertThatThrownBy(() -> run.run(new ReactSampleInput("c", "cell1", "scripted", ReactHarness.LLM_QUEUE, 0, 0, 10, 1000)))
                     .isInstanceOf(WorkflowFailedException.class).cause().isInstanceOfSatisfying(ApplicationFailure.class, f ->
                             assertThat(f.getDetails().get(0, TrajectorySpend.class)).as("step 1 was paid, step 2 refused")
-                                    .isEqualTo(new TrajectorySpend(100, 20, STEP_COST)));
+                                    .isEqualTo(new TrajectorySpend(100, 20, STEP_COST, 0)));
         }
     }
 

@@ -9,7 +9,7 @@ class TrajectorySpendTest {
     @Test
     void stepsWithoutPricesKeepTheCostUnknownAndPricedStepsAddUp() {
         TrajectorySpend free = TrajectorySpend.NONE.plus(0, 0, null).plus(10, 5, null);
-        assertThat(free).isEqualTo(new TrajectorySpend(10, 5, null));
+        assertThat(free).isEqualTo(new TrajectorySpend(10, 5, null, 0));
         assertThat(free.describe()).isEqualTo("15 tokens · —");
         TrajectorySpend priced = free.plus(1200, 300, 0.006).plus(0, 0, 0.0).plus(2, 1, null);
         assertThat(priced.promptTokens()).isEqualTo(1212);
