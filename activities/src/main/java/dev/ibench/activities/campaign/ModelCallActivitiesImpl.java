@@ -335,7 +335,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             ignoredRequests.record(item.cellId(), ready.sample(), item.trial(), ready.runner().profile(), answer.prompt(), result.response());
             store.saveModelCall(record);
         }, () -> {
-            ready.runner().gateway().stored(result.cacheKey()); // committed: the gateway no longer keeps the answer for a retry
+            ready.runner().gateway().stored(result); // committed: the gateway no longer keeps the answer for a retry
             metrics.modelCall(batch.cell().model(), result);
             if (!result.cacheHit()) {
                 batch.spend().add(record.promptTokens(), record.completionTokens(), result.costUsd(), result.response().tokensUnknown());
@@ -374,7 +374,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
             store.saveModelCall(record);
         });
-        runner.gateway().stored(result.cacheKey());
+        runner.gateway().stored(result);
         metrics.modelCall(cell.model(), result);
         // a cache hit was paid once, by the call that filled the cache: its tokens, known or not, are not this call's
         return new Paid(record, result.costUsd(), !result.cacheHit() && result.response().tokensUnknown());

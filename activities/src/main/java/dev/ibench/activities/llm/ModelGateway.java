@@ -164,11 +164,12 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     /**
-     * Tells the gateway that the answer under {@code key}, whose writes it handed to a caller's {@code answerWrites},
-     * is stored (the caller's transaction committed): it no longer keeps it for a retry.
+     * Tells the gateway that the answer it returned as {@code result}, whose writes it handed to a caller's
+     * {@code answerWrites}, is stored (the caller's transaction committed): it no longer keeps it for a retry. Another
+     * item's answer held under the same cache key stays held.
      */
-    public void stored(String key) {
-        held.remove(key);
+    public void stored(CallResult result) {
+        held.removeAnswer(result);
     }
 
     /** How many paid answers whose writes have not succeeded yet this gateway keeps for their retries. */
@@ -192,7 +193,7 @@ public final class ModelGateway implements AutoCloseable {
             ledger.record(answer.paid());
         };
         if (writes == AT_ONCE) {
-            held.remove(key); // taken: a concurrent call with the same key pays rather than records this row twice
+            held.remove(key, answer); // taken: a concurrent call for the same item pays rather than records this row twice
             try {
                 write.run();
             } catch (RuntimeException e) {
@@ -200,7 +201,7 @@ public final class ModelGateway implements AutoCloseable {
                 throw e;
             }
         } else if (AnswerWrites.ranAtOnce(writes, write)) {
-            held.remove(key);
+            held.remove(key, answer);
         }
         LOG.info("answer paid by an earlier attempt taken again, not paid twice (cache key {})", key);
         return result;
@@ -213,8 +214,8 @@ public final class ModelGateway implements AutoCloseable {
     public CallResult call(LookedUp looked, String cellId, Consumer<Runnable> answerWrites) {
         Consumer<Runnable> writes = answerWrites == AT_ONCE || ledger.budgeted(account) ? AT_ONCE : answerWrites;
         stats.calls.incrementAndGet();
-        PaidAnswers.Held paidBefore = held.get(looked.key());
-        if (paidBefore != null && paidBefore.isFor(cellId, looked.request())) {
+        PaidAnswers.Held paidBefore = held.get(looked.key(), cellId, looked.request());
+        if (paidBefore != null) {
             return fromHeld(looked.request(), looked.key(), paidBefore, writes);
         }
         // an answer held for another item with the same key (two cells on one eval set and model) is not this call's:
@@ -281,7 +282,8 @@ public final class ModelGateway implements AutoCloseable {
         SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
                 response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
         CallResult result = new CallResult(response, false, attempts, cost, key, waits);
-        held.put(key, new PaidAnswers.Held(result, paid));
+        PaidAnswers.Held answer = new PaidAnswers.Held(result, paid);
+        held.put(key, answer);
         boolean useCache = useCache();
         boolean written = AnswerWrites.ranAtOnce(writes, () -> {
             if (useCache) {
@@ -290,7 +292,7 @@ public final class ModelGateway implements AutoCloseable {
             ledger.record(paid);
         });
         if (written) {
-            held.remove(key);
+            held.remove(key, answer);
         }
         return result;
     }

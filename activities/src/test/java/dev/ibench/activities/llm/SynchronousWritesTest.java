@@ -66,7 +66,7 @@ class SynchronousWritesTest {
             assertThat(gateway.heldAnswers()).as("writes not run yet: the answer is held").isEqualTo(1);
             later.forEach(Runnable::run);
             assertThat(gateway.heldAnswers()).as("held until the caller says it is stored").isEqualTo(1);
-            gateway.stored(deferred.cacheKey());
+            gateway.stored(deferred);
             assertThat(gateway.heldAnswers()).isZero();
             assertThat(client.requests.get()).isEqualTo(2);
         }

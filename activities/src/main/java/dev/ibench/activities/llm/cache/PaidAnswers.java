@@ -5,6 +5,7 @@ import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.activities.llm.spend.SpendEntry;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,8 +14,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Answers a {@link ModelGateway} paid for whose store writes (response cache entry, ledger row, the caller's output)
- * have not succeeded yet, by cache key, so that a retry of the call on this worker (the next activity attempt while
- * the disk is full or the store is down) takes the answer from here instead of paying again (issue 34). An entry is
+ * have not succeeded yet, by item (cache key, cell, sample and trial), so that a retry of the call on this worker (the
+ * next activity attempt while the disk is full or the store is down) takes the answer from here instead of paying again
+ * (issue 34). Two items with one cache key (two cells on one eval set and model) each keep their own answer. An entry is
  * put right after the endpoint answers and removed once its writes are stored ({@link #remove}). Bounded: at most
  * {@link #MAX_ENTRIES} answers and {@link #MAX_CHARS} characters of answer text, the oldest dropped first (a dropped
  * answer is paid again by its retry, as before). Per gateway, in memory: a retry on another worker pays again.
@@ -32,12 +34,6 @@ public final class PaidAnswers {
 
     /** A paid answer: the call's result as the first attempt returned it and its ledger row, not yet recorded. */
     public record Held(CallResult result, SpendEntry paid) {
-        /** Whether this answer was paid for {@code request} of cell {@code cellId}: a retry of that call may take it. */
-        public boolean isFor(String cellId, ModelRequest request) {
-            return java.util.Objects.equals(paid.cellId(), cellId) && java.util.Objects.equals(paid.sampleId(), request.sampleId())
-                    && paid.trial() == request.trial();
-        }
-
         long chars() {
             ModelResponse r = result.response();
             long n = r.text().length() + (r.reasoning() == null ? 0 : r.reasoning().length());
@@ -48,9 +44,18 @@ public final class PaidAnswers {
         }
     }
 
+    /** Whose answer: the request's cache key and the item (cell, sample, trial) it was paid for. */
+    private record Item(String key, String cellId, String sampleId, int trial) {
+        static Item of(String key, Held answer) {
+            return new Item(key, answer.paid().cellId(), answer.paid().sampleId(), answer.paid().trial());
+        }
+    }
+
     private final int maxEntries;
     private final long maxChars;
-    private final LinkedHashMap<String, Held> held = new LinkedHashMap<>();
+    private final LinkedHashMap<Item, Held> held = new LinkedHashMap<>();
+    /** How many items hold an answer under each cache key. */
+    private final Map<String, Integer> perKey = new HashMap<>();
     private long chars;
 
     public PaidAnswers() {
@@ -62,42 +67,59 @@ public final class PaidAnswers {
         this.maxChars = maxChars;
     }
 
+    /** Holds {@code answer} for its item, in place of an answer held before for the same item (not for another one). */
     public synchronized void put(String key, Held answer) {
-        Held before = held.remove(key);
-        if (before != null) {
-            chars -= before.chars();
-        }
-        held.put(key, answer);
+        Item item = Item.of(key, answer);
+        drop(item);
+        held.put(item, answer);
+        perKey.merge(key, 1, Integer::sum);
         chars += answer.chars();
-        Iterator<Map.Entry<String, Held>> oldest = held.entrySet().iterator();
+        Iterator<Map.Entry<Item, Held>> oldest = held.entrySet().iterator();
         while ((held.size() > maxEntries || chars > maxChars) && oldest.hasNext()) {
-            Map.Entry<String, Held> dropped = oldest.next();
-            if (dropped.getKey().equals(key) && held.size() == 1) {
+            Map.Entry<Item, Held> dropped = oldest.next();
+            if (dropped.getKey().equals(item) && held.size() == 1) {
                 break; // one answer over the size bound is still kept
             }
             oldest.remove();
-            chars -= dropped.getValue().chars();
+            forget(dropped.getKey(), dropped.getValue());
             LOG.warn("dropped a paid answer not yet stored (cache key {}): over {} answers or {} characters held; its retry pays again",
-                    dropped.getKey(), maxEntries, maxChars);
+                    dropped.getKey().key(), maxEntries, maxChars);
         }
     }
 
-    public synchronized Held get(String key) {
-        return held.get(key);
+    /** The answer held for {@code request} of cell {@code cellId} under {@code key} (null: none; another item's is not its). */
+    public synchronized Held get(String key, String cellId, ModelRequest request) {
+        return held.get(new Item(key, cellId, request.sampleId(), request.trial()));
     }
 
+    /** Whether any item holds an answer under {@code key}. */
     public synchronized boolean contains(String key) {
-        return held.containsKey(key);
+        return perKey.containsKey(key);
     }
 
-    public synchronized void remove(String key) {
-        Held before = held.remove(key);
-        if (before != null) {
-            chars -= before.chars();
-        }
+    /** Lets go of the answer held under {@code key} for {@code answer}'s item. */
+    public synchronized void remove(String key, Held answer) {
+        drop(Item.of(key, answer));
+    }
+
+    /** Lets go of the held answer whose result is {@code result} (the very object the gateway returned for it), if any. */
+    public synchronized void removeAnswer(CallResult result) {
+        held.entrySet().stream().filter(e -> e.getValue().result() == result).map(Map.Entry::getKey).findFirst().ifPresent(this::drop);
     }
 
     public synchronized int size() {
         return held.size();
+    }
+
+    private void drop(Item item) {
+        Held before = held.remove(item);
+        if (before != null) {
+            forget(item, before);
+        }
+    }
+
+    private void forget(Item item, Held answer) {
+        chars -= answer.chars();
+        perKey.computeIfPresent(item.key(), (k, n) -> n == 1 ? null : n - 1);
     }
 }
