@@ -19,7 +19,9 @@ public final class UnsupportedParameter {
      * sample's tools and response schema (a server may refuse one sample's, which rejects only that item).
      */
     static final List<String> SENT = List.of("max_completion_tokens", "max_tokens", "temperature", "top_p", "seed", "frequency_penalty",
-            "reasoning_effort", "chat_template_kwargs", "enable_thinking", "skip_special_tokens");
+            "reasoning_effort", "chat_template_kwargs", "enable_thinking", "skip_special_tokens", "stop");
+    /** Parameters whose name is also a plain word: in a body that is not JSON naming them, they count only quoted ('stop'). */
+    private static final List<String> PLAIN_WORDS = List.of("stop");
     private static final Pattern SAYS_UNSUPPORTED = Pattern.compile(
             "(?i)unsupported[ _](?:parameter|value|argument)|not supported|unrecognized (?:request )?argument|unknown (?:parameter|field|argument)"
                     + "|extra[ _](?:inputs?|fields?|forbidden)|not permitted|does not support");
@@ -43,11 +45,15 @@ public final class UnsupportedParameter {
         }
         Matcher m = NAME.matcher(body);
         while (m.find()) {
-            if (SENT.contains(m.group())) {
+            if (SENT.contains(m.group()) && (!PLAIN_WORDS.contains(m.group()) || quoted(body, m.start(), m.end()))) {
                 return Optional.of(m.group());
             }
         }
         return Optional.empty();
+    }
+
+    private static boolean quoted(String body, int start, int end) {
+        return start > 0 && end < body.length() && "'\"`".indexOf(body.charAt(start - 1)) >= 0 && body.charAt(end) == body.charAt(start - 1);
     }
 
     /**
@@ -61,6 +67,7 @@ public final class UnsupportedParameter {
             case "max_tokens" -> "set token_limit_parameter: max_completion_tokens";
             case "max_completion_tokens" -> "set token_limit_parameter: max_tokens";
             case "temperature" -> "set send_temperature: false";
+            case "stop" -> "remove stop";
             case "reasoning_effort", "chat_template_kwargs", "enable_thinking" -> "remove reasoning_effort or set the profile's 'server' kind";
             default -> "remove the setting that sends it";
         };
