@@ -1,15 +1,15 @@
 package dev.ibench.bench;
 
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ibench.activities.llm.ApiKey;
+import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.EndpointLimiters;
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
-import dev.ibench.activities.llm.OpenAiClient;
-import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.client.OpenAiClient;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;

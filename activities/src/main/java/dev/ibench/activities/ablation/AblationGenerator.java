@@ -2,7 +2,7 @@ package dev.ibench.activities.ablation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.llm.DecodingSettings;
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;

@@ -1,6 +1,6 @@
 package dev.ibench.activities.campaign;
 
-import dev.ibench.activities.llm.CallCancellation;
+import dev.ibench.activities.llm.client.CallCancellation;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.ibench.activities.campaign;
 
-import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
 
 /**
  * ApplicationFailure types the campaign activities raise. An endpoint rejection (401/403/404: bad key,

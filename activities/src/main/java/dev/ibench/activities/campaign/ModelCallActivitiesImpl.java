@@ -1,18 +1,15 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.store.NotInStore;
-import dev.ibench.activities.llm.CallCancellation;
+import dev.ibench.activities.llm.client.CallCancellation;
 import dev.ibench.activities.llm.ActivityAttempt;
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.ModelCallException;
-import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.ibench.core.json.Json;
-import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.activity.Activity;
@@ -28,12 +25,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Calls a cell's model for one work item and stores the raw output under the item's key. A stored
@@ -48,17 +44,9 @@ import java.util.function.Consumer;
  * batch on this worker stops the earlier one and waits for its requests to end ({@link BatchAttempts}).
  */
 public final class ModelCallActivitiesImpl implements ModelCallActivities {
-    private static final ScheduledExecutorService HEARTBEATS = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "ibench-model-call-heartbeats");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ScheduledExecutorService HEARTBEATS = CallHeartbeats.daemonThread("ibench-model-call-heartbeats");
     /** Asks cells whether their batches go on ({@link BatchGate}), apart from the heartbeats: an answer may be slow. */
-    private static final ScheduledExecutorService GATES = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "ibench-batch-gate");
-        t.setDaemon(true);
-        return t;
-    });
+    private static final ScheduledExecutorService GATES = CallHeartbeats.daemonThread("ibench-batch-gate");
     /** How often a batch that yields when asked asks its cell. */
     static final long GATE_CHECK_MILLIS = 1000;
     /** How often a batch beats (the SDK sends at most one heartbeat per its throttle interval; a beat is cheap). */
@@ -100,7 +88,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         ActivityExecutionContext context = Activity.getExecutionContext();
         AtomicReference<ActivityCompletionException> cancellation = new AtomicReference<>();
         try (CallCancellation.Scope calls = CallCancellation.open()) {
-            ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> heartbeat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
+            ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> CallHeartbeats.beat(context, calls, cancellation), 2, 5, TimeUnit.SECONDS);
             try {
                 Paid paid = ActivityAttempt.during(context.getInfo().getAttempt(), () -> pay(item, sampleId, cell));
                 return summary(paid.record(), false, paid.costUsd(), paid.tokensUnknown());
@@ -132,7 +120,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         // every second: the SDK sends at most one heartbeat per HEARTBEAT_SEND_INTERVAL, and a beat that learns the
         // attempt was cancelled or timed out aborts its requests within a second of the send that learnt it
         ScheduledFuture<?> beat = HEARTBEATS.scheduleAtFixedRate(() -> {
-            heartbeatAll(context, scopes, cancellation);
+            CallHeartbeats.beatAll(context, scopes, cancellation);
             if (cancellation.get() != null) {
                 stop.set(true);
             }
@@ -172,31 +160,22 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                                      BatchAttempts.Attempt thisAttempt) {
         BatchItems items = BatchItems.read(store, batch);
         AtomicBoolean yielded = new AtomicBoolean();
-        String cellWorkflowId = context.getInfo().getWorkflowId();
-        ScheduledFuture<?> asking = !batch.yieldsWhenAsked() ? null : GATES.scheduleWithFixedDelay(() -> {
-            try {
-                if (!stop.get() && !gate.open(cellWorkflowId)) {
-                    yielded.set(true);
-                    stop.set(true);
-                }
-            } catch (RuntimeException notAsked) {
-                // a gate that cannot ask lets the batch run on; a later check asks again
-            }
-        }, GATE_CHECK_MILLIS, GATE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> asking = !batch.yieldsWhenAsked() ? null : askGate(context.getInfo().getWorkflowId(), stop, yielded);
         int startedItems;
         try (GroupedOutputWriter writer = new GroupedOutputWriter(store.database(), meters, batch.concurrency(),
                 batch.cellId() + "#" + batch.fromIndex());
              ItemsAhead<ReadyItem> ahead = new ItemsAhead<>(batch.fromIndex(), batch.count(), batch.concurrency(),
                      index -> ready(batch.item(index), index, items, cell))) {
             int attempt = context.getInfo().getAttempt();
+            RunningBatch running = new RunningBatch(cell, batch.window(), stop, ahead, scopes, writer, spend,
+                    () -> storeFailed.get() || cancellation.get() != null || thisAttempt.superseded(),
+                    failed -> {
+                        failures.add(failed);
+                        storeFailed.set(true);
+                        stop.set(true); // a store that cannot write would fail the next items as well
+                    });
             startedItems = ConcurrentItems.run(batch.fromIndex(), batch.count(), batch.concurrency(), stop, index -> {
-                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, batch.window(), stop, ahead, cell, scopes, writer, spend,
-                        () -> storeFailed.get() || cancellation.get() != null || thisAttempt.superseded(),
-                        failed -> {
-                            failures.add(failed);
-                            storeFailed.set(true);
-                            stop.set(true); // a store that cannot write would fail the next items as well
-                        }));
+                ItemFailure failure = ActivityAttempt.during(attempt, () -> callItem(batch.item(index), index, running));
                 if (failure == null) {
                     streaks.answered();
                     return true;
@@ -231,9 +210,19 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 spend.tokensUnknownCalls());
     }
 
-    /** An item of a batch ready to be sent: its sample, the runner, the rendered prompt (and its JSON to store), the request looked up in the cache. */
-    private record ReadyItem(String sampleId, EvalSample sample, ModelRunner runner, ModelRunner.Prepared prepared,
-                             String promptJson, ModelGateway.LookedUp looked) {}
+    /** Asks the cell every {@link #GATE_CHECK_MILLIS} whether the batch goes on; a closed gate stops it, marked as yielded. */
+    private ScheduledFuture<?> askGate(String cellWorkflowId, AtomicBoolean stop, AtomicBoolean yielded) {
+        return GATES.scheduleWithFixedDelay(() -> {
+            try {
+                if (!stop.get() && !gate.open(cellWorkflowId)) {
+                    yielded.set(true);
+                    stop.set(true);
+                }
+            } catch (RuntimeException notAsked) {
+                // a gate that cannot ask lets the batch run on; a later check asks again
+            }
+        }, GATE_CHECK_MILLIS, GATE_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+    }
 
     /** Readies an item (null: its output was stored when the batch started, nothing to send). */
     private ReadyItem ready(WorkItem item, int index, BatchItems items, CellRecord cell) {
@@ -245,7 +234,7 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         EvalSample sample = evalSets.sample(cell.evalSet(), sampleId);
         ModelRunner runner = runners.runner(cell);
         ModelRunner.Prepared prepared = runner.prepare(sample, item.trial());
-        String promptJson = promptJson(prepared.prompt());
+        String promptJson = ItemRecords.promptJson(prepared.prompt());
         long rendered = System.nanoTime();
         ModelGateway.LookedUp looked = runner.gateway().lookUp(prepared.request());
         long done = System.nanoTime();
@@ -257,67 +246,38 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
 
     /**
      * One item of a batch: null when its output is stored before or queued to be stored now (a failure to store it is
-     * reported to {@code writeFailed} later), else its failure as its own activity would raise it. Its request is sent
-     * only once the writer has a place for its answer ({@link GroupedOutputWriter#reserve}) and while {@code dontSend}
-     * is false (no write of the batch failed, the batch is not cancelled): an item that waited for a store that then
-     * failed is returned unsent, for the per-item path, rather than paid for an answer that could not be stored.
+     * reported to the batch's {@code writeFailed} later), else its failure as its own activity would raise it. Its request
+     * is sent only once the writer has a place for its answer ({@link GroupedOutputWriter#reserve}) and while the batch's
+     * {@code dontSend} is false (no write of the batch failed, the batch is not cancelled): an item that waited for a store
+     * that then failed is returned unsent, for the per-item path, rather than paid for an answer that could not be stored.
      */
-    private ItemFailure callItem(WorkItem item, int index, boolean window, AtomicBoolean batchStops, ItemsAhead<ReadyItem> ahead, CellRecord cell, Set<CallCancellation.Scope> scopes,
-                                 GroupedOutputWriter writer, BatchSpend spend, java.util.function.BooleanSupplier dontSend,
-                                 Consumer<ItemFailure> writeFailed) {
+    private ItemFailure callItem(WorkItem item, int index, RunningBatch batch) {
+        CellRecord cell = batch.cell();
         try (CallCancellation.Scope calls = CallCancellation.open()) {
-            scopes.add(calls);
+            batch.scopes().add(calls);
             boolean reserved = false;
             try {
                 long started = System.nanoTime();
-                ReadyItem ready = ahead.take(index);
+                ReadyItem ready = batch.ahead().take(index);
                 if (ready == null) {
                     return null;
                 }
-                writer.reserve();
+                batch.writer().reserve();
                 reserved = true;
-                if (dontSend.getAsBoolean()) {
+                if (batch.dontSend().getAsBoolean()) {
                     return new ItemFailure(index, NOT_SENT, "not sent: the batch stopped (an output could not be stored, or the batch was"
                             + " cancelled) while this item waited for a place in the output writer");
                 }
-                String sampleId = ready.sampleId();
                 long rendered = System.nanoTime();
                 List<Runnable> answerWrites = new ArrayList<>(2);
-                java.util.function.Supplier<ModelRunner.Answer> send =
-                        () -> ready.runner().call(ready.prepared(), ready.looked(), cell.cellId(), answerWrites::add);
-                // a window batch's slot answered 429 pauses (Retry-After, else backoff) and sends its item again (RateLimitPause)
-                // a pause ends early when the batch stops (it yields, is cancelled, or a write failed): the item then
-                // fails out of the window as before, so a yielding batch does not wait out a long Retry-After
-                ModelRunner.Answer answer = !window ? send.get() : rateLimitPause.call(send, () -> dontSend.getAsBoolean() || batchStops.get(),
-                        throttled -> metrics.modelFailure(cell.model(), throttled.kind().name()),
-                        paused -> phase("rate_limit_pause", paused));
+                ModelRunner.Answer answer = send(ready, batch, answerWrites);
                 long answered = System.nanoTime();
                 phase("take_ready", rendered - started);
-                CallResult result = answer.result();
-                ModelCallRecord record = outputRecord(item, sampleId, result);
+                ModelCallRecord record = ItemRecords.output(item, ready.sampleId(), answer.result());
                 phase("call", answered - rendered);
-                if (!result.cacheHit()) {
-                    phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
-                    // where the rest of "call" waited before the request went out (issue 33: 1.47 s per call unexplained)
-                    phase("call_admit", result.waits().admitNanos());
-                    phase("call_concurrency_limit", result.waits().concurrencyNanos());
-                    phase("call_pace", result.waits().paceNanos());
-                    phase("call_backoff", result.waits().backoffNanos());
-                }
+                phaseWaits(answer.result());
                 reserved = false; // freed by the writer once these writes are committed or have failed
-                writer.submit(new GroupedOutputWriter.Pending(() -> {
-                    answerWrites.forEach(Runnable::run);
-                    store.savePrompt(item.cellId(), sampleId, item.trial(), ready.promptJson());
-                    // in the same transaction as the output: a retry after a crash records the warning again, not never
-                    ignoredRequests.record(item.cellId(), ready.sample(), item.trial(), ready.runner().profile(), answer.prompt(), result.response());
-                    store.saveModelCall(record);
-                }, () -> {
-                    ready.runner().gateway().stored(result.cacheKey()); // committed: the gateway no longer keeps the answer for a retry
-                    metrics.modelCall(cell.model(), result);
-                    if (!result.cacheHit()) {
-                        spend.add(record.promptTokens(), record.completionTokens(), result.costUsd(), result.response().tokensUnknown());
-                    }
-                }, e -> writeFailed.accept(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())))));
+                submitWrites(item, index, ready, answer, record, answerWrites, batch);
                 phase("after_call", System.nanoTime() - answered);
                 return null;
             } catch (ModelCallException e) {
@@ -330,11 +290,57 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
                 return new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage()));
             } finally {
                 if (reserved) {
-                    writer.unreserve();
+                    batch.writer().unreserve();
                 }
-                scopes.remove(calls);
+                batch.scopes().remove(calls);
             }
         }
+    }
+
+    /**
+     * Sends a ready item's request. A window batch's slot answered 429 pauses (Retry-After, else backoff) and sends its
+     * item again ({@link RateLimitPause}); a pause ends early when the batch stops (it yields, is cancelled, or a write
+     * failed): the item then fails out of the window as before, so a yielding batch does not wait out a long Retry-After.
+     */
+    private ModelRunner.Answer send(ReadyItem ready, RunningBatch batch, List<Runnable> answerWrites) {
+        Supplier<ModelRunner.Answer> send = () -> ready.runner().call(ready.prepared(), ready.looked(), batch.cell().cellId(), answerWrites::add);
+        if (!batch.window()) {
+            return send.get();
+        }
+        return rateLimitPause.call(send, () -> batch.dontSend().getAsBoolean() || batch.stops().get(),
+                throttled -> metrics.modelFailure(batch.cell().model(), throttled.kind().name()),
+                paused -> phase("rate_limit_pause", paused));
+    }
+
+    /** Where the rest of a provider call's time went before the request went out (issue 33: 1.47 s per call unexplained). */
+    private void phaseWaits(CallResult result) {
+        if (result.cacheHit()) {
+            return;
+        }
+        phase("provider_reported_latency", result.response().latencyMillis() * 1_000_000L);
+        phase("call_admit", result.waits().admitNanos());
+        phase("call_concurrency_limit", result.waits().concurrencyNanos());
+        phase("call_pace", result.waits().paceNanos());
+        phase("call_backoff", result.waits().backoffNanos());
+    }
+
+    /** Queues an answered item's writes (the answer's own, its prompt, ignored-request warnings, its output) in the batch's writer. */
+    private void submitWrites(WorkItem item, int index, ReadyItem ready, ModelRunner.Answer answer, ModelCallRecord record,
+                              List<Runnable> answerWrites, RunningBatch batch) {
+        CallResult result = answer.result();
+        batch.writer().submit(new GroupedOutputWriter.Pending(() -> {
+            answerWrites.forEach(Runnable::run);
+            store.savePrompt(item.cellId(), ready.sampleId(), item.trial(), ready.promptJson());
+            // in the same transaction as the output: a retry after a crash records the warning again, not never
+            ignoredRequests.record(item.cellId(), ready.sample(), item.trial(), ready.runner().profile(), answer.prompt(), result.response());
+            store.saveModelCall(record);
+        }, () -> {
+            ready.runner().gateway().stored(result); // committed: the gateway no longer keeps the answer for a retry
+            metrics.modelCall(batch.cell().model(), result);
+            if (!result.cacheHit()) {
+                batch.spend().add(record.promptTokens(), record.completionTokens(), result.costUsd(), result.response().tokensUnknown());
+            }
+        }, e -> batch.writeFailed().accept(new ItemFailure(index, e.getClass().getName(), String.valueOf(e.getMessage())))));
     }
 
     /** The failure type of a batch item not sent because its batch stopped; the per-item path sends it (retryable). */
@@ -359,8 +365,8 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
         List<Runnable> answerWrites = new ArrayList<>(2);
         ModelRunner.Answer answer = runner.answer(sample, item.trial(), cell.cellId(), answerWrites::add);
         CallResult result = answer.result();
-        String promptJson = promptJson(answer.prompt());
-        ModelCallRecord record = outputRecord(item, sampleId, result);
+        String promptJson = ItemRecords.promptJson(answer.prompt());
+        ModelCallRecord record = ItemRecords.output(item, sampleId, result);
         store.database().inOneTransaction(() -> {
             answerWrites.forEach(Runnable::run);
             store.savePrompt(item.cellId(), sampleId, item.trial(), promptJson);
@@ -368,56 +374,14 @@ public final class ModelCallActivitiesImpl implements ModelCallActivities {
             ignoredRequests.record(item.cellId(), sample, item.trial(), runner.profile(), answer.prompt(), result.response());
             store.saveModelCall(record);
         });
-        runner.gateway().stored(result.cacheKey());
+        runner.gateway().stored(result);
         metrics.modelCall(cell.model(), result);
         // a cache hit was paid once, by the call that filled the cache: its tokens, known or not, are not this call's
         return new Paid(record, result.costUsd(), !result.cacheHit() && result.response().tokensUnknown());
     }
 
-    /** An item's answer as the store keeps it (attempt 0: the first and only stored output of the item). */
-    private static ModelCallRecord outputRecord(WorkItem item, String sampleId, CallResult result) {
-        return new ModelCallRecord(item.cellId(), sampleId, item.trial(), 0, result.cacheKey(),
-                RawModelOutput.of(result.response()), result.response().promptTokens(), result.response().completionTokens(),
-                result.response().latencyMillis(), result.cacheHit(), result.response().reasoning(),
-                result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null);
-    }
-
     private CellRecord cellOf(String cellId) {
         return store.cell(cellId).orElseThrow(() -> NotInStore.cell(store, cellId));
-    }
-
-    private static String promptJson(RenderedPrompt prompt) {
-        try {
-            return Json.MAPPER.writeValueAsString(prompt);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise a rendered prompt", e);
-        }
-    }
-
-    /** A heartbeat the server answers with cancellation (or a timed-out activity) aborts the in-flight model request. */
-    static void heartbeat(ActivityExecutionContext context, CallCancellation.Scope calls,
-                          AtomicReference<ActivityCompletionException> cancellation) {
-        try {
-            context.heartbeat(null);
-        } catch (ActivityCompletionException cancelledOrTimedOut) {
-            cancellation.compareAndSet(null, cancelledOrTimedOut);
-            calls.cancel();
-        } catch (RuntimeException heartbeatNotSent) {
-            // e.g. the server is briefly unreachable: the next beat tries again
-        }
-    }
-
-    /** {@link #heartbeat} for a batch: a cancelled or timed-out batch aborts every request it has in flight. */
-    static void heartbeatAll(ActivityExecutionContext context, Set<CallCancellation.Scope> scopes,
-                             AtomicReference<ActivityCompletionException> cancellation) {
-        try {
-            context.heartbeat(null);
-        } catch (ActivityCompletionException cancelledOrTimedOut) {
-            cancellation.compareAndSet(null, cancelledOrTimedOut);
-            scopes.forEach(CallCancellation.Scope::cancel);
-        } catch (RuntimeException heartbeatNotSent) {
-            // e.g. the server is briefly unreachable: the next beat tries again
-        }
     }
 
     private static ModelCallResult summary(ModelCallRecord r, boolean alreadyStored, Double costUsd, boolean tokensUnknown) {

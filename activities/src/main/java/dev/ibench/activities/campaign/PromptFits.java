@@ -1,7 +1,7 @@
 package dev.ibench.activities.campaign;
 
-import dev.ibench.activities.llm.ModelClient;
-import dev.ibench.activities.llm.PromptFit;
+import dev.ibench.activities.llm.client.ModelClient;
+import dev.ibench.activities.llm.client.PromptFit;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.prompt.IclExamples;
 import dev.ibench.core.prompt.ModelProfile;

@@ -1,8 +1,8 @@
 package dev.ibench.activities.campaign;
 
-import dev.ibench.activities.llm.ErrorKind;
-import dev.ibench.activities.llm.ModelCallException;
-import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import java.time.Duration;
 import java.util.Random;
 import java.util.function.BooleanSupplier;

@@ -1,5 +1,9 @@
 package dev.ibench.activities.llm;
 
+import dev.ibench.activities.llm.admission.AimdLimiter;
+import dev.ibench.activities.llm.admission.RequestPacer;
+import dev.ibench.activities.llm.spend.SpendLedger;
+
 /**
  * Where a gateway call waited before its provider attempts were sent, summed over its attempts (nanoseconds): the
  * budget admission ({@link SpendLedger#admit}), a place under the endpoint's AIMD concurrency limit

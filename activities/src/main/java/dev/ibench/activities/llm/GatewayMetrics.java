@@ -1,5 +1,6 @@
 package dev.ibench.activities.llm;
 
+import dev.ibench.activities.llm.admission.AimdLimiter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

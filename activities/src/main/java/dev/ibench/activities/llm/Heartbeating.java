@@ -1,5 +1,6 @@
 package dev.ibench.activities.llm;
 
+import dev.ibench.activities.llm.client.CallCancellation;
 import io.temporal.activity.Activity;
 import io.temporal.activity.ActivityExecutionContext;
 import java.time.Duration;

@@ -1,5 +1,22 @@
 package dev.ibench.activities.llm;
 
+import dev.ibench.activities.llm.admission.AimdLimiter;
+import dev.ibench.activities.llm.admission.EndpointAdmission;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.admission.RequestPacer;
+import dev.ibench.activities.llm.cache.CacheKey;
+import dev.ibench.activities.llm.cache.PaidAnswers;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.client.ModelClient;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
+import dev.ibench.activities.llm.failure.RetryPolicy;
+import dev.ibench.activities.llm.failure.UnsupportedParameter;
+import dev.ibench.activities.llm.spend.CallCost;
+import dev.ibench.activities.llm.spend.SpendAccount;
+import dev.ibench.activities.llm.spend.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ReasoningControl;
 import dev.ibench.core.prompt.RenderedPrompt;
@@ -10,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,8 +47,7 @@ public final class ModelGateway implements AutoCloseable {
     private final ModelProfile profile;
     private final ModelClient client;
     private final ResponseCache cache;
-    private final AimdLimiter limiter;
-    private final RequestPacer pacer;
+    private final EndpointAdmission admission;
     /** Counts the tokens of answers without a usage block (null: the profile names no tokenizer). */
     private final TokenCounter tokens;
     private final RetryPolicy retry;
@@ -62,8 +77,7 @@ public final class ModelGateway implements AutoCloseable {
         this.profile = profile;
         this.client = client;
         this.cache = cache;
-        this.limiter = limiters.forEndpoint(client.endpoint(), profile.maxConcurrency());
-        this.pacer = ratePerSecond == null ? null : limiters.pacer(client.endpoint(), ratePerSecond);
+        this.admission = new EndpointAdmission(limiters, client.endpoint(), profile.maxConcurrency(), ratePerSecond);
         try {
             this.tokens = profile.tokenizer() == null ? null : TokenCounter.of(Path.of(profile.tokenizer()), client.endpoint());
         } catch (ModelCallException e) {
@@ -150,11 +164,12 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     /**
-     * Tells the gateway that the answer under {@code key}, whose writes it handed to a caller's {@code answerWrites},
-     * is stored (the caller's transaction committed): it no longer keeps it for a retry.
+     * Tells the gateway that the answer it returned as {@code result}, whose writes it handed to a caller's
+     * {@code answerWrites}, is stored (the caller's transaction committed): it no longer keeps it for a retry. Another
+     * item's answer held under the same cache key stays held.
      */
-    public void stored(String key) {
-        held.remove(key);
+    public void stored(CallResult result) {
+        held.removeAnswer(result);
     }
 
     /** How many paid answers whose writes have not succeeded yet this gateway keeps for their retries. */
@@ -169,7 +184,7 @@ public final class ModelGateway implements AutoCloseable {
      * kept until the caller says it is {@link #stored}.
      */
     private CallResult fromHeld(ModelRequest request, String key, PaidAnswers.Held answer, Consumer<Runnable> writes) {
-        boolean useCache = cache != null && client.cacheable();
+        boolean useCache = useCache();
         CallResult result = answer.result();
         Runnable write = () -> {
             if (useCache) {
@@ -178,66 +193,61 @@ public final class ModelGateway implements AutoCloseable {
             ledger.record(answer.paid());
         };
         if (writes == AT_ONCE) {
-            held.remove(key); // taken: a concurrent call with the same key pays rather than records this row twice
+            held.remove(key, answer); // taken: a concurrent call for the same item pays rather than records this row twice
             try {
                 write.run();
             } catch (RuntimeException e) {
                 held.put(key, answer);
                 throw e;
             }
-        } else if (ranAtOnce(writes, write)) {
-            held.remove(key);
+        } else if (AnswerWrites.ranAtOnce(writes, write)) {
+            held.remove(key, answer);
         }
         LOG.info("answer paid by an earlier attempt taken again, not paid twice (cache key {})", key);
         return result;
     }
 
     /**
-     * Hands {@code write} to {@code writes}; true when it ran to its end before {@code writes} returned: a consumer that
-     * runs the writes at once (as {@code Runnable::run} does, {@code model check}) has stored the answer, so the gateway
-     * lets it go as after its own writes, instead of keeping it until a {@link #stored} that such a caller never sends.
-     * A consumer that keeps the writes for later (a caller's transaction) leaves the answer held until {@link #stored}.
-     * A write that fails inside the consumer throws out of it, and the answer stays held for the retry.
+     * {@link #call(ModelRequest, String, Consumer)} of a request looked up before: an answer paid before and held for this
+     * item is taken again; else a cache hit is recorded; else the provider is called (docs/llm-gateway.md).
      */
-    private static boolean ranAtOnce(Consumer<Runnable> writes, Runnable write) {
-        AtomicBoolean ran = new AtomicBoolean();
-        writes.accept(() -> {
-            write.run();
-            ran.set(true);
-        });
-        return ran.get();
-    }
-
-    /** {@link #call(ModelRequest, String, Consumer)} of a request looked up before. */
     public CallResult call(LookedUp looked, String cellId, Consumer<Runnable> answerWrites) {
         Consumer<Runnable> writes = answerWrites == AT_ONCE || ledger.budgeted(account) ? AT_ONCE : answerWrites;
         stats.calls.incrementAndGet();
-        ModelRequest request = looked.request();
-        String key = looked.key();
-        boolean useCache = cache != null && client.cacheable();
-        PaidAnswers.Held paidBefore = held.get(key);
-        if (paidBefore != null && paidBefore.isFor(cellId, request)) {
-            return fromHeld(request, key, paidBefore, writes);
+        PaidAnswers.Held paidBefore = held.get(looked.key(), cellId, looked.request());
+        if (paidBefore != null) {
+            return fromHeld(looked.request(), looked.key(), paidBefore, writes);
         }
         // an answer held for another item with the same key (two cells on one eval set and model) is not this call's:
         // taking it would record that item's ledger row a second time, so this call pays as it would without it
-        if (useCache) {
-            var hit = looked.cached();
-            if (hit.isPresent()) {
-                stats.cacheHits.incrementAndGet();
-                Double free = profile.hasPrices() ? 0.0 : null;
-                SpendEntry hitEntry = entry(cellId, request, 0, SpendEntry.CACHE_HIT, null, hit.get().promptTokens(), hit.get().completionTokens(), 0, free,
-                        hit.get().tokensUnknown(), hit.get().reasoningTokens());
-                writes.accept(() -> ledger.record(hitEntry));
-                return new CallResult(hit.get(), true, 0, free, key);
-            }
+        if (useCache() && looked.cached().isPresent()) {
+            return recordHit(looked, cellId, writes);
         }
+        return callProvider(looked, cellId, writes);
+    }
+
+    private boolean useCache() {
+        return cache != null && client.cacheable();
+    }
+
+    /** A cache hit: no provider call, its ledger row at no cost. */
+    private CallResult recordHit(LookedUp looked, String cellId, Consumer<Runnable> writes) {
+        ModelResponse hit = looked.cached().get();
+        stats.cacheHits.incrementAndGet();
+        Double free = profile.hasPrices() ? 0.0 : null;
+        SpendEntry hitEntry = entry(cellId, looked.request(), 0, SpendEntry.CACHE_HIT, null, hit.promptTokens(), hit.completionTokens(), 0, free,
+                hit.tokensUnknown(), hit.reasoningTokens());
+        writes.accept(() -> ledger.record(hitEntry));
+        return new CallResult(hit, true, 0, free, looked.key());
+    }
+
+    /** The provider's answer, over as many attempts as the retry policy allows: each admitted, sent, classified and recorded. */
+    private CallResult callProvider(LookedUp looked, String cellId, Consumer<Runnable> writes) {
+        ModelRequest request = looked.request();
         // inside an activity the gateway makes one attempt per activity attempt: the ledger numbers it as Temporal does
         int firstAttempt = Math.max(1, ActivityAttempt.current());
-        int attempt = 0;
-        Waits waits = new Waits();
-        while (true) {
-            attempt++;
+        CallWaitClock waits = new CallWaitClock();
+        for (int attempt = 1; ; attempt++) {
             int ledgerAttempt = firstAttempt + attempt - 1;
             long admitting = System.nanoTime();
             ledger.admit(account, cellId, request.sampleId(), request.trial());
@@ -245,78 +255,86 @@ public final class ModelGateway implements AutoCloseable {
             stats.providerAttempts.incrementAndGet();
             long started = System.nanoTime();
             try {
-                ModelResponse response = counted(request, callLimited(request, waits));
-                Double cost = CallCost.usd(profile, response);
-                stats.promptTokens.addAndGet(response.promptTokens());
-                stats.completionTokens.addAndGet(response.completionTokens());
-                if (cost != null) {
-                    stats.costUsd.add(cost);
-                }
-                SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                        response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
-                CallResult result = new CallResult(response, false, attempt, cost, key, waits.done());
-                held.put(key, new PaidAnswers.Held(result, paid));
-                boolean written = ranAtOnce(writes, () -> {
-                    if (useCache) {
-                        cache.store(key, client.endpoint(), request.model(), response);
-                    }
-                    ledger.record(paid);
-                });
-                if (written) {
-                    // written: a retry finds the answer in the response cache (or needs no call, its output being stored)
-                    held.remove(key);
-                }
-                return result;
+                ModelResponse response = counted(request, admission.send(() -> client.complete(request), waits));
+                return recordAnswer(looked, cellId, ledgerAttempt, attempt, response, waits.done(), writes);
             } catch (ModelCallException e) {
-                long latency = (System.nanoTime() - started) / 1_000_000;
-                try {
-                    ledger.record(entry(cellId, request, ledgerAttempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latency,
-                            profile.hasPrices() ? 0.0 : null, false, 0));
-                } catch (RuntimeException ledgerDown) {
-                    e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
-                }
-                if (!e.retryable() || attempt >= retry.maxAttempts()) {
-                    stats.failures.incrementAndGet();
-                    if (e.retryable()) {
-                        throw new ModelCallException(e.kind(), e.endpoint(), e.httpStatus().orElse(null), e.retryAfter().orElse(null),
-                                e.getMessage() + " [gave up after " + attempt + " attempts]", null);
-                    }
-                    if (e.kind() == ErrorKind.UNSUPPORTED_PARAMETER) {
-                        throw namingProfile(e);
-                    }
-                    throw e;
-                }
-                Duration delay = retry.delayAfter(attempt, e, jitter);
-                stats.retries.incrementAndGet();
-                LOG.warn("attempt {} of {} failed, retrying in {} ms: {}", attempt, retry.maxAttempts(), delay.toMillis(), e.getMessage());
-                long backingOff = System.nanoTime();
-                sleep(delay, e);
-                waits.backoff += System.nanoTime() - backingOff;
+                recordFailure(request, cellId, ledgerAttempt, e, (System.nanoTime() - started) / 1_000_000);
+                throwUnlessRetried(e, attempt);
+                backOff(attempt, e, waits);
             }
         }
     }
 
-    /** How {@link HttpFailureClassifier} names the parameter a server refused. */
-    private static final java.util.regex.Pattern REFUSED_PARAMETER = java.util.regex.Pattern.compile("request parameter '([A-Za-z_]+)'");
-
-    /** A parameter the server refuses is the profile's configuration error: the message names the profile and the setting to change. */
-    private ModelCallException namingProfile(ModelCallException e) {
-        java.util.regex.Matcher named = REFUSED_PARAMETER.matcher(e.getMessage());
-        String param = named.find() ? named.group(1) : "?";
-        String fix = switch (param) {
-            case "max_tokens" -> "set token_limit_parameter: max_completion_tokens";
-            case "max_completion_tokens" -> "set token_limit_parameter: max_tokens";
-            case "temperature" -> "set send_temperature: false";
-            case "reasoning_effort", "chat_template_kwargs", "enable_thinking" -> "remove reasoning_effort or set the profile's 'server' kind";
-            default -> "remove the setting that sends it";
-        };
-        return new ModelCallException(e.kind(), e.endpoint(), e.httpStatus().orElse(null), null, "model profile " + profile.name()
-                + ": configuration error, the server refuses parameter '" + param + "' (" + fix + "): " + e.getMessage(), null);
+    /**
+     * A paid answer: counted, held until its writes (response cache entry, ledger row) are stored, and handed to
+     * {@code writes}; once they ran, a retry finds it in the response cache (or needs no call, its output being stored).
+     */
+    private CallResult recordAnswer(LookedUp looked, String cellId, int ledgerAttempt, int attempts, ModelResponse response,
+                                    CallWaits waits, Consumer<Runnable> writes) {
+        ModelRequest request = looked.request();
+        String key = looked.key();
+        Double cost = CallCost.usd(profile, response);
+        stats.promptTokens.addAndGet(response.promptTokens());
+        stats.completionTokens.addAndGet(response.completionTokens());
+        if (cost != null) {
+            stats.costUsd.add(cost);
+        }
+        SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
+        CallResult result = new CallResult(response, false, attempts, cost, key, waits);
+        PaidAnswers.Held answer = new PaidAnswers.Held(result, paid);
+        held.put(key, answer);
+        boolean useCache = useCache();
+        boolean written = AnswerWrites.ranAtOnce(writes, () -> {
+            if (useCache) {
+                cache.store(key, client.endpoint(), request.model(), response);
+            }
+            ledger.record(paid);
+        });
+        if (written) {
+            held.remove(key, answer);
+        }
+        return result;
     }
 
-    private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
-                             int promptTokens, int completionTokens, long latencyMs, Double costUsd) {
-        return entry(cellId, request, attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, false, 0);
+    /** A failed attempt's ledger row; a ledger that cannot write it does not hide the call's own failure. */
+    private void recordFailure(ModelRequest request, String cellId, int ledgerAttempt, ModelCallException e, long latencyMillis) {
+        try {
+            ledger.record(entry(cellId, request, ledgerAttempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latencyMillis,
+                    profile.hasPrices() ? 0.0 : null, false, 0));
+        } catch (RuntimeException ledgerDown) {
+            e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
+        }
+    }
+
+    /**
+     * Classifies a failed attempt: a retryable failure with attempts left returns (the call tries again); else the
+     * failure is thrown as the caller sees it, a retryable one saying how many attempts were made and a refused
+     * parameter naming the profile's setting to change.
+     */
+    private void throwUnlessRetried(ModelCallException e, int attempt) {
+        if (e.retryable() && attempt < retry.maxAttempts()) {
+            return;
+        }
+        stats.failures.incrementAndGet();
+        if (e.retryable()) {
+            throw new ModelCallException(e.kind(), e.endpoint(), e.httpStatus().orElse(null), e.retryAfter().orElse(null),
+                    e.getMessage() + " [gave up after " + attempt + " attempts]", null);
+        }
+        if (e.kind() == ErrorKind.UNSUPPORTED_PARAMETER) {
+            throw UnsupportedParameter.asProfileError(profile.name(), e);
+        }
+        throw e;
+    }
+
+    /** Waits before the next attempt (the retry policy's backoff, or the server's {@code Retry-After}). */
+    private void backOff(int attempt, ModelCallException e, CallWaitClock waits) {
+        Duration delay = retry.delayAfter(attempt, e, jitter);
+        stats.retries.incrementAndGet();
+        LOG.warn("attempt {} of {} failed, retrying in {} ms: {}", attempt, retry.maxAttempts(), delay.toMillis(), e.getMessage());
+        long backingOff = System.nanoTime();
+        sleep(delay, e);
+        waits.backoff += System.nanoTime() - backingOff;
     }
 
     private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
@@ -334,50 +352,6 @@ public final class ModelGateway implements AutoCloseable {
         return response.withCountedTokens(tokens.prompt(request.prompt()), tokens.completion(response));
     }
 
-    /** What one call waited for so far, over its attempts ({@link CallWaits}). */
-    private static final class Waits {
-        long admit;
-        long concurrency;
-        long pace;
-        long backoff;
-
-        CallWaits done() {
-            return new CallWaits(admit, concurrency, pace, backoff);
-        }
-    }
-
-    private ModelResponse callLimited(ModelRequest request, Waits waits) {
-        long acquiring = System.nanoTime();
-        long ticket;
-        try {
-            ticket = limiter.acquire();
-            waits.concurrency += System.nanoTime() - acquiring;
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for a concurrency slot");
-        }
-        try {
-            if (pacer != null) {
-                long pacing = System.nanoTime();
-                pacer.await();
-                waits.pace += System.nanoTime() - pacing;
-            }
-            ModelResponse response = client.complete(request);
-            limiter.onSuccess();
-            return response;
-        } catch (ModelCallException e) {
-            if (e.kind() == ErrorKind.RATE_LIMITED) {
-                limiter.onThrottled(ticket);
-            }
-            throw e;
-        } catch (InterruptedException ie) {
-            Thread.currentThread().interrupt();
-            throw ModelCallException.of(ErrorKind.CONNECTION, client.endpoint(), "interrupted while waiting for its turn under rate_per_second");
-        } finally {
-            limiter.release();
-        }
-    }
-
     private void sleep(Duration delay, ModelCallException cause) {
         try {
             Thread.sleep(delay.toMillis());
@@ -392,7 +366,7 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     public AimdLimiter limiter() {
-        return limiter;
+        return admission.limiter();
     }
 
     public ModelClient client() {

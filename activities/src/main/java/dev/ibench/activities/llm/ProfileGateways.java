@@ -1,5 +1,13 @@
 package dev.ibench.activities.llm;
 
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.client.ModelClient;
+import dev.ibench.activities.llm.client.ModelClients;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
+import dev.ibench.activities.llm.failure.RetryPolicy;
+import dev.ibench.activities.llm.spend.SpendAccount;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import java.util.List;

@@ -1,6 +1,8 @@
 package dev.ibench.activities.llm;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.RenderedPrompt;

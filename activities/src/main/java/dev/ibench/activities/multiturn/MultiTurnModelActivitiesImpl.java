@@ -1,8 +1,8 @@
 package dev.ibench.activities.multiturn;
 
 import dev.ibench.activities.llm.Heartbeating;
-import dev.ibench.activities.llm.ModelCallException;
-import dev.ibench.activities.llm.ModelCallFailures;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;

@@ -1,6 +1,6 @@
 package dev.ibench.activities.react;
 
-import dev.ibench.activities.llm.CallCancellation;
+import dev.ibench.activities.llm.client.CallCancellation;
 import dev.ibench.core.react.ReactObservations;
 import dev.ibench.core.rest.EndpointSpec;
 import dev.ibench.core.rest.RestPublication;

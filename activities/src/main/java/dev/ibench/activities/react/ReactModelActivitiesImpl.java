@@ -2,10 +2,10 @@ package dev.ibench.activities.react;
 
 import dev.ibench.activities.campaign.CellAblation;
 import dev.ibench.activities.campaign.EvalSetCache;
-import dev.ibench.activities.llm.ErrorKind;
+import dev.ibench.activities.llm.failure.ErrorKind;
 import dev.ibench.activities.llm.Heartbeating;
-import dev.ibench.activities.llm.ModelCallFailures;
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;

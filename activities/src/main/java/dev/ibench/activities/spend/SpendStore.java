@@ -1,6 +1,6 @@
 package dev.ibench.activities.spend;
 
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.StoreStatements;
 import dev.ibench.core.campaign.Budget;

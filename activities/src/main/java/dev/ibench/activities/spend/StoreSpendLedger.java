@@ -1,10 +1,10 @@
 package dev.ibench.activities.spend;
 
-import dev.ibench.activities.llm.ErrorKind;
-import dev.ibench.activities.llm.ModelCallException;
-import dev.ibench.activities.llm.SpendAccount;
-import dev.ibench.activities.llm.SpendEntry;
-import dev.ibench.activities.llm.SpendLedger;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.spend.SpendAccount;
+import dev.ibench.activities.llm.spend.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.util.Locale;

@@ -2,14 +2,14 @@ package dev.ibench.activities.ablation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.EndpointLimiters;
-import dev.ibench.activities.llm.ModelClient;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.client.ModelClient;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
-import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.ablation.Distractor;

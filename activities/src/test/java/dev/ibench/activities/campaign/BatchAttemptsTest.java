@@ -2,7 +2,7 @@ package dev.ibench.activities.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.CallCancellation;
+import dev.ibench.activities.llm.client.CallCancellation;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;

@@ -2,8 +2,8 @@ package dev.ibench.activities.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.SpendEntry;
-import dev.ibench.activities.llm.SpendLedger;
+import dev.ibench.activities.llm.spend.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.activities.testing.TemporalRetries;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package dev.ibench.activities.campaign;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;

@@ -1,7 +1,7 @@
 package dev.ibench.activities.campaign;
 
-import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.llm.SpendLedger;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;

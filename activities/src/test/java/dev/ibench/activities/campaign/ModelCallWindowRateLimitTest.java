@@ -3,8 +3,8 @@ package dev.ibench.activities.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import dev.ibench.activities.llm.SpendEntry;
-import dev.ibench.activities.llm.SpendLedger;
+import dev.ibench.activities.llm.spend.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.core.sample.EvalSample;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;

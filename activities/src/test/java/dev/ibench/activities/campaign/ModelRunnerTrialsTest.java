@@ -3,13 +3,13 @@ package dev.ibench.activities.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.activities.llm.ApiKey;
+import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.EndpointLimiters;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.ModelGateway;
-import dev.ibench.activities.llm.OpenAiClient;
-import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.client.OpenAiClient;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
 import dev.ibench.core.json.Json;

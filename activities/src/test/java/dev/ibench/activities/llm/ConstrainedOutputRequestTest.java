@@ -3,6 +3,8 @@ package dev.ibench.activities.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.llm.client.ApiKey;
+import dev.ibench.activities.llm.client.OpenAiClient;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.RenderedPrompt;

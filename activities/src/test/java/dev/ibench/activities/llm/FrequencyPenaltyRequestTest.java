@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.llm.cache.CacheKey;
+import dev.ibench.activities.llm.client.ApiKey;
+import dev.ibench.activities.llm.client.OpenAiClient;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.ModelProfile;

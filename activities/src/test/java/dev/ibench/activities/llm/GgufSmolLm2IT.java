@@ -3,6 +3,10 @@ package dev.ibench.activities.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.client.ModelClients;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.IclExamples;

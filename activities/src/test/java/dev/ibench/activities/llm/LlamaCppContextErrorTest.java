@@ -3,6 +3,10 @@ package dev.ibench.activities.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.ibench.activities.llm.client.ApiKey;
+import dev.ibench.activities.llm.client.OpenAiClient;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.core.prompt.RenderedPrompt;
 import java.time.Duration;
 import java.util.List;

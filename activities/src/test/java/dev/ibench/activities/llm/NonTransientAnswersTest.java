@@ -3,6 +3,9 @@ package dev.ibench.activities.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ibench.activities.llm.failure.ControlCharacters;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.core.prompt.ModelProfile;
 import java.nio.file.Path;
 import okhttp3.mockwebserver.MockResponse;

@@ -2,6 +2,10 @@ package dev.ibench.activities.llm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.client.ApiKey;
+import dev.ibench.activities.llm.client.OpenAiClient;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;

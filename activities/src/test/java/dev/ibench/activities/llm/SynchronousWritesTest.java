@@ -3,6 +3,13 @@ package dev.ibench.activities.llm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.client.ModelClient;
+import dev.ibench.activities.llm.failure.RetryPolicy;
+import dev.ibench.activities.llm.spend.SpendAccount;
+import dev.ibench.activities.llm.spend.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
@@ -59,7 +66,7 @@ class SynchronousWritesTest {
             assertThat(gateway.heldAnswers()).as("writes not run yet: the answer is held").isEqualTo(1);
             later.forEach(Runnable::run);
             assertThat(gateway.heldAnswers()).as("held until the caller says it is stored").isEqualTo(1);
-            gateway.stored(deferred.cacheKey());
+            gateway.stored(deferred);
             assertThat(gateway.heldAnswers()).isZero();
             assertThat(client.requests.get()).isEqualTo(2);
         }

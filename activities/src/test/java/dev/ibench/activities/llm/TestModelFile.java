@@ -1,15 +1,16 @@
 package dev.ibench.activities.llm;
 
+import dev.ibench.activities.llm.client.ModelClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Locates the SmolLM2 test model for integration tests: IBENCH_MODEL_DIR, else .tools/models of the repository. */
-final class TestModelFile {
+public final class TestModelFile {
     static final String NAME = "SmolLM2-135M-Instruct.Q4_1.gguf";
 
     private TestModelFile() {}
 
-    static Path dir() {
+    public static Path dir() {
         String env = System.getenv(ModelClients.MODEL_DIR_ENV);
         if (env != null && !env.isBlank()) {
             return Path.of(env);
@@ -23,7 +24,7 @@ final class TestModelFile {
     }
 
     /** The model file; fails (never skips) with instructions when it is missing. */
-    static Path require() {
+    public static Path require() {
         Path file = dir().resolve(NAME);
         if (!Files.isRegularFile(file)) {
             throw new AssertionError("SmolLM2 test model not found at " + file.toAbsolutePath()

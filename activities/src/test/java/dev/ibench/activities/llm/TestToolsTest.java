@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.client.ModelClients;
+import dev.ibench.activities.llm.client.OracleClient;
+import dev.ibench.activities.llm.client.ReplayClient;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.ModelProfile;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.ModelRunners;
-import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;

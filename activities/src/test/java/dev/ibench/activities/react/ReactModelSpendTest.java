@@ -5,8 +5,8 @@ import static org.assertj.core.data.Offset.offset;
 
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.ModelRunners;
-import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.spend.BudgetPauser;
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.activities.spend.SpendTotals;

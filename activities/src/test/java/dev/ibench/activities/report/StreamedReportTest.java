@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.activities.campaign.EvalSetCache;
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.spend.SpendReportSection;
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.activities.store.CellRecord;

@@ -3,7 +3,7 @@ package dev.ibench.activities.spend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;

@@ -3,7 +3,7 @@ package dev.ibench.activities.spend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.data.Offset.offset;
 
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;

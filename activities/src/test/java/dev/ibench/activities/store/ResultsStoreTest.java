@@ -275,7 +275,7 @@ class ResultsStoreTest {
             assertThat(store.sampleResults("old/m2")).singleElement().extracting(SampleResultRecord::scoreJson).isEqualTo("{\"x\":1}");
             store.saveRejected("old/m2", "s1", 0, "too long");
             assertThat(store.sampleResults("old/m2")).extracting(SampleResultRecord::status).containsExactly("scored", "rejected");
-            assertThat(new dev.ibench.activities.llm.ResponseCache(db).size()).isEqualTo(1);
+            assertThat(new dev.ibench.activities.llm.cache.ResponseCache(db).size()).isEqualTo(1);
             store.saveAblationGeneration("k", "paraphrase", "s1", "{\"rewrite\":\"q\"}");
             assertThat(store.ablationGeneration("k")).as("V2 added the ablation table to the old file").contains("{\"rewrite\":\"q\"}");
             assertThat(appliedMigrations(db)).containsExactly("0", "1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1");

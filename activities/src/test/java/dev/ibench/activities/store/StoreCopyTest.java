@@ -3,7 +3,7 @@ package dev.ibench.activities.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.llm.ModelResponse;
-import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.store.testing.LocalPostgres;
 import dev.ibench.activities.store.testing.LocalPostgresExtension;
 import dev.ibench.activities.store.testing.StoreBackend;
@@ -38,8 +38,8 @@ class StoreCopyTest {
             source.saveInfraError(cellB, "s2", 0, "503");
             source.recordError(cellB, "s2", 0, 0, "http_503", "503 from endpoint");
             var sourceSpend = new dev.ibench.activities.spend.SpendStore(sqlite);
-            sourceSpend.record(new dev.ibench.activities.llm.SpendEntry("c", cellB, "m-b", "e", "s3", 1, 1, "failed", "SERVER_ERROR", 0, 0, 5, 0.0));
-            sourceSpend.record(new dev.ibench.activities.llm.SpendEntry("c", cellB, "m-b", "e", "s3", 1, 2, "ok", null, 120, 30, 40, 0.0006));
+            sourceSpend.record(new dev.ibench.activities.llm.spend.SpendEntry("c", cellB, "m-b", "e", "s3", 1, 1, "failed", "SERVER_ERROR", 0, 0, 5, 0.0));
+            sourceSpend.record(new dev.ibench.activities.llm.spend.SpendEntry("c", cellB, "m-b", "e", "s3", 1, 2, "ok", null, 120, 30, 40, 0.0006));
             sourceSpend.saveBudget("c", "", new dev.ibench.core.campaign.Budget(1.0, null));
             sourceSpend.defer(cellB, "s2", 0);
             new ResponseCache(sqlite).store("cache-key", "http://127.0.0.1:1/v1", "m-b",
@@ -60,7 +60,7 @@ class StoreCopyTest {
             var targetSpend = new dev.ibench.activities.spend.SpendStore(postgres);
             assertThat(targetSpend.totals("c", null)).isEqualTo(sourceSpend.totals("c", null));
             assertThat(targetSpend.budget("c", "")).contains(new dev.ibench.core.campaign.Budget(1.0, null));
-            targetSpend.record(new dev.ibench.activities.llm.SpendEntry("c", cellB, "m-b", "e", "s1", 0, 1, "ok", null, 1, 1, 1, 0.0));
+            targetSpend.record(new dev.ibench.activities.llm.spend.SpendEntry("c", cellB, "m-b", "e", "s1", 0, 1, "ok", null, 1, 1, 1, 0.0));
             assertThat(targetSpend.entries(cellB)).as("new rows continue after the copied ids").hasSize(3);
 
             ResultsStore target = new ResultsStore(postgres);

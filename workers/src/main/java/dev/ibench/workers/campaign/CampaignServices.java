@@ -8,7 +8,7 @@ import dev.ibench.activities.rest.RestWorkRecords;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
-import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.mcp.CampaignToolEnvironments;
 import dev.ibench.activities.react.ReactToolEnvironments;
 import dev.ibench.activities.spend.BudgetPauser;

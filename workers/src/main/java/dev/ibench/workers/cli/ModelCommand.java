@@ -1,6 +1,6 @@
 package dev.ibench.workers.cli;
 
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;

@@ -1,16 +1,16 @@
 package dev.ibench.workers.modelcheck;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.activities.llm.ApiKey;
+import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.EndpointLimiters;
-import dev.ibench.activities.llm.ModelCallException;
-import dev.ibench.activities.llm.ModelClients;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.client.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
-import dev.ibench.activities.llm.ResponseCache;
-import dev.ibench.activities.llm.RetryPolicy;
-import dev.ibench.activities.llm.ServerContextSize;
+import dev.ibench.activities.llm.cache.ResponseCache;
+import dev.ibench.activities.llm.failure.RetryPolicy;
+import dev.ibench.activities.llm.client.ServerContextSize;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.IclExamples;
 import dev.ibench.core.prompt.ModelProfile;

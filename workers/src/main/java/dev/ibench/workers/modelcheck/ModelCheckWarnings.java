@@ -3,7 +3,7 @@ package dev.ibench.workers.modelcheck;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.IgnoredRequestParts;
 import dev.ibench.activities.llm.ModelRequest;
-import dev.ibench.activities.llm.ServerContextSize;
+import dev.ibench.activities.llm.client.ServerContextSize;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.RenderedPrompt;
 import java.util.List;

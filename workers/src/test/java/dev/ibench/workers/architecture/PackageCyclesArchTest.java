@@ -32,6 +32,12 @@ class PackageCyclesArchTest {
         PackageCycleRules.packagesFreeOfCycles(root).check(PRODUCTION);
     }
 
+    /** The gateway's rooms (client, admission, cache, spend, failure) use each other in one direction only. */
+    @Test
+    void gatewayPackagesAreFreeOfCycles() {
+        PackageCycleRules.packagesFreeOfCycles("dev.ibench.activities.llm").check(PRODUCTION);
+    }
+
     @Test
     void ruleFailsOnTwoPackagesThatUseEachOther() {
         JavaClasses fixture = new ClassFileImporter().importClasses(LeftHalf.class, RightHalf.class);

@@ -3,7 +3,7 @@ package dev.ibench.workers.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.EvalSetCache;
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.spend.SpendStore;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;

@@ -3,7 +3,7 @@ package dev.ibench.workers.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.activities.llm.SpendEntry;
+import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.spend.SpendTotals;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;

@@ -3,8 +3,8 @@ package dev.ibench.workers.cli;
 import dev.ibench.workers.modelcheck.ModelCheckWarnings;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.ApiKey;
-import dev.ibench.activities.llm.ServerContextSize;
+import dev.ibench.activities.llm.client.ApiKey;
+import dev.ibench.activities.llm.client.ServerContextSize;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.RenderedPrompt;

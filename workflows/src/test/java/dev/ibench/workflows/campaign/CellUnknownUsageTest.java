@@ -9,7 +9,7 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.ModelCallActivitiesImpl;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.campaign.ScoringActivitiesImpl;
-import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;

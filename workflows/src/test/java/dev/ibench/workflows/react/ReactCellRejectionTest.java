@@ -3,8 +3,8 @@ package dev.ibench.workflows.react;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
-import dev.ibench.activities.llm.ErrorKind;
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.react.OracleAgentModel;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.store.SampleResultRecord;

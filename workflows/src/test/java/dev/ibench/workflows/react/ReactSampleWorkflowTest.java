@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ibench.activities.campaign.SampleOutcome;
-import dev.ibench.activities.llm.ErrorKind;
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.react.OracleAgentModel;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.react.ReactTrajectoryStore;

@@ -2,10 +2,10 @@ package dev.ibench.workflows.react;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ibench.activities.llm.EndpointLimiters;
-import dev.ibench.activities.llm.ModelClients;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.client.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
-import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.activities.react.GatewayAgentModel;
 import dev.ibench.activities.react.ReactTrajectoryStore;
 import dev.ibench.activities.store.SampleResultRecord;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
 import dev.ibench.activities.campaign.SampleOutcome;
-import dev.ibench.activities.llm.ErrorKind;
-import dev.ibench.activities.llm.ModelCallException;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.react.OracleAgentModel;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.activities.store.CellRecord;

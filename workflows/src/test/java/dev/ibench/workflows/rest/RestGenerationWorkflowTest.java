@@ -3,10 +3,10 @@ package dev.ibench.workflows.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.activities.llm.EndpointLimiters;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
-import dev.ibench.activities.llm.RetryPolicy;
+import dev.ibench.activities.llm.failure.RetryPolicy;
 import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.activities.rest.RestJob;
 import dev.ibench.activities.rest.RestModelActivitiesImpl;

@@ -1,8 +1,8 @@
 package dev.ibench.workflows.rest;
 
-import dev.ibench.activities.llm.ErrorKind;
-import dev.ibench.activities.llm.ModelCallException;
-import dev.ibench.activities.llm.ModelClient;
+import dev.ibench.activities.llm.failure.ErrorKind;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.client.ModelClient;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.core.json.Json;

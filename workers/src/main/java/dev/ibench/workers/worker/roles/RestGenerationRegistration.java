@@ -3,7 +3,7 @@ package dev.ibench.workers.worker.roles;
 import dev.ibench.activities.spend.BudgetPauser;
 import dev.ibench.activities.spend.StoreSpendLedger;
 import dev.ibench.activities.llm.ProfileGateways;
-import dev.ibench.activities.llm.ResponseCache;
+import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.rest.RestDatabases;
 import dev.ibench.activities.rest.RestGenerationActivitiesImpl;
 import dev.ibench.activities.rest.RestJudgeActivitiesImpl;
