@@ -103,7 +103,7 @@ class CellModeHistoriesTest {
         if (position == 2) {
             throw ApplicationFailure.newNonRetryableFailure("tool runtime gone", "ToolRuntimeDown");
         }
-        return new SampleOutcome(false, true, true, false).withSpend(100, 20, 0.01);
+        return SampleOutcome.scored(true, true).withSpend(100, 20, 0.01, 0);
     }
 
     private FakeCampaignActivities workers(CellPlanEntry cell) {
