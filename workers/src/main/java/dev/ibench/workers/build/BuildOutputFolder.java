@@ -1,8 +1,8 @@
 package dev.ibench.workers.build;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonFiles;
 import dev.ibench.core.verify.CoverageReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,7 +79,7 @@ final class BuildOutputFolder {
         if (rest != null) {
             merged.put("rest", rest);
         }
-        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve(COVERAGE).toFile(), merged);
+        JsonFiles.writeReplacing(out.resolve(COVERAGE), merged);
         return merged;
     }
 
@@ -87,7 +87,7 @@ final class BuildOutputFolder {
     Map<String, String> writeArtifacts(Map<String, String> published) throws IOException {
         Map<String, String> merged = new TreeMap<>(previousArtifacts);
         merged.putAll(published);
-        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve(ARTIFACTS).toFile(), merged);
+        JsonFiles.writeReplacing(out.resolve(ARTIFACTS), merged);
         return merged;
     }
 }
