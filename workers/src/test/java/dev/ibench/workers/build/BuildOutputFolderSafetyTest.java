@@ -1,6 +1,7 @@
 package dev.ibench.workers.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ibench.testing.BundledData;
 import java.io.ByteArrayOutputStream;
@@ -12,8 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 45 B4: a build never writes through a link planted in --out (before, a link named like the eval set overwrote
- * its target outside --out, and a linked coverage.json created a file in another folder).
+ * Issue 45 B3 and B4: a build into an --out folder that another build is writing into is refused with a sentence
+ * (before, both exited 0 and coverage.json and artifacts.json kept one run's entries); a build never writes through
+ * a link planted in --out (before, a link named like the eval set overwrote its target outside --out, and a linked
+ * coverage.json created a file in another folder).
  */
 class BuildOutputFolderSafetyTest {
     @TempDir Path dir;
@@ -25,6 +28,27 @@ class BuildOutputFolderSafetyTest {
 
     private static BenchmarkBuild quietBuild() {
         return new BenchmarkBuild(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aBuildIntoAFolderAnotherBuildIsWritingIsRefusedNamingTheFolder() throws Exception {
+        Path out = dir.resolve("out");
+        Object inProgress = BuildOutputFolder.open(out, "bird", "paper"); // a build under way in this folder
+        try {
+            assertThatThrownBy(() -> quietBuild().run(superheroSlot(out)))
+                    .isInstanceOf(BuildInputException.class)
+                    .hasMessageContaining("another ibench build is writing into " + out)
+                    .hasMessageContaining("wait for it to end");
+            assertThat(out.resolve("bird-superhero-slot.json")).doesNotExist();
+        } finally {
+            if (inProgress instanceof AutoCloseable held) {
+                held.close();
+            }
+        }
+        Object again = BuildOutputFolder.open(out, "bird", "paper");
+        if (again instanceof AutoCloseable held) {
+            held.close();
+        }
     }
 
     @Test
