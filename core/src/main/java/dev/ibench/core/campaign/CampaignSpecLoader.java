@@ -20,7 +20,8 @@ public final class CampaignSpecLoader {
     /** Benchmark names are part of each cell's id (split at '/') and shown on terminals and in reports. */
     private static final String BENCHMARK_NAME = "[\\p{L}\\p{N}._-]+";
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION))
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false); // trials: 1.5 is refused, not read as 1
 
     public CampaignSpec load(Path file) {
         if (!Files.isRegularFile(file)) {
