@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.json.TextFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ public final class CampaignSpecLoader {
 
     public CampaignSpec load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new CampaignSpecException(file + ": campaign file not found");
+            throw new CampaignSpecException(file + ": campaign file" + (Files.exists(file) ? ": " + TextFiles.whyNotAFile(file) : " not found"));
         }
         CampaignSpec spec;
         try {
