@@ -74,6 +74,10 @@ final class ServeToolsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            System.err.println("serve-tools: --port must be between 0 and 65535 (0 picks a free one), got " + port);
+            return 2;
+        }
         if (mcp != null) {
             return serveMcp();
         }
