@@ -1,13 +1,12 @@
 package dev.ibench.activities.rest;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.rest.RestWorkStore.DedupRecord;
 import dev.ibench.activities.rest.RestWorkStore.ExecutionRecord;
 import dev.ibench.activities.rest.RestWorkStore.PlanRecord;
 import dev.ibench.activities.rest.RestWorkStore.ProposalRecord;
 import dev.ibench.core.dataset.Question;
-import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonFiles;
 import dev.ibench.core.rest.DeterministicEndpointGenerator;
 import dev.ibench.core.rest.DeterministicJudge;
 import dev.ibench.core.rest.EndpointDeduplicator;
@@ -256,7 +255,7 @@ public final class RestGenerationActivitiesImpl implements RestGenerationActivit
         }
         Path report = out.resolve(job.source() + "-" + job.dbId() + "-rest-report.json");
         try {
-            Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(report.toFile(), log.toJson(published));
+            JsonFiles.writeReplacing(report, log.toJson(published));
         } catch (IOException e) {
             throw ApplicationFailure.newFailure("cannot write " + report + ": " + e.getMessage(), "RestPublish");
         }

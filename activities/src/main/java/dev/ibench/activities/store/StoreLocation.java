@@ -27,6 +27,7 @@ public record StoreLocation(String jdbcUrl, StoreDialect dialect, String setting
                 if (d == StoreDialect.SQLITE) {
                     return sqliteFile(Path.of(v.substring(d.urlPrefix().length())), setting);
                 }
+                refuseUserPart(v, setting);
                 return new StoreLocation(v, d, setting);
             }
         }
@@ -40,6 +41,34 @@ public record StoreLocation(String jdbcUrl, StoreDialect dialect, String setting
         return sqliteFile(Path.of(v), setting);
     }
 
+    /**
+     * {@code //USER:PASSWORD@HOST}: the PostgreSQL driver does not read a user part, and its errors (and the pool's logs)
+     * would print the URL with the password, so it is refused before either sees it.
+     */
+    private static void refuseUserPart(String url, String setting) {
+        int at = userPartEnd(url);
+        if (at < 0) {
+            return;
+        }
+        String user = url.substring(url.indexOf("//") + 2, at).split(":", 2)[0];
+        throw new IllegalArgumentException(setting + "=" + redact(url) + ": the user and password do not go before the host; "
+                + "write jdbc:postgresql://HOST:PORT/DB?user=" + user + " and put the password in IBENCH_STORE_PASSWORD");
+    }
+
+    /** The index of the {@code @} that ends a URL's user part, or -1 when it has none. */
+    private static int userPartEnd(String url) {
+        int start = url.indexOf("//");
+        if (start < 0) {
+            return -1;
+        }
+        int end = start + 2;
+        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) {
+            end++;
+        }
+        int at = url.lastIndexOf('@', end - 1);
+        return at > start ? at : -1;
+    }
+
     /** The SQLite file, for SQLite stores. */
     public Path file() {
         if (dialect != StoreDialect.SQLITE) {
@@ -48,12 +77,20 @@ public record StoreLocation(String jdbcUrl, StoreDialect dialect, String setting
         return Path.of(jdbcUrl.substring(StoreDialect.SQLITE.urlPrefix().length()));
     }
 
-    /** The URL as safe to print: any {@code password=} parameter replaced by {@code ***}. */
+    /** The URL as safe to print: any {@code password=} parameter, and a password before the host, replaced by {@code ***}. */
     public String display() {
         return redact(jdbcUrl);
     }
 
-    private static String redact(String url) {
+    private static String redact(String given) {
+        String url = given;
+        int at = userPartEnd(url);
+        if (at >= 0) {
+            int colon = url.indexOf(':', url.indexOf("//") + 2);
+            if (colon >= 0 && colon < at) {
+                url = url.substring(0, colon + 1) + "***" + url.substring(at);
+            }
+        }
         int q = url.indexOf('?');
         if (q < 0) {
             return url;

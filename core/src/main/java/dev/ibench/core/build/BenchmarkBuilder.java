@@ -1,6 +1,5 @@
 package dev.ibench.core.build;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.compile.CompiledQuery;
 import dev.ibench.core.compile.QueryCompiler;
 import dev.ibench.core.compile.SelTranslator;
@@ -9,7 +8,7 @@ import dev.ibench.core.dataset.DatabaseEntry;
 import dev.ibench.core.dataset.Dataset;
 import dev.ibench.core.dataset.DatasetLoader;
 import dev.ibench.core.dataset.Question;
-import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonFiles;
 import dev.ibench.core.runtime.AnswerComparator;
 import dev.ibench.core.runtime.AnswerShape;
 import dev.ibench.core.runtime.ExecutionOutcome;
@@ -81,7 +80,7 @@ public final class BenchmarkBuilder {
                     Path file = o.out().resolve(o.source() + "-" + db.id() + "-" + style(s) + ".json");
                     EvalSetFile set = new EvalSetFile(o.source(), db.id(), style(s), o.mode().name().toLowerCase(Locale.ROOT),
                             o.dataRoot().toString().replace('\\', '/'), samples.get(s));
-                    Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), set);
+                    JsonFiles.writeReplacing(file, set);
                     files.add(file);
                 }
                 log.accept(db.id() + ": " + base.questions().size() + " questions, verified " + describe(coverage, o, db.id()));
@@ -89,7 +88,7 @@ public final class BenchmarkBuilder {
         }
         Map<String, Object> json = coverage.toMap(o.source(), o.mode().name().toLowerCase(Locale.ROOT));
         Path coverageFile = o.out().resolve("coverage.json");
-        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(coverageFile.toFile(), json);
+        JsonFiles.writeReplacing(coverageFile, json);
         files.add(coverageFile);
         return new Result(files, coverage, json, dataset.databases().stream().map(DatabaseEntry::id).toList());
     }

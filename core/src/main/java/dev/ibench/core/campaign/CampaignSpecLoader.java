@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.json.TextFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,12 +18,15 @@ import java.util.Set;
 /** Reads and validates a campaign YAML file; every problem is reported with the file and field it concerns. */
 public final class CampaignSpecLoader {
     private static final List<String> MODES = List.of("direct", "react", "sql");
+    /** Benchmark names are part of each cell's id (split at '/') and shown on terminals and in reports. */
+    private static final String BENCHMARK_NAME = "[\\p{L}\\p{N}._-]+";
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION))
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false); // trials: 1.5 is refused, not read as 1
 
     public CampaignSpec load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new CampaignSpecException(file + ": campaign file not found");
+            throw new CampaignSpecException(file + ": campaign file" + (Files.exists(file) ? ": " + TextFiles.whyNotAFile(file) : " not found"));
         }
         CampaignSpec spec;
         try {
@@ -65,7 +69,7 @@ public final class CampaignSpecLoader {
             ModelEntry m = spec.models().get(i);
             require(file, m.name() != null && !m.name().isBlank(), "models[" + i + "].name: missing");
             require(file, m.name().matches("[A-Za-z0-9._-]+"),
-                    "models[" + i + "].name: '" + m.name() + "' may only use letters, digits, '.', '_' and '-' (it names a task queue)");
+                    "models[" + i + "].name: '" + EscapedText.of(m.name()) + "' may only use letters, digits, '.', '_' and '-' (it names a task queue)");
             require(file, m.profile() != null && !m.profile().isBlank(), "models[" + i + "].profile: missing");
             require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
             require(file, m.ratePerSecond() == null || (m.ratePerSecond() > 0 && m.ratePerSecond() <= 10_000),
@@ -85,6 +89,8 @@ public final class CampaignSpecLoader {
         for (int i = 0; i < spec.benchmarks().size(); i++) {
             BenchmarkEntry b = spec.benchmarks().get(i);
             require(file, b.name() != null && !b.name().isBlank(), "benchmarks[" + i + "].name: missing");
+            require(file, b.name().matches(BENCHMARK_NAME), "benchmarks[" + i + "].name: '" + EscapedText.of(b.name())
+                    + "' may only use letters, digits, '.', '_' and '-' (it is part of each cell's id and shown in status and reports)");
             require(file, b.evalSet() != null && !b.evalSet().isBlank(), "benchmarks[" + i + "].eval_set: missing");
         }
     }
@@ -142,7 +148,7 @@ public final class CampaignSpecLoader {
     private static void requireUnique(Path file, String field, List<String> names) {
         Set<String> seen = new HashSet<>();
         for (String n : names) {
-            require(file, n == null || seen.add(n), field + ": duplicate name '" + n + "'");
+            require(file, n == null || seen.add(n), field + ": duplicate name '" + EscapedText.of(n) + "'");
         }
     }
 

@@ -23,6 +23,21 @@ public final class TextFiles {
     private TextFiles() {}
 
     /**
+     * Why {@code path} cannot be read as an input file, for a message after its name: {@code no such file}, {@code a
+     * folder, not a file}, or (a FIFO, a device such as {@code /dev/zero}, a socket) {@code not a regular file}.
+     * Call it when {@link Files#isRegularFile} is false.
+     */
+    public static String whyNotAFile(Path path) {
+        if (!Files.exists(path)) {
+            return "no such file";
+        }
+        if (Files.isDirectory(path)) {
+            return "a folder, not a file";
+        }
+        return "not a regular file (a FIFO, device or socket); give a file";
+    }
+
+    /**
      * @param what what the file should have been, e.g. "eval set" (it starts the message)
      * @throws IllegalArgumentException naming {@code what} and the file when the file is binary or cannot be read
      */

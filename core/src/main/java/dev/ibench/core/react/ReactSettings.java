@@ -1,5 +1,6 @@
 package dev.ibench.core.react;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
@@ -7,17 +8,27 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * characters of an observation go into the prompt (the full observation is stored regardless). For BFCL multi-turn
  * conversations (run in react cells) {@code steps_per_turn} is the step limit of each turn, bfcl-eval's
  * {@code MAXIMUM_STEP_LIMIT} (20) when absent: a turn whose model keeps calling after that many executed steps is forced to
- * quit, and the entry fails as bfcl-eval fails it.
+ * quit, and the entry fails as bfcl-eval fails it. A {@code react:} map that leaves a key out takes its default.
  */
 public record ReactSettings(
         @JsonProperty("budget") int budget, @JsonProperty("observation_chars") int observationChars,
         @JsonProperty("steps_per_turn") Integer stepsPerTurn) {
-    public static final ReactSettings DEFAULT = new ReactSettings(10, 1000);
+    public static final int DEFAULT_BUDGET = 10;
+    public static final int DEFAULT_OBSERVATION_CHARS = 1000;
+    public static final ReactSettings DEFAULT = new ReactSettings(DEFAULT_BUDGET, DEFAULT_OBSERVATION_CHARS);
     /** bfcl-eval 2026.3.23's {@code MAXIMUM_STEP_LIMIT}. */
     public static final int BFCL_STEP_LIMIT = 20;
 
     public ReactSettings(int budget, int observationChars) {
         this(budget, observationChars, null);
+    }
+
+    /** A {@code react:} map as written: each key left out takes its default. */
+    @JsonCreator
+    static ReactSettings fromMap(@JsonProperty("budget") Integer budget, @JsonProperty("observation_chars") Integer observationChars,
+                                 @JsonProperty("steps_per_turn") Integer stepsPerTurn) {
+        return new ReactSettings(budget == null ? DEFAULT_BUDGET : budget,
+                observationChars == null ? DEFAULT_OBSERVATION_CHARS : observationChars, stepsPerTurn);
     }
 
     /** The step limit per multi-turn turn: {@code steps_per_turn}, else BFCL's own. */

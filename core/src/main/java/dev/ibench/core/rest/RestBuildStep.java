@@ -1,8 +1,7 @@
 package dev.ibench.core.rest;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.build.BuildOptions;
-import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonFiles;
 import dev.ibench.core.verify.CoverageReport;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -30,7 +29,7 @@ public final class RestBuildStep {
         CoverageReport.Counts total = coverage.total(RestBenchmarkBuilder.STYLE);
         log.accept("rest: " + total.questions + " questions, " + total.verified + " verified, " + r.endpoints() + " endpoints " + r.producedBy()
                 + ", " + r.mergedDuplicates() + " questions share an endpoint; not verified: " + total.byReason);
-        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(o.out().resolve("coverage.json").toFile(), json);
+        JsonFiles.writeReplacing(o.out().resolve("coverage.json"), json);
         return json;
     }
 }

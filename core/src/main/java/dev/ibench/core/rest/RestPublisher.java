@@ -1,17 +1,14 @@
 package dev.ibench.core.rest;
 
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.core.build.EvalSetFile;
 import dev.ibench.core.dataset.DatabaseEntry;
 import dev.ibench.core.dataset.Question;
-import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonFiles;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,9 +61,6 @@ public final class RestPublisher {
     }
 
     private static void write(Path file, Object value) throws IOException {
-        ObjectWriter w = Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT);
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        w.writeValue(tmp.toFile(), value);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        JsonFiles.writeReplacing(file, value);
     }
 }

@@ -1,6 +1,8 @@
 package dev.ibench.core.runtime;
 
 import java.util.List;
+import java.util.function.DoubleBinaryOperator;
+import java.util.function.LongBinaryOperator;
 
 /**
  * Extended: {@code compute_arithmetic(operation, value_1, value_2)} combines two numbers (literals or
@@ -9,6 +11,8 @@ import java.util.List;
  */
 public final class ComputeArithmetic implements Operation {
     public static final List<String> OPERATIONS = List.of("add", "subtract", "multiply", "divide", "round");
+    /** sqlite3's {@code roundFunc} rounds to at most 30 digits. */
+    private static final int MAX_ROUND_DIGITS = 30;
 
     @Override
     public String name() {
@@ -29,19 +33,32 @@ public final class ComputeArithmetic implements Operation {
         boolean integral = x instanceof Long && y instanceof Long;
         switch (op) {
             case "add":
-                return integral ? (Object) (x.longValue() + y.longValue()) : (Object) (x.doubleValue() + y.doubleValue());
+                return integerOrReal(integral, x, y, Math::addExact, Double::sum);
             case "subtract":
-                return integral ? (Object) (x.longValue() - y.longValue()) : (Object) (x.doubleValue() - y.doubleValue());
+                return integerOrReal(integral, x, y, Math::subtractExact, (p, q) -> p - q);
             case "multiply":
-                return integral ? (Object) (x.longValue() * y.longValue()) : (Object) (x.doubleValue() * y.doubleValue());
+                return integerOrReal(integral, x, y, Math::multiplyExact, (p, q) -> p * q);
             case "round": {
-                // SQLite's ROUND(x, digits): half away from zero, always a real.
-                java.math.BigDecimal d = new java.math.BigDecimal(Double.toString(x.doubleValue())).setScale(Math.max(0, y.intValue()), java.math.RoundingMode.HALF_UP);
+                // SQLite's ROUND(x, digits): half away from zero, always a real; digits clamped to 0..30 as sqlite3's roundFunc does
+                int digits = Math.max(0, Math.min(MAX_ROUND_DIGITS, y.intValue()));
+                java.math.BigDecimal d = new java.math.BigDecimal(Double.toString(x.doubleValue())).setScale(digits, java.math.RoundingMode.HALF_UP);
                 return d.doubleValue();
             }
             default:
                 return y.doubleValue() == 0 ? null : (Object) (x.doubleValue() / y.doubleValue());
         }
+    }
+
+    /** An integer result of two integers, redone in floating point when it does not fit 64 bits (as SQLite does). */
+    private static Object integerOrReal(boolean integral, Number x, Number y, LongBinaryOperator exact, DoubleBinaryOperator real) {
+        if (integral) {
+            try {
+                return exact.applyAsLong(x.longValue(), y.longValue());
+            } catch (ArithmeticException overflow) {
+                // falls through to the real result
+            }
+        }
+        return real.applyAsDouble(x.doubleValue(), y.doubleValue());
     }
 
     private Object operand(CallArguments args, String name) throws ToolArgumentException {

@@ -4,7 +4,9 @@ import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -79,11 +81,17 @@ public final class EvalSetCheck {
 
     private static int checked(Path file, Consumer<EvalSample> each) {
         int[] index = {0};
+        Map<String, Integer> firstWithId = new HashMap<>(); // ids only: results are stored by sample id, so each must be one sample's
         int count = EvalSetReader.forEach(file, s -> {
             int i = index[0]++;
             if (s.input() == null || s.input().isBlank()) {
                 throw new IllegalArgumentException("eval set " + file + " sample #" + i + " (sample_id " + s.sampleId()
                         + "): no 'input' (the question the model is asked); is this an eval set?");
+            }
+            Integer earlier = s.sampleId() == null ? null : firstWithId.putIfAbsent(s.sampleId(), i);
+            if (earlier != null) {
+                throw new IllegalArgumentException("eval set " + file + " sample #" + i + ": sample_id '" + s.sampleId()
+                        + "' is also the id of sample #" + earlier + "; each sample needs its own id (results are stored by it)");
             }
             each.accept(s);
         });

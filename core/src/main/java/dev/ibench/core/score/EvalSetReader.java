@@ -45,7 +45,7 @@ public final class EvalSetReader {
      */
     public static int forEach(Path file, Consumer<EvalSample> each) {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("eval set " + file + ": no such file");
+            throw new IllegalArgumentException("eval set " + file + ": " + TextFiles.whyNotAFile(file));
         }
         TextFiles.requireText(file, "eval set");
         try (JsonParser parser = Json.MAPPER.getFactory().createParser(file.toFile())) {

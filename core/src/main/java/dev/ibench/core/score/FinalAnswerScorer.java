@@ -46,7 +46,7 @@ public final class FinalAnswerScorer {
         Map<String, EvalSample> known = new LinkedHashMap<>();
         samples.forEach(s -> known.put(s.sampleId(), s));
         if (!Files.isRegularFile(answers)) {
-            throw new IllegalArgumentException("final answers " + answers + ": no such file");
+            throw new IllegalArgumentException("final answers " + answers + ": " + TextFiles.whyNotAFile(answers));
         }
         List<String> lines = TextFiles.read(answers, "final answers file").lines().toList();
         for (int i = 0; i < lines.size(); i++) {

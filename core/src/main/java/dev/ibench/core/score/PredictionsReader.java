@@ -23,7 +23,7 @@ public final class PredictionsReader {
 
     public static Result read(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("predictions " + file + ": no such file");
+            throw new IllegalArgumentException("predictions " + file + ": " + TextFiles.whyNotAFile(file));
         }
         List<String> lines = TextFiles.read(file, "predictions file").lines().toList();
         List<Prediction> predictions = new ArrayList<>();

@@ -46,24 +46,25 @@ public final class BenchmarkBuild {
     public Outcome run(BuildRequest request) throws IOException, TimeoutException {
         BuildOptions options = request.options();
         requireDatabases(options);
-        BuildOutputFolder folder = BuildOutputFolder.open(options.out(), options.source(), request.modeName());
-        BenchmarkBuilder.Result result = new BenchmarkBuilder(msg -> log.println("build: " + msg), request.verbose()).build(options);
-        Map<String, Object> coverage = result.coverageJson();
-        int files = result.files().size();
-        Map<String, String> failures = Map.of();
-        if (request.rest() != null) {
-            RestBuild.Result r = request.rest().run(options, result.dbIds(), result.coverage(), log);
-            coverage = r.coverageJson();
-            files += r.files();
-            failures = r.failures();
+        try (BuildOutputFolder folder = BuildOutputFolder.open(options.out(), options.source(), request.modeName())) {
+            BenchmarkBuilder.Result result = new BenchmarkBuilder(msg -> log.println("build: " + msg), request.verbose()).build(options);
+            Map<String, Object> coverage = result.coverageJson();
+            int files = result.files().size();
+            Map<String, String> failures = Map.of();
+            if (request.rest() != null) {
+                RestBuild.Result r = request.rest().run(options, result.dbIds(), result.coverage(), log);
+                coverage = r.coverageJson();
+                files += r.files();
+                failures = r.failures();
+            }
+            coverage = folder.writeCoverage(coverage, result.coverage(), options.source(), request.modeName());
+            if (!failures.isEmpty() || !request.publish()) {
+                return new Outcome(coverage, files, Map.of(), failures);
+            }
+            Map<String, String> published = publish(options, result);
+            folder.writeArtifacts(published);
+            return new Outcome(coverage, files, published, failures);
         }
-        coverage = folder.writeCoverage(coverage, result.coverage(), options.source(), request.modeName());
-        if (!failures.isEmpty() || !request.publish()) {
-            return new Outcome(coverage, files, Map.of(), failures);
-        }
-        Map<String, String> published = publish(options, result);
-        folder.writeArtifacts(published);
-        return new Outcome(coverage, files, published, failures);
     }
 
     private static void requireDatabases(BuildOptions options) throws IOException {

@@ -1,5 +1,6 @@
 package dev.ibench.workers.campaign;
 
+import dev.ibench.core.json.TextFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.campaign.SqlMode;
@@ -254,7 +255,8 @@ public final class CampaignStarter {
             }
             Path evalSet = base.resolve(b.evalSet()).normalize();
             if (!Files.isRegularFile(evalSet)) {
-                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + evalSet + " not found");
+                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + evalSet
+                        + (Files.exists(evalSet) ? ": " + TextFiles.whyNotAFile(evalSet) : " not found"));
             }
             return new BenchmarkEntry(b.name(), evalSet.toString());
         }).toList();

@@ -2,6 +2,7 @@ package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.spend.SpendTotals;
 import dev.ibench.core.campaign.Budget;
+import dev.ibench.core.campaign.EscapedText;
 import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
@@ -52,7 +53,7 @@ public final class CampaignStatusView {
 
     public static String render(CampaignStatus status, List<CellView> cells, Spend spend) {
         StringBuilder out = new StringBuilder();
-        out.append("campaign ").append(status.campaignId()).append(" (").append(status.name()).append("): ")
+        out.append("campaign ").append(status.campaignId()).append(" (").append(EscapedText.of(status.name())).append("): ")
                 .append(status.state()).append('\n');
         if (status.pauseReason() != null) {
             out.append("  paused: ").append(status.pauseReason()).append('\n');
@@ -62,7 +63,7 @@ public final class CampaignStatusView {
             int total = e.workItems();
             int done = cell.live() != null ? cell.live().done() : e.state() == CellState.COMPLETED ? total : 0;
             double fraction = total == 0 ? 1.0 : (double) done / total;
-            out.append(String.format(Locale.ROOT, "  %-44s %s %5.1f%% %d/%d finished", e.model() + " / " + e.benchmark() + " / " + e.mode(),
+            out.append(String.format(Locale.ROOT, "  %-44s %s %5.1f%% %d/%d finished", EscapedText.of(e.model() + " / " + e.benchmark() + " / " + e.mode()),
                     bar(fraction), 100 * fraction, done, total));
             out.append("  [").append(cell.live() != null ? cell.live().state() : e.state()).append(']');
             if (cell.live() != null) {

@@ -1,6 +1,7 @@
 package dev.ibench.workers.cli;
 
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.access.NonLoopbackBind;
 import dev.ibench.workers.access.ServedAccess;
 import dev.ibench.workers.mcp.McpEvalSetChoice;
 import dev.ibench.workers.mcp.McpLimits;
@@ -73,6 +74,10 @@ final class ServeToolsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            System.err.println("serve-tools: --port must be between 0 and 65535 (0 picks a free one), got " + port);
+            return 2;
+        }
         if (mcp != null) {
             return serveMcp();
         }
@@ -157,15 +162,16 @@ final class ServeToolsCommand implements Callable<Integer> {
             return null;
         }
         boolean loopback;
+        java.util.Optional<String> refusal;
         try {
-            loopback = RestToolServer.isLoopback(host);
+            loopback = NonLoopbackBind.isLoopback(host);
+            refusal = NonLoopbackBind.refusal(host, access, "call the tools", "--token-env");
         } catch (java.net.UnknownHostException e) {
             System.err.println("serve-tools: --host " + host + ": unknown host");
             return null;
         }
-        if (!loopback && access.token() == null) {
-            System.err.println("serve-tools: refusing to bind " + host + ", a non-loopback address, without a token: anyone who can reach it could call the tools. "
-                    + "Set a token in an environment variable and pass --token-env NAME, or bind 127.0.0.1");
+        if (refusal.isPresent()) {
+            System.err.println("serve-tools: " + refusal.get());
             return null;
         }
         if (!loopback) {

@@ -35,6 +35,12 @@ final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        for (int p : new int[] {port, uiPort}) {
+            if (p < 1 || p > 65535) {
+                System.err.println("ibench server: --port and --ui-port must be between 1 and 65535, got " + p);
+                return 2;
+            }
+        }
         IbenchHome home = IbenchHome.resolve();
         Path db = dbFile != null ? dbFile.toAbsolutePath() : home.state().resolve("temporal.db");
         DevServerSettings settings = new DevServerSettings(ip, port, uiPort, 0, 0, db);

@@ -35,7 +35,7 @@ final class TerminalLogging {
     static synchronized void configure(String[] args, IbenchHome home) {
         List<String> words = Arrays.asList(args);
         verbose = words.contains(VERBOSE);
-        if (verbose || words.contains("worker")) { // `ibench [--store URL] worker ...`: a service, logging on its console
+        if (verbose || subcommand(args).equals("worker")) { // `ibench [--store URL] worker ...`: a service, logging on its console
             return;
         }
         Path logs = home.state().resolve("logs");
@@ -51,6 +51,23 @@ final class TerminalLogging {
         System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
         System.setProperty("org.slf4j.simpleLogger.showThreadName", "true");
         bridgeJavaUtilLogging();
+    }
+
+    /**
+     * The command's first word after the top-level options ({@code --store URL}, {@code --store=URL}, flags), as picocli
+     * parses it, or "" without one; a later word that happens to be {@code worker} (a campaign id, say) is not it.
+     * Read here, before picocli builds the commands, since building them would make loggers too early.
+     */
+    static String subcommand(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            String word = args[i];
+            if (word.equals(dev.ibench.workers.campaign.StoreSetting.OPTION)) {
+                i++; // its value
+            } else if (!word.startsWith("-")) {
+                return word;
+            }
+        }
+        return "";
     }
 
     /** The file library logs go to in this process, empty when they stay on the console. */

@@ -3,6 +3,7 @@ package dev.ibench.workers.cli;
 import com.uber.m3.tally.NoopScope;
 import com.uber.m3.tally.Scope;
 import dev.ibench.workers.IbenchHome;
+import dev.ibench.workers.access.ServedAccess;
 import dev.ibench.workers.metrics.MetricsEndpoint;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.temporal.TemporalSettings;
@@ -46,8 +47,16 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Serve Prometheus metrics on http://<metrics-host>:N/metrics (0 = no endpoint, the default).")
     int metricsPort;
 
-    @Option(names = "--metrics-host", defaultValue = "127.0.0.1", description = "Bind address of /metrics (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--metrics-host", defaultValue = "127.0.0.1",
+            description = "Bind address of /metrics (default: ${DEFAULT-VALUE}, loopback; another address needs --metrics-token-env).")
     String metricsHost;
+
+    @Option(names = "--metrics-token-env", paramLabel = "NAME",
+            description = "Require 'Authorization: Bearer <token>' on /metrics, the token being the value of environment variable NAME (never printed).")
+    String metricsTokenEnv;
+
+    /** Scrapes in flight per client address at most; Prometheus sends one at a time. */
+    private static final int METRICS_REQUESTS_PER_CLIENT = 4;
 
     @CommandLine.Mixin TemporalOptions temporal;
 
@@ -72,7 +81,7 @@ final class WorkerCommand implements Callable<Integer> {
         if (metricsPort < 0 || metricsPort > 65535) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--metrics-port must be 0..65535, got " + metricsPort);
         }
-        MetricsEndpoint metrics = metricsPort > 0 ? MetricsEndpoint.start(metricsHost, metricsPort) : null;
+        MetricsEndpoint metrics = metricsPort > 0 ? startMetrics() : null;
         Scope scope = metrics == null ? new NoopScope() : metrics.temporalScope();
         MeterRegistry meters = metrics == null ? new SimpleMeterRegistry() : metrics.registry();
 
@@ -111,6 +120,24 @@ final class WorkerCommand implements Callable<Integer> {
         System.out.flush();
         stopped.await();
         return 0;
+    }
+
+    private MetricsEndpoint startMetrics() {
+        String token = null;
+        if (metricsTokenEnv != null) {
+            token = System.getenv(metricsTokenEnv);
+            if (token == null || token.isBlank()) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--metrics-token-env " + metricsTokenEnv + ": the environment variable " + metricsTokenEnv + " is not set or empty");
+            }
+            token = token.strip();
+        }
+        try {
+            return MetricsEndpoint.start(metricsHost, metricsPort,
+                    new ServedAccess(token, List.of(), List.of(), 0, 0, METRICS_REQUESTS_PER_CLIENT));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     private List<ModelEntry> campaignModels() {

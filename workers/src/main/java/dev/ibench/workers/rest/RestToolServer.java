@@ -352,9 +352,5 @@ public final class RestToolServer implements AutoCloseable {
         }
     }
 
-    /** Whether the address is a loopback address (the default bind). */
-    public static boolean isLoopback(String host) throws IOException {
-        return InetAddress.getByName(host).isLoopbackAddress();
-    }
 
 }

@@ -1,6 +1,5 @@
 package dev.ibench.workers.restgen;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ibench.activities.artifact.ArtifactStore;
 import dev.ibench.activities.rest.RestDatasetBundle;
 import dev.ibench.activities.rest.RestJob;
@@ -8,7 +7,7 @@ import dev.ibench.activities.rest.RestPublished;
 import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.dataset.Dataset;
 import dev.ibench.core.dataset.DatasetLoader;
-import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonFiles;
 import dev.ibench.core.rest.RestPublisher;
 import dev.ibench.core.verify.CoverageReport;
 import dev.ibench.workers.IbenchHome;
@@ -108,7 +107,7 @@ public record RestBuild(String codegenModel, String judgeModel, int maxAttempts,
         CoverageReport.Counts total = coverage.total(RestPublisher.STYLE);
         log.println("build: rest: " + total.questions + " questions, " + total.verified + " verified, " + endpoints + " endpoints " + producedBy
                 + ", questions verified by " + verifiedBy + "; not verified: " + total.byReason);
-        Json.MAPPER.writer(SerializationFeature.INDENT_OUTPUT).writeValue(o.out().resolve("coverage.json").toFile(), json);
+        JsonFiles.writeReplacing(o.out().resolve("coverage.json"), json);
         return new Result(json, files, outcome.failures());
     }
 

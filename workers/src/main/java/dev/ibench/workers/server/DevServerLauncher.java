@@ -43,7 +43,7 @@ public final class DevServerLauncher {
         Optional<Path> cli = cliLocator.apply(home);
         if (cli.isEmpty()) {
             warnNoCli();
-            return InProcessTestServer.start(settings.port(), TemporalConnection.DEFAULT_NAMESPACE);
+            return InProcessTestServer.start(settings.ip(), settings.port(), TemporalConnection.DEFAULT_NAMESPACE);
         }
         return startCli(cli.get(), settings, log);
     }
