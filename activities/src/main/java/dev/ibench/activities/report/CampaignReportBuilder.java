@@ -16,6 +16,8 @@ import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.core.metrics.ReactStatistics;
 import dev.ibench.core.metrics.ReactStatisticsMetric;
 import dev.ibench.activities.multiturn.MultiTurnScore;
+import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclJudge;
 import dev.ibench.core.bfcl.BfclMultiTurnAccuracy;
 import dev.ibench.core.bfcl.BfclMultiTurnVerdict;
 import dev.ibench.core.react.ReactOutcome;
@@ -236,6 +238,7 @@ public final class CampaignReportBuilder {
             progress.item();
             SampleResultRecord r = stored.result();
             if (unscored.take(r)) {
+                bfclUnscored(cell, r, byTrial);
                 return;
             }
             scoredCount[0]++;
@@ -276,6 +279,13 @@ public final class CampaignReportBuilder {
         return new CellReport(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), samples, cell.trials(), scored, unscored.infra,
                 unscored.pending(samples, scored), metrics, categories, trialReports, unscored.rejected, cell.ablation(),
                 ablationMaterial(cell));
+    }
+
+    /** A BFCL entry without a model output stays in BFCL's denominators, judged as bfcl-eval judges an inference error. */
+    private void bfclUnscored(CellRecord cell, SampleResultRecord r, List<ScoreTally> byTrial) {
+        EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
+        BfclCategory.of(sample).ifPresent(c -> byTrial.get(r.trial())
+                .addUnscoredBfcl(BfclJudge.unscored(sample, c, r.isRejected() ? "rejected" : "infra_error")));
     }
 
     /** What a model wrote for the cell's paraphrase or toolkit_expansion ablation, from the store; null for other cells. */
@@ -366,8 +376,10 @@ public final class CampaignReportBuilder {
     /**
      * A BFCL multi-turn cell: per trial the category's official all-or-nothing accuracy ({@code bfcl.accuracy.<category>},
      * also the completion rate) and the per-turn accuracy ({@code bfcl.multi_turn.turn_accuracy}: turns correct / turns
-     * checked), the entries scored ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
-     * entries by error type over all trials as the cell's error categories.
+     * checked), the entries ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
+     * entries by error type over all trials as the cell's error categories. The BFCL accuracy and entries use bfcl-eval's
+     * denominator: an entry without a model output (rejected, infra_error) fails as bfcl-eval fails an inference error,
+     * counted in {@code bfcl.unscored.<category>} beside the scored-only accuracy; completion_rate stays over the scored.
      */
     private CellReport multiTurnCellReport(CellRecord cell, int samples) {
         Map<Integer, List<BfclMultiTurnVerdict>> byTrial = new java.util.TreeMap<>();
@@ -376,11 +388,14 @@ public final class CampaignReportBuilder {
         TrialOutcomes overTrials = new TrialOutcomes(cell.trials());
         String[] category = {null};
         int[] results = {0};
+        // entries without a model output per trial: in BFCL's denominator, as bfcl-eval fails them (multi_turn:inference_error)
+        Map<Integer, Integer> noOutput = new java.util.TreeMap<>();
         store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
             progress.item();
             results[0]++;
             SampleResultRecord r = stored.result();
             if (unscored.take(r)) {
+                noOutput.merge(r.trial(), 1, Integer::sum);
                 return;
             }
             MultiTurnScore score;
@@ -401,12 +416,21 @@ public final class CampaignReportBuilder {
             emit(cell, r, row, () -> null);
         });
         Map<String, List<Double>> values = new LinkedHashMap<>();
-        for (List<BfclMultiTurnVerdict> trial : byTrial.values()) {
-            BfclMultiTurnAccuracy accuracy = BfclMultiTurnAccuracy.of(trial);
+        boolean anyNoOutput = byTrial.keySet().stream().anyMatch(noOutput::containsKey);
+        for (Map.Entry<Integer, List<BfclMultiTurnVerdict>> trialEntry : byTrial.entrySet()) {
+            BfclMultiTurnAccuracy accuracy = BfclMultiTurnAccuracy.of(trialEntry.getValue());
+            int missing = noOutput.getOrDefault(trialEntry.getKey(), 0);
             add(values, "completion_rate", accuracy.accuracy());
-            add(values, "bfcl.accuracy." + category[0], accuracy.accuracy());
+            add(values, "bfcl.accuracy." + category[0], accuracy.valid() / (double) (accuracy.entries() + missing));
+            if (anyNoOutput) {
+                add(values, "bfcl.unscored." + category[0], missing);
+                add(values, "bfcl.accuracy_scored_only." + category[0], accuracy.accuracy());
+            }
+            if (missing > 0) {
+                failures.merge("multi_turn:inference_error", missing, Integer::sum);
+            }
             add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
-            add(values, "bfcl.multi_turn.entries", accuracy.entries());
+            add(values, "bfcl.multi_turn.entries", accuracy.entries() + missing);
             add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
             accuracy.errorTypes().forEach((type, n) -> failures.merge(type, n, Integer::sum));
         }
