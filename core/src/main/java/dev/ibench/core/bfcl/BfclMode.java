@@ -1,5 +1,6 @@
 package dev.ibench.core.bfcl;
 
+import dev.ibench.core.parse.ParsedOutput;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import java.util.List;
@@ -43,6 +44,25 @@ public enum BfclMode {
         List<ToolCall> output = sample.output().stream().map(c -> new ToolCall(expectedName(c.name()), c.arguments(), c.label())).toList();
         return new EvalSample(sample.sampleId(), sample.datasetName(), sample.input(), sample.query(), sample.goldAnswer(), output,
                 sample.initializationStep(), sample.tools(), sample.keyValuesAndDescriptions());
+    }
+
+    /**
+     * A parsed output read back into the sample's own function names for the metrics other than BFCL's verdict (intent,
+     * slot, sequence): in FC mode a call named as a function was sent ({@code math_gcd}) is that function
+     * ({@code math.gcd}). Unchanged in prompt mode and for samples that are not BFCL's.
+     */
+    public ParsedOutput inSampleNames(EvalSample sample, ParsedOutput parsed) {
+        if (this == PROMPT || BfclCategory.of(sample).isEmpty()) {
+            return parsed;
+        }
+        java.util.Map<String, String> sent = new java.util.HashMap<>();
+        sample.tools().forEach(t -> {
+            String name = String.valueOf(t.get("name"));
+            sent.putIfAbsent(expectedName(name), name);
+        });
+        List<ToolCall> calls = parsed.calls().stream()
+                .map(c -> new ToolCall(sent.getOrDefault(c.name(), c.name()), c.arguments(), c.label())).toList();
+        return new ParsedOutput(parsed.status(), calls, parsed.stage(), parsed.problem(), parsed.malformedItems());
     }
 
     public String key() {

@@ -105,7 +105,9 @@ public final class SampleScorer {
         return score(sample, restore.apply(sample, parsed));
     }
 
-    public SampleScore score(EvalSample sample, ParsedOutput parsed) {
+    public SampleScore score(EvalSample sample, ParsedOutput asAnswered) {
+        // BFCL's verdict judges the names as answered; the other metrics read them as the sample's functions
+        ParsedOutput parsed = bfclMode.inSampleNames(sample, asAnswered);
         List<ToolCall> gold = NestfulGrounding.ground(sample.output());
         List<ToolCall> predicted = withMalformedItems(NestfulGrounding.ground(parsed.calls()), parsed.malformedItems());
         List<String> goldNames = gold.stream().map(ToolCall::name).toList();
@@ -158,11 +160,11 @@ public final class SampleScorer {
         }
         NestfulSampleFacts nestful = NestfulImporter.DATASET.equals(sample.datasetName())
                 ? new NestfulSampleFacts(gold, predicted, NestfulStructure.of(sample.output())) : null;
-        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, parsed, bfclMode)).orElse(null);
+        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, asAnswered, bfclMode)).orElse(null);
         if (bfcl != null && !bfcl.valid()) {
             lost.add("bfcl " + bfcl.category().key() + ": " + bfcl.errorType() + ": " + bfcl.message());
         }
-        return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
+        return new SampleScore(sample.sampleId(), asAnswered, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
                 completed, error, lost, nestful, bfcl);
     }
 

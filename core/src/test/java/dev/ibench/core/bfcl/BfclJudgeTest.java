@@ -77,6 +77,23 @@ class BfclJudgeTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> BfclMode.parse("tools")).hasMessage("unknown BFCL mode 'tools' (expected prompt or fc)");
     }
 
+    /** In FC mode the functions were sent as spotify_play: the other metrics read that answer as spotify.play too. */
+    @Test
+    void aFunctionCallingAnswerScoresOnEveryMetricUnderTheNameItWasSent() {
+        EvalSample sample = new EvalSample("simple_0", BfclCategory.SIMPLE.datasetName(), "q", null, List.of(TWO_SONGS.get(0)),
+                List.of(new dev.ibench.core.sample.ToolCall("spotify.play", Map.of("artist", "Taylor Swift", "duration", 20), null)),
+                null, List.of(PLAY), List.of());
+        String answer = "[{\"name\": \"spotify_play\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]";
+        var fc = new dev.ibench.core.score.SampleScorer(ParserChains.named("default"), null).judgingBfclAs(BfclMode.FC).score(sample, answer);
+        assertThat(fc.bfcl().valid()).isTrue();
+        assertThat(fc.sequence().full()).isTrue();
+        assertThat(fc.predictedNames()).containsExactly("spotify.play");
+        assertThat(fc.parsed().calls().get(0).name()).as("the parse as answered").isEqualTo("spotify_play");
+        var prompt = new dev.ibench.core.score.SampleScorer(ParserChains.named("default"), null).score(sample, answer);
+        assertThat(prompt.bfcl().valid()).isFalse();
+        assertThat(prompt.sequence().full()).isFalse();
+    }
+
     @Test
     void anOutputWithoutCallsFailsAnAstCategoryAsADecoderFailure() {
         BfclVerdict prose = judge(BfclCategory.SIMPLE, List.of(TWO_SONGS.get(0)), "Sorry, I cannot play music.");
