@@ -22,6 +22,7 @@ import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.GeneratorModel;
 import dev.ibench.core.campaign.ModelEntry;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.IclExamples;
 import dev.ibench.core.prompt.ModelProfile;
@@ -92,8 +93,11 @@ public final class ModelRunners {
         ModelProfile profile = profile(cell.campaignId(), cell.model());
         CellAblation ablation = ablation(cell);
         boolean sql = SqlMode.MODE.equals(cell.mode());
-        // the oracle (a test tool) answers the gold of the sample as shown: in the ablation's names, or the gold SQL
-        List<EvalSample> oracleView = ablation.evalSet().stream().map(ablation::transformed).map(s -> sql ? SqlMode.goldQueryAsAnswer(s) : s).toList();
+        // the oracle (a test tool) answers the gold of the sample as shown: in the ablation's names, or the gold SQL, and
+        // BFCL's dotted names as its mode's models write them (math_gcd in tools mode)
+        BfclMode bfclMode = profile.bfclMode();
+        List<EvalSample> oracleView = ablation.evalSet().stream().map(ablation::transformed).map(s -> sql ? SqlMode.goldQueryAsAnswer(s) : s)
+                .map(bfclMode::answeredAs).toList();
         ModelClient client = ModelClients.createOrReject(profile, environment, oracleView);
         Function<EvalSample, RenderedPrompt> prompts = sql
                 ? SqlMode.prompts(new PromptRenderer(profile, IclExamples.none()), sqlDatabases)

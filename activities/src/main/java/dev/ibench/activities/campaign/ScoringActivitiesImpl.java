@@ -8,6 +8,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ParserChain;
@@ -51,6 +52,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     private final Function<String, SequenceExecutor> executorOfEvalSet;
     private final Function<CellRecord, ParserChain> parserOfCell;
     private final Function<CellRecord, CellAblation> ablationOfCell;
+    private final Function<CellRecord, BfclMode> bfclModeOfCell;
     private final SqlBaselineDatabases sqlDatabases;
     private final CampaignMetrics metrics;
 
@@ -77,6 +79,14 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
     public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
                                  Function<CellRecord, ParserChain> parserOfCell, Function<CellRecord, CellAblation> ablationOfCell,
                                  SqlBaselineDatabases sqlDatabases, MeterRegistry meters) {
+        this(store, evalSets, executorOfEvalSet, parserOfCell, ablationOfCell, cell -> BfclMode.PROMPT, sqlDatabases, meters);
+    }
+
+    /** @param bfclModeOfCell how BFCL names are judged in each cell: its model profile's ({@code ModelProfile.bfclMode}) */
+    public ScoringActivitiesImpl(ResultsStore store, EvalSetCache evalSets, Function<String, SequenceExecutor> executorOfEvalSet,
+                                 Function<CellRecord, ParserChain> parserOfCell, Function<CellRecord, CellAblation> ablationOfCell,
+                                 Function<CellRecord, BfclMode> bfclModeOfCell, SqlBaselineDatabases sqlDatabases, MeterRegistry meters) {
+        this.bfclModeOfCell = bfclModeOfCell;
         this.sqlDatabases = sqlDatabases;
         this.store = store;
         this.evalSets = evalSets;
@@ -111,7 +121,7 @@ public final class ScoringActivitiesImpl implements ScoringActivities {
             });
         }
         SampleScore score = new SampleScorer(parserOfCell.apply(cell), executor).restoring(ablationOfCell.apply(cell)::restore)
-                .score(sample, call.rawOutput(), call.reasoning());
+                .judgingBfclAs(bfclModeOfCell.apply(cell)).score(sample, call.rawOutput(), call.reasoning());
         store.saveSampleResult(new SampleResultRecord(item.cellId(), sampleId, item.trial(), SampleResultRecord.SCORED,
                 score.completed(), summaryJson(score), null));
         metrics.sampleScored(cell.model(), cell.benchmark(), Boolean.TRUE.equals(score.completed()));

@@ -4,6 +4,7 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.SampleRow;
+import dev.ibench.core.report.compare.BfclOverallComparison;
 import dev.ibench.core.report.compare.CampaignComparison;
 import dev.ibench.core.report.compare.CellScoresSpool;
 import dev.ibench.core.report.compare.StandingsComparison;
@@ -31,14 +32,19 @@ public final class CampaignComparisons {
     }
 
     /** A comparison with the two sides' cell states and denominators. */
-    public record Result(CampaignComparison comparison, List<StandingsComparison.Row> standings) {}
+    public record Result(CampaignComparison comparison, List<StandingsComparison.Row> standings, List<BfclOverallComparison.Row> bfcl) {
+        public Result(CampaignComparison comparison, List<StandingsComparison.Row> standings) {
+            this(comparison, standings, List.of());
+        }
+    }
 
     /** Campaign {@code b} minus campaign {@code a}, cells paired by coordinates, samples by id. */
     public Result campaigns(String a, String b, String generatedAt, long seed, int resamples) {
         try (CellScoresSpool rowsA = new CellScoresSpool(scratch); CellScoresSpool rowsB = new CellScoresSpool(scratch)) {
             CampaignReport reportA = builder.stream(a, generatedAt, 0, rowsA, (cell, standing) -> {});
             CampaignReport reportB = builder.stream(b, generatedAt, 0, rowsB, (cell, standing) -> {});
-            return new Result(CampaignComparison.of(a, rowsA, b, rowsB, seed, resamples), StandingsComparison.of(reportA, reportB));
+            return new Result(CampaignComparison.of(a, rowsA, b, rowsB, seed, resamples), StandingsComparison.of(reportA, reportB),
+                    BfclOverallComparison.of(reportA, reportB));
         }
     }
 

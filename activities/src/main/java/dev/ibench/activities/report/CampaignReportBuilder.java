@@ -13,6 +13,8 @@ import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.metrics.BfclErrorCategory;
 import dev.ibench.activities.multiturn.MultiTurnScore;
+import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclJudge;
 import dev.ibench.core.bfcl.BfclMultiTurnAccuracy;
 import dev.ibench.core.bfcl.BfclMultiTurnVerdict;
 import dev.ibench.core.report.AblationMaterial;
@@ -201,7 +203,7 @@ public final class CampaignReportBuilder {
             byTrial.add(new ScoreTally());
             perSample.add(new ArrayList<>());
         }
-        reading.forEachScored(stored -> {
+        reading.forEachResult(stored -> {
             SampleResultRecord r = stored.result();
             requireRawOutput(cell, stored);
             EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
@@ -217,7 +219,7 @@ public final class CampaignReportBuilder {
                     store.modelCall(cell.cellId(), r.sampleId(), r.trial(), 0).orElseThrow(), score));
             reading.overTrials.add(r.sampleId(), score.completed(), score.sequence().full(), stored.rawOutput());
             completions.add(score.completed());
-        });
+        }, r -> bfclUnscored(cell, r, byTrial));
         List<ScoreReport> trialReports = new ArrayList<>();
         List<Long> reasoningOnly = new ArrayList<>();
         for (int t = 0; t < byTrial.size(); t++) {
@@ -248,6 +250,13 @@ public final class CampaignReportBuilder {
         return categories;
     }
 
+    /** A BFCL entry without a model output stays in BFCL's denominators, judged as bfcl-eval judges an inference error. */
+    private void bfclUnscored(CellRecord cell, SampleResultRecord r, List<ScoreTally> byTrial) {
+        EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
+        BfclCategory.of(sample).ifPresent(c -> byTrial.get(r.trial())
+                .addUnscoredBfcl(BfclJudge.unscored(sample, c, r.isRejected() ? "rejected" : "infra_error")));
+    }
+
     /** What a model wrote for the cell's paraphrase or toolkit_expansion ablation, from the store; null for other cells. */
     private AblationMaterial ablationMaterial(CellRecord cell) {
         if (!Ablation.parse(cell.ablation()).modelWritten()) {
@@ -274,14 +283,18 @@ public final class CampaignReportBuilder {
     /**
      * A BFCL multi-turn cell: per trial the category's official all-or-nothing accuracy ({@code bfcl.accuracy.<category>},
      * also the completion rate) and the per-turn accuracy ({@code bfcl.multi_turn.turn_accuracy}: turns correct / turns
-     * checked), the entries scored ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
-     * entries by error type over all trials as the cell's error categories.
+     * checked), the entries ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
+     * entries by error type over all trials as the cell's error categories. The BFCL accuracy and entries use bfcl-eval's
+     * denominator: an entry without a model output (rejected, infra_error) fails as bfcl-eval fails an inference error,
+     * counted in {@code bfcl.unscored.<category>} beside the scored-only accuracy; completion_rate stays over the scored.
      */
     private CellReport multiTurnCellReport(CellReading reading) {
         CellRecord cell = reading.cell;
         Map<Integer, List<BfclMultiTurnVerdict>> byTrial = new java.util.TreeMap<>();
         String[] category = {null};
-        reading.forEachScored(stored -> {
+        // entries without a model output per trial: in BFCL's denominator, as bfcl-eval fails them (multi_turn:inference_error)
+        Map<Integer, Integer> noOutput = new java.util.TreeMap<>();
+        reading.forEachResult(stored -> {
             SampleResultRecord r = stored.result();
             MultiTurnScore score = multiTurnScore(cell, r);
             category[0] = score.category();
@@ -294,15 +307,24 @@ public final class CampaignReportBuilder {
             row.put("bfcl.multi_turn.turns_checked", (double) score.turnsChecked());
             row.put("bfcl.multi_turn.turns_passed", (double) score.turnsPassed());
             rows.emit(cell, r, row, () -> null);
-        });
+        }, r -> noOutput.merge(r.trial(), 1, Integer::sum));
         Map<String, List<Double>> values = new LinkedHashMap<>();
         Map<String, Integer> failures = new LinkedHashMap<>();
-        for (List<BfclMultiTurnVerdict> trial : byTrial.values()) {
-            BfclMultiTurnAccuracy accuracy = BfclMultiTurnAccuracy.of(trial);
+        boolean anyNoOutput = byTrial.keySet().stream().anyMatch(noOutput::containsKey);
+        for (Map.Entry<Integer, List<BfclMultiTurnVerdict>> trialEntry : byTrial.entrySet()) {
+            BfclMultiTurnAccuracy accuracy = BfclMultiTurnAccuracy.of(trialEntry.getValue());
+            int missing = noOutput.getOrDefault(trialEntry.getKey(), 0);
             CellReading.add(values, "completion_rate", accuracy.accuracy());
-            CellReading.add(values, "bfcl.accuracy." + category[0], accuracy.accuracy());
+            CellReading.add(values, "bfcl.accuracy." + category[0], accuracy.valid() / (double) (accuracy.entries() + missing));
+            if (anyNoOutput) {
+                CellReading.add(values, "bfcl.unscored." + category[0], missing);
+                CellReading.add(values, "bfcl.accuracy_scored_only." + category[0], accuracy.accuracy());
+            }
+            if (missing > 0) {
+                failures.merge("multi_turn:inference_error", missing, Integer::sum);
+            }
             CellReading.add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
-            CellReading.add(values, "bfcl.multi_turn.entries", accuracy.entries());
+            CellReading.add(values, "bfcl.multi_turn.entries", accuracy.entries() + missing);
             CellReading.add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
             accuracy.errorTypes().forEach((type, n) -> failures.merge(type, n, Integer::sum));
         }

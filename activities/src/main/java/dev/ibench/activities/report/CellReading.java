@@ -4,6 +4,7 @@ import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ResultsStore.StoredResult;
+import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.CellReport;
 import dev.ibench.core.report.MetricSummary;
@@ -48,11 +49,21 @@ final class CellReading {
 
     /** Each scored result of the cell in the store's order; an unscored one is counted and emitted instead. */
     void forEachScored(Consumer<StoredResult> each) {
+        forEachResult(each, withoutOutput -> { });
+    }
+
+    /**
+     * Each result of the cell in the store's order: a scored one to {@code scored}; an unscored one (rejected,
+     * infra_error) is counted and emitted, then handed to {@code withoutOutput}.
+     */
+    void forEachResult(Consumer<StoredResult> scored, Consumer<SampleResultRecord> withoutOutput) {
         store.forEachSampleResult(cell.cellId(), pageSize, stored -> {
             progress.item();
             results++;
-            if (!unscored.take(stored.result())) {
-                each.accept(stored);
+            if (unscored.take(stored.result())) {
+                withoutOutput.accept(stored.result());
+            } else {
+                scored.accept(stored);
             }
         });
     }

@@ -18,9 +18,9 @@ import java.util.Set;
  * {@code ""}; JSON {@code null} is Python's {@code None}, a value like any other. The category picks the checker as
  * BFCL does: {@code parallel*} match calls order-free (each expected call takes the first still-unmatched predicted
  * call that passes), {@code *multiple} check the first call against the function its answer names, the others the
- * first call against the test's first function. A name is also accepted in
- * its native-API spelling ({@link NativeToolName}: {@code math_factorial} for {@code math.factorial}), as BFCL accepts
- * it from function-calling models.
+ * first call against the test's first function. A dotted name is judged per {@link BfclMode}, as bfcl-eval judges it
+ * for the handler kind: written as given ({@code math.factorial}) in prompt mode, with its dots as underscores
+ * ({@code math_factorial}) in function-calling mode, and the other spelling is a wrong name.
  * BFCL error types map to the seed categories: wrong_count -> wrong_func_count, wrong_func_name ->
  * hallucinated_func_name (name not among the functions) or wrong_func_name, missing_required and missing_optional ->
  * missing_required_parameter, unexpected_param -> unexpected_param, type_error and value_error -> value_error.
@@ -28,7 +28,12 @@ import java.util.Set;
 public final class BfclAstChecker {
     private BfclAstChecker() {}
 
+    /** {@link #check(BfclTestCase, BfclPossibleAnswer, List, BfclMode)} in prompt mode. */
     public static BfclCheckResult check(BfclTestCase test, BfclPossibleAnswer answer, List<ToolCall> predicted) {
+        return check(test, answer, predicted, BfclMode.PROMPT);
+    }
+
+    public static BfclCheckResult check(BfclTestCase test, BfclPossibleAnswer answer, List<ToolCall> predicted, BfclMode mode) {
         List<Map<String, Map<String, List<Object>>>> expected = answer.groundTruth() == null ? List.of() : answer.groundTruth();
         boolean simple = !test.category().contains("parallel") && !test.category().contains("multiple");
         String checker = test.category().contains("parallel") ? "parallel_function_checker_no_order"
@@ -45,15 +50,16 @@ public final class BfclAstChecker {
                     "the sample's possible answer has no call or the test defines no function");
         }
         try {
-            return checkCalls(test, expected, predicted);
+            return checkCalls(test, expected, predicted, mode);
         } catch (IllegalArgumentException e) {
             return BfclCheckResult.fail(BfclErrorCategory.VALUE_ERROR, "possible_answer:unusable", e.getMessage());
         }
     }
 
-    private static BfclCheckResult checkCalls(BfclTestCase test, List<Map<String, Map<String, List<Object>>>> expected, List<ToolCall> predicted) {
+    private static BfclCheckResult checkCalls(BfclTestCase test, List<Map<String, Map<String, List<Object>>>> expected, List<ToolCall> predicted,
+            BfclMode mode) {
         if (!test.category().contains("parallel")) {
-            return checkCall(test, description(test, expected.get(0)), predicted.get(0), expected.get(0));
+            return checkCall(test, description(test, expected.get(0)), predicted.get(0), expected.get(0), mode);
         }
         Set<Integer> matched = new HashSet<>();
         for (Map<String, Map<String, List<Object>>> expectedCall : expected) {
@@ -64,7 +70,7 @@ public final class BfclAstChecker {
                 if (matched.contains(i)) {
                     continue;
                 }
-                BfclCheckResult result = checkCall(test, description, predicted.get(i), expectedCall);
+                BfclCheckResult result = checkCall(test, description, predicted.get(i), expectedCall, mode);
                 if (result.valid()) {
                     matched.add(i);
                     found = true;
@@ -106,12 +112,13 @@ public final class BfclAstChecker {
 
     @SuppressWarnings("unchecked")
     static BfclCheckResult checkCall(BfclTestCase test, Map<String, Object> description, ToolCall call,
-            Map<String, Map<String, List<Object>>> expectedCall) {
+            Map<String, Map<String, List<Object>>> expectedCall, BfclMode mode) {
         List<Map<String, Object>> functions = test.functions();
         BfclLanguage language = BfclLanguage.of(test.category());
         Map<String, List<Object>> acceptable = expectedCall.values().iterator().next();
-        String expectedName = String.valueOf(description.get("name"));
-        if (!expectedName.equals(call.name()) && !NativeToolName.of(expectedName).equals(call.name())) {
+        String expectedName = mode.expectedName(String.valueOf(description.get("name")));
+        if (!expectedName.equals(call.name())) {
+            // the seed's category only: a name among the functions in either spelling is a wrong name, not a hallucinated one
             boolean known = functions.stream().anyMatch(f -> String.valueOf(f.get("name")).equals(call.name())
                     || NativeToolName.of(String.valueOf(f.get("name"))).equals(call.name()));
             return BfclCheckResult.fail(known ? BfclErrorCategory.WRONG_FUNC_NAME : BfclErrorCategory.HALLUCINATED_FUNC_NAME,

@@ -13,12 +13,18 @@ import java.util.Map;
  * against the possible answer held in the sample's {@code gold_answer} (an output that does not decode fails with
  * {@code ast_decoder:decoder_failed}; one that decodes to no call, {@code []}, with the checker's {@code wrong_count},
  * as BFCL's prompt-mode decoder hands {@code []} to the checker); irrelevance categories are correct when the output decodes to no call (prose, an
- * empty list); {@code live_relevance} is correct when it decodes to at least one call.
+ * empty list); {@code live_relevance} is correct when it decodes to at least one call. Function names are judged per
+ * {@link BfclMode}: as bfcl-eval's prompt handlers or its function-calling handlers judge them.
  */
 public final class BfclJudge {
     private BfclJudge() {}
 
+    /** {@link #judge(EvalSample, BfclCategory, ParsedOutput, BfclMode)} in prompt mode. */
     public static BfclVerdict judge(EvalSample sample, BfclCategory category, ParsedOutput parsed) {
+        return judge(sample, category, parsed, BfclMode.PROMPT);
+    }
+
+    public static BfclVerdict judge(EvalSample sample, BfclCategory category, ParsedOutput parsed, BfclMode mode) {
         List<ToolCall> calls = parsed.isParsed() ? parsed.calls() : List.of();
         return switch (category.kind()) {
             case IRRELEVANCE -> calls.isEmpty() ? BfclVerdict.correct(category)
@@ -26,16 +32,27 @@ public final class BfclJudge {
                             "called " + calls.stream().map(ToolCall::name).toList() + " where no function fits the question");
             case RELEVANCE -> !calls.isEmpty() ? BfclVerdict.correct(category)
                     : BfclVerdict.wrong(category, "relevance_error:decoder_failed", "no function call where one fits the question");
-            case AST -> ast(sample, category, parsed);
+            case AST -> ast(sample, category, parsed, mode);
         };
     }
 
-    private static BfclVerdict ast(EvalSample sample, BfclCategory category, ParsedOutput parsed) {
+    /**
+     * The verdict of an entry that has no model output to judge ({@code outcome}: ibench recorded it {@code rejected} or
+     * {@code infra_error}), as bfcl-eval judges an entry whose inference failed: it records the text
+     * {@code "Error during inference: ..."} as the model's result, which does not decode, so an AST category fails with
+     * {@code ast_decoder:decoder_failed}, {@code live_relevance} with {@code relevance_error:decoder_failed}, and an
+     * irrelevance category passes (no call).
+     */
+    public static BfclVerdict unscored(EvalSample sample, BfclCategory category, String outcome) {
+        return judge(sample, category, ParsedOutput.unparseable("no model output (" + outcome + "): judged as bfcl-eval judges an inference error"));
+    }
+
+    private static BfclVerdict ast(EvalSample sample, BfclCategory category, ParsedOutput parsed, BfclMode mode) {
         if (!parsed.isParsed()) {
             return BfclVerdict.wrong(category, "ast_decoder:decoder_failed", "the output is not a function call: " + parsed.problem());
         }
         BfclCheckResult result = BfclAstChecker.check(new BfclTestCase(sample.sampleId(), category.key(), sample.tools()),
-                possibleAnswer(sample), parsed.calls());
+                possibleAnswer(sample), parsed.calls(), mode);
         return result.valid() ? BfclVerdict.correct(category) : BfclVerdict.wrong(category, result.bfclErrorType(), result.message());
     }
 

@@ -1,5 +1,6 @@
 package dev.ibench.core.prompt;
 
+import dev.ibench.core.bfcl.BfclMode;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
@@ -131,6 +132,15 @@ public record ModelProfile(
             throw new IllegalArgumentException("model profile " + source + ": " + String.join("; ", problems));
         }
         return this;
+    }
+
+    /**
+     * BFCL's handler kind of this profile, by which BFCL names are judged: {@code mode: tools} sends native tools, as
+     * bfcl-eval's function-calling handlers do; {@code mode: prompt} writes them into the prompt, as its prompt handlers.
+     */
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public BfclMode bfclMode() {
+        return mode == PromptMode.TOOLS ? BfclMode.FC : BfclMode.PROMPT;
     }
 
     /** Copy with another base URL (for {@code --endpoint}). */

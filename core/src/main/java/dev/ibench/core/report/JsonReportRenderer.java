@@ -89,11 +89,34 @@ public final class JsonReportRenderer {
             m.put("model", b.model());
             m.put("categories", b.categories());
             m.put("samples", b.samples());
+            m.put("unscored", b.unscored());
             m.put("overall_weighted", b.weighted());
+            m.put("overall_weighted_scored_only", b.weightedScoredOnly());
             m.put("overall_unweighted", b.unweighted());
-            m.put("v4_overall", b.v4Overall());
+            m.put("v4", v4(b));
             bfcl.add(m);
         }
         return bfcl;
+    }
+
+    /**
+     * BFCL v4's overall: {@code complete} when every weighted category was run; else partial, with the value over the
+     * categories run, the weight run (of 100), the weight missing per section and the leaderboard formula's number
+     * (categories not run at 0) under a name that says so.
+     */
+    private static Map<String, Object> v4(BfclOverall b) {
+        Map<String, Object> v4 = new LinkedHashMap<>();
+        v4.put("complete", b.v4Complete());
+        if (b.v4Complete()) {
+            v4.put("overall", b.v4Overall());
+        } else {
+            v4.put("partial_over_run", b.v4OverRun());
+            v4.put("weight_run", b.v4WeightRun());
+            v4.put("missing_weights", b.v4MissingWeights());
+            v4.put("not_run", b.v4NotRun());
+            v4.put("leaderboard_formula_not_run_as_0", b.v4Overall());
+        }
+        v4.put("text", b.v4Text());
+        return v4;
     }
 }

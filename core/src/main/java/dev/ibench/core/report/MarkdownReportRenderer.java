@@ -31,11 +31,14 @@ public final class MarkdownReportRenderer {
         }
         List<BfclOverall> bfcl = BfclOverall.of(report.cells());
         if (!bfcl.isEmpty()) {
-            md.append("\n## BFCL overall per model\n\n| model | categories | samples | overall (weighted) | overall (unweighted) | BFCL v4 overall |\n|---|---|---:|---:|---:|---:|\n");
+            md.append("\n## BFCL overall per model\n\nDenominators as bfcl-eval's: an entry without a model output (rejected, infra_error) counts"
+                    + " as bfcl-eval counts an inference error (wrong, except in the irrelevance categories).\n\n"
+                    + "| model | categories | entries | without output | overall (weighted) | weighted, scored only | overall (unweighted) | BFCL v4 overall |\n"
+                    + "|---|---|---:|---:|---:|---:|---:|---|\n");
             for (BfclOverall b : bfcl) {
                 md.append("| ").append(b.model()).append(" | ").append(String.join(", ", b.categories())).append(" | ").append(b.samples())
-                        .append(" | ").append(format(b.weighted())).append(" | ").append(format(b.unweighted()))
-                        .append(" | ").append(format(b.v4Overall())).append(" |\n");
+                        .append(" | ").append(b.unscored()).append(" | ").append(format(b.weighted())).append(" | ").append(format(b.weightedScoredOnly()))
+                        .append(" | ").append(format(b.unweighted())).append(" | ").append(b.v4Text()).append(" |\n");
             }
         }
         for (CellReport cell : report.cells()) {

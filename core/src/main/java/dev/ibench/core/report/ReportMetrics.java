@@ -64,10 +64,17 @@ public final class ReportMetrics {
             }
         }
         if (report.bfcl() != null) {
-            report.bfcl().categories().forEach((category, c) -> m.put("bfcl.accuracy." + category.key(), c.accuracy()));
+            // bfcl-eval's denominators; with entries that had no model output, their count and ibench's scored-only accuracy beside
+            report.bfcl().categories().forEach((category, c) -> {
+                m.put("bfcl.accuracy." + category.key(), c.accuracy());
+                if (c.unscored() > 0) {
+                    m.put("bfcl.unscored." + category.key(), (double) c.unscored());
+                    m.put("bfcl.accuracy_scored_only." + category.key(), c.scoredAccuracy());
+                }
+            });
             m.put("bfcl.overall_weighted", report.bfcl().overallWeighted());
             m.put("bfcl.overall_unweighted", report.bfcl().overallUnweighted());
-            m.put("bfcl.v4_overall", report.bfcl().v4().overall());
+            // no per-cell v4 overall: a cell holds one category, a sliver of the v4 weight; the model's BFCL overall has it
         }
         m.put("parsed_rate", report.samples() == 0 ? 0.0 : (double) report.parsed() / report.samples());
         if (reasoningOnly > 0) {

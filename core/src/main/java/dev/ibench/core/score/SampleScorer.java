@@ -2,6 +2,7 @@ package dev.ibench.core.score;
 
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclJudge;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.CompletionRateMetric;
 import dev.ibench.core.metrics.Counts;
@@ -40,21 +41,24 @@ public final class SampleScorer {
     private final CompletionRateMetric completion;
     private final SlotPairing slotPairing;
     private final BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore;
+    private final BfclMode bfclMode;
 
     public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull) {
         this(parser, executorOrNull, SlotPairing.OCCURRENCE);
     }
 
     public SampleScorer(ParserChain parser, SequenceExecutor executorOrNull, SlotPairing slotPairing) {
-        this(parser, executorOrNull == null ? null : new CompletionRateMetric(executorOrNull), slotPairing, (sample, parsed) -> parsed);
+        this(parser, executorOrNull == null ? null : new CompletionRateMetric(executorOrNull), slotPairing, (sample, parsed) -> parsed,
+                BfclMode.PROMPT);
     }
 
     private SampleScorer(ParserChain parser, CompletionRateMetric completion, SlotPairing slotPairing,
-                         BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore) {
+                         BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore, BfclMode bfclMode) {
         this.parser = parser;
         this.completion = completion;
         this.slotPairing = slotPairing;
         this.restore = restore;
+        this.bfclMode = bfclMode;
     }
 
     /** Whether this scorer computes completion at all (it has an executor); a sample may still be unexecutable. */
@@ -67,7 +71,15 @@ public final class SampleScorer {
      * the names the model was shown, becomes one in the sample's own names.
      */
     public SampleScorer restoring(BiFunction<EvalSample, ParsedOutput, ParsedOutput> restore) {
-        return new SampleScorer(parser, completion, slotPairing, restore);
+        return new SampleScorer(parser, completion, slotPairing, restore, bfclMode);
+    }
+
+    /**
+     * This scorer judging BFCL samples' function names as bfcl-eval's handlers of {@code mode} do (the default is
+     * {@link BfclMode#PROMPT}): a {@code mode: tools} profile's outputs as its function-calling handlers judge them.
+     */
+    public SampleScorer judgingBfclAs(BfclMode mode) {
+        return new SampleScorer(parser, completion, slotPairing, restore, mode);
     }
 
     /**
@@ -93,7 +105,9 @@ public final class SampleScorer {
         return score(sample, restore.apply(sample, parsed));
     }
 
-    public SampleScore score(EvalSample sample, ParsedOutput parsed) {
+    public SampleScore score(EvalSample sample, ParsedOutput asAnswered) {
+        // BFCL's verdict judges the names as answered; the other metrics read them as the sample's functions
+        ParsedOutput parsed = bfclMode.inSampleNames(sample, asAnswered);
         List<ToolCall> gold = NestfulGrounding.ground(sample.output());
         List<ToolCall> predicted = withMalformedItems(NestfulGrounding.ground(parsed.calls()), parsed.malformedItems());
         List<String> goldNames = gold.stream().map(ToolCall::name).toList();
@@ -130,11 +144,11 @@ public final class SampleScorer {
         }
         NestfulSampleFacts nestful = NestfulImporter.DATASET.equals(sample.datasetName())
                 ? new NestfulSampleFacts(gold, predicted, NestfulStructure.of(sample.output())) : null;
-        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, parsed)).orElse(null);
+        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, asAnswered, bfclMode)).orElse(null);
         if (bfcl != null && !bfcl.valid()) {
             lost.add("bfcl " + bfcl.category().key() + ": " + bfcl.errorType() + ": " + bfcl.message());
         }
-        return new SampleScore(sample.sampleId(), parsed, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
+        return new SampleScore(sample.sampleId(), asAnswered, goldNames, predictedNames, intent, slot.counts(), lcs, sequence,
                 completed, error, lost, nestful, bfcl);
     }
 

@@ -115,11 +115,25 @@ public record ScoreReport(
 
     private static Map<String, Object> bfclTree(BfclSummary b) {
         Map<String, Object> categories = new LinkedHashMap<>();
-        b.categories().forEach((category, c) -> categories.put(category.key(),
-                ordered("samples", c.samples(), "correct", c.correct(), "accuracy", c.accuracy())));
+        b.categories().forEach((category, c) -> {
+            Map<String, Object> row = ordered("samples", c.samples(), "correct", c.correct(), "accuracy", c.accuracy());
+            if (c.unscored() > 0) {
+                row.put("unscored", c.unscored());
+                row.put("accuracy_scored_only", c.scoredAccuracy());
+            }
+            categories.put(category.key(), row);
+        });
         BfclV4Score v4 = b.v4();
+        // "overall" is the leaderboard formula (categories not run at 0); "complete" false says it is partial
+        Map<String, Object> v4Tree = ordered("complete", v4.complete(), "overall", v4.overall(), "sections", v4.sections(), "not_run", v4.notRun());
+        if (!v4.complete()) {
+            v4Tree.put("partial_over_run", Double.isNaN(v4.overRun()) ? null : v4.overRun());
+            v4Tree.put("weight_run", v4.weightRun());
+            v4Tree.put("missing_weights", v4.missingWeights());
+        }
+        v4Tree.put("text", v4.describe());
         return ordered("categories", categories, "overall_weighted", b.overallWeighted(), "overall_unweighted", b.overallUnweighted(),
-                "v4", ordered("overall", v4.overall(), "sections", v4.sections(), "not_run", v4.notRun()), "error_types", b.errorTypes());
+                "v4", v4Tree, "error_types", b.errorTypes());
     }
 
     private static Map<String, Object> ordered(Object... keyValues) {

@@ -36,6 +36,7 @@ public final class ScoreTally {
     private final int[] errors = new int[BfclErrorCategory.values().length];
     private final List<NestfulSummary.Row> nestfulRows = new ArrayList<>();
     private final List<BfclVerdict> verdicts = new ArrayList<>();
+    private final List<BfclVerdict> unscoredVerdicts = new ArrayList<>();
 
     public ScoreTally() {
         java.util.Arrays.fill(intent, Counts.ZERO);
@@ -68,6 +69,14 @@ public final class ScoreTally {
         }
     }
 
+    /**
+     * A BFCL entry of this trial without a model output (rejected, infra_error), with its verdict as bfcl-eval would
+     * give it ({@code BfclJudge.unscored}): in the BFCL denominators only, never in the other metrics.
+     */
+    public void addUnscoredBfcl(BfclVerdict verdict) {
+        unscoredVerdicts.add(verdict);
+    }
+
     /** The samples added. */
     public int samples() {
         return samples;
@@ -93,7 +102,7 @@ public final class ScoreTally {
             errorCounts.put(c, errors[c.ordinal()]);
         }
         NestfulSummary nestful = nestfulRows.isEmpty() ? null : NestfulSummary.of(nestfulRows);
-        BfclSummary bfcl = verdicts.isEmpty() ? null : BfclSummary.of(verdicts);
+        BfclSummary bfcl = verdicts.isEmpty() && unscoredVerdicts.isEmpty() ? null : BfclSummary.of(verdicts, unscoredVerdicts);
         return new ScoreReport(samples, parsed, intentScores, slot.scores(), completion, lcs, partialMean, fullShare, errorCounts,
                 new ArrayList<>(perSample), nestful, bfcl);
     }

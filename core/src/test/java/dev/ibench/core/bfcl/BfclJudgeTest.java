@@ -37,13 +37,61 @@ class BfclJudgeTest {
         assertThat(one.errorType()).endsWith("wrong_count");
     }
 
+    /**
+     * bfcl-eval's ast_checker.convert_func_name: a model configured underscore_to_dot (its function-calling handlers)
+     * must write spotify_play, any other (its prompt handlers) spotify.play; the other spelling is a wrong name.
+     */
     @Test
-    void theApiSafeSpellingOfADottedNameIsAccepted() {
-        List<Object> one = List.of(TWO_SONGS.get(0));
-        assertThat(judge(BfclCategory.SIMPLE, one, "[{\"name\": \"spotify_play\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]")
-                .valid()).isTrue();
-        BfclVerdict other = judge(BfclCategory.SIMPLE, one, "[{\"name\": \"spotify_stop\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]");
-        assertThat(other.errorType()).isEqualTo("simple_function_checker:wrong_func_name");
+    void aDottedNameIsJudgedAsBfclEvalsHandlersOfTheModeJudgeIt() {
+        EvalSample sample = sample(BfclCategory.SIMPLE, List.of(TWO_SONGS.get(0)));
+        ParsedOutput underscore = ParserChains.named("default")
+                .parse("[{\"name\": \"spotify_play\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]");
+        ParsedOutput dotted = ParserChains.named("default").parse("[spotify.play(artist=\"Taylor Swift\", duration=20)]");
+
+        assertThat(BfclJudge.judge(sample, BfclCategory.SIMPLE, dotted, BfclMode.PROMPT).valid()).isTrue();
+        BfclVerdict promptUnderscore = BfclJudge.judge(sample, BfclCategory.SIMPLE, underscore, BfclMode.PROMPT);
+        assertThat(promptUnderscore.valid()).isFalse();
+        assertThat(promptUnderscore.errorType()).isEqualTo("simple_function_checker:wrong_func_name");
+        assertThat(BfclJudge.judge(sample, BfclCategory.SIMPLE, underscore).valid()).as("prompt mode is the default").isFalse();
+
+        assertThat(BfclJudge.judge(sample, BfclCategory.SIMPLE, underscore, BfclMode.FC).valid()).isTrue();
+        BfclVerdict fcDotted = BfclJudge.judge(sample, BfclCategory.SIMPLE, dotted, BfclMode.FC);
+        assertThat(fcDotted.valid()).isFalse();
+        assertThat(fcDotted.errorType()).isEqualTo("simple_function_checker:wrong_func_name");
+
+        String reversed = "[spotify_play(artist=\"Maroon 5\", duration=15), spotify_play(artist=\"Taylor Swift\", duration=20)]";
+        assertThat(BfclJudge.judge(sample(BfclCategory.PARALLEL, TWO_SONGS), BfclCategory.PARALLEL, ParserChains.named("default").parse(reversed),
+                BfclMode.FC).valid()).as("the parallel checker too").isTrue();
+        assertThat(BfclJudge.judge(sample(BfclCategory.PARALLEL, TWO_SONGS), BfclCategory.PARALLEL, ParserChains.named("default").parse(reversed),
+                BfclMode.PROMPT).errorType()).isEqualTo("parallel_function_checker_no_order:cannot_find_match");
+    }
+
+    @Test
+    void theOracleOfAFunctionCallingProfileAnswersTheNamesItWasSent() {
+        EvalSample sample = new EvalSample("simple_0", BfclCategory.SIMPLE.datasetName(), "q", null, List.of(TWO_SONGS.get(0)),
+                List.of(new dev.ibench.core.sample.ToolCall("spotify.play", Map.of("artist", "Taylor Swift", "duration", 20), null)),
+                null, List.of(PLAY), List.of());
+        assertThat(BfclMode.FC.answeredAs(sample).output().get(0).name()).isEqualTo("spotify_play");
+        assertThat(BfclMode.PROMPT.answeredAs(sample)).isSameAs(sample);
+        assertThat(BfclMode.parse("fc")).isEqualTo(BfclMode.FC);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> BfclMode.parse("tools")).hasMessage("unknown BFCL mode 'tools' (expected prompt or fc)");
+    }
+
+    /** In FC mode the functions were sent as spotify_play: the other metrics read that answer as spotify.play too. */
+    @Test
+    void aFunctionCallingAnswerScoresOnEveryMetricUnderTheNameItWasSent() {
+        EvalSample sample = new EvalSample("simple_0", BfclCategory.SIMPLE.datasetName(), "q", null, List.of(TWO_SONGS.get(0)),
+                List.of(new dev.ibench.core.sample.ToolCall("spotify.play", Map.of("artist", "Taylor Swift", "duration", 20), null)),
+                null, List.of(PLAY), List.of());
+        String answer = "[{\"name\": \"spotify_play\", \"arguments\": {\"artist\": \"Taylor Swift\", \"duration\": 20}}]";
+        var fc = new dev.ibench.core.score.SampleScorer(ParserChains.named("default"), null).judgingBfclAs(BfclMode.FC).score(sample, answer);
+        assertThat(fc.bfcl().valid()).isTrue();
+        assertThat(fc.sequence().full()).isTrue();
+        assertThat(fc.predictedNames()).containsExactly("spotify.play");
+        assertThat(fc.parsed().calls().get(0).name()).as("the parse as answered").isEqualTo("spotify_play");
+        var prompt = new dev.ibench.core.score.SampleScorer(ParserChains.named("default"), null).score(sample, answer);
+        assertThat(prompt.bfcl().valid()).isFalse();
+        assertThat(prompt.sequence().full()).isFalse();
     }
 
     @Test

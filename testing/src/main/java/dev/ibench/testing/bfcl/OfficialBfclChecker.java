@@ -3,7 +3,7 @@ package dev.ibench.testing.bfcl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.sample.NativeToolName;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.sample.ToolCall;
 import dev.ibench.testing.BundledData;
 import java.io.IOException;
@@ -54,15 +54,12 @@ public final class OfficialBfclChecker {
         }
 
         /**
-         * A case judged as bfcl-eval judges the model that wrote it: a prediction spelling a dotted function name the
-         * native-API way ({@code math_factorial}) comes from a function-calling model, whose configuration has
-         * {@code underscore_to_dot}; any other from a prompt-mode model.
+         * A case judged as bfcl-eval judges a model of {@code mode}: a function-calling model's configuration has
+         * {@code underscore_to_dot} (a dotted name must come as {@code math_factorial}), a prompt-mode model's not.
          */
-        public static Case of(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction) {
-            List<String> names = functions.stream().map(f -> String.valueOf(f.get("name"))).toList();
-            boolean nativeSpelling = prediction.stream().anyMatch(c -> !names.contains(c.name())
-                    && names.stream().anyMatch(n -> n.contains(".") && NativeToolName.of(n).equals(c.name())));
-            return new Case(key, category, functions, groundTruth, prediction, nativeSpelling);
+        public static Case of(String key, String category, List<Map<String, Object>> functions, Object groundTruth, List<ToolCall> prediction,
+                BfclMode mode) {
+            return new Case(key, category, functions, groundTruth, prediction, mode == BfclMode.FC);
         }
     }
 
@@ -214,6 +211,34 @@ public final class OfficialBfclChecker {
                 throw new IllegalStateException(driverResource + " answered " + lines.size() + " of " + count + " cases");
             }
             return lines;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * bfcl-eval's own {@code data_overall.csv}: its leaderboard aggregation ({@code update_leaderboard_table_with_local_score_file},
+     * {@code generate_leaderboard_csv}) run on the score files under {@code scoreFolder} (driver {@code official_leaderboard_csv.py}).
+     */
+    public String leaderboardCsv(Path scoreFolder) {
+        try {
+            Path driver = Files.createTempFile("official_leaderboard_csv", ".py");
+            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/official_leaderboard_csv.py")) {
+                Files.write(driver, in.readAllBytes());
+            }
+            Path out = Files.createTempDirectory("bfcl-leaderboard");
+            ProcessBuilder pb = new ProcessBuilder("python3", driver.toString(), scoreFolder.toString(), out.toString())
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().put("PYTHONPATH", pythonPath.toString());
+            Process p = pb.start();
+            if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                throw new IllegalStateException("official_leaderboard_csv.py failed (exit " + p.exitValue() + ")");
+            }
+            Files.deleteIfExists(driver);
+            return Files.readString(out.resolve("data_overall.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -25,6 +25,7 @@ import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.runtime.ToolRuntime;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.score.SampleScorer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.rest.LocalRestToolServers;
@@ -186,9 +187,18 @@ public final class CampaignServices {
         return sqlDatabases;
     }
 
-    /** How a cell's stored outputs are scored: its model's parser chain, its eval set's executor, its ablation. */
+    /**
+     * How a cell's stored outputs are scored: its model's parser chain, its eval set's executor, its ablation, and BFCL
+     * names judged as bfcl-eval's handlers of its profile's mode judge them.
+     */
     public SampleScorer scorerOf(CellRecord cell) {
-        return new SampleScorer(parserOf(cell), executors().apply(cell.evalSet())).restoring(modelRunners().ablation(cell)::restore);
+        return new SampleScorer(parserOf(cell), executors().apply(cell.evalSet())).restoring(modelRunners().ablation(cell)::restore)
+                .judgingBfclAs(bfclModeOf(cell));
+    }
+
+    /** BFCL's handler kind of a cell's model: function-calling for a {@code mode: tools} profile, else prompt. */
+    public BfclMode bfclModeOf(CellRecord cell) {
+        return modelRunners().profile(cell.campaignId(), cell.model()).bfclMode();
     }
 
     /** The output parser a cell's model uses, from its profile's {@code parser} list. */

@@ -58,8 +58,8 @@ class CompareCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), e.getMessage());
             }
         }
-        String text = json ? ComparisonRenderer.json(result.comparison(), result.standings())
-                : ComparisonRenderer.markdown(result.comparison(), result.standings());
+        String text = json ? ComparisonRenderer.json(result.comparison(), result.standings(), result.bfcl())
+                : ComparisonRenderer.markdown(result.comparison(), result.standings(), result.bfcl());
         CommandOutput.write(out, w -> w.write(text));
         return 0;
     }

@@ -7,6 +7,7 @@ import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.activities.nestful.PythonSequenceExecutor;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.workers.IbenchHome;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ibench rescore --eval-set FILE --predictions FILE.jsonl [--json] [--parser CHAIN]}: scores recorded raw model
+ * {@code ibench rescore --eval-set FILE --predictions FILE.jsonl [--json] [--parser CHAIN] [--bfcl-mode prompt|fc]}: scores recorded raw model
  * outputs without calling a model (docs/metrics.md). Exit 0: all lines scored; 1: scored, but some prediction lines were
  * skipped (each named on stderr); 2: unusable input (missing or unreadable file, unknown parser chain).
  */
@@ -65,6 +66,11 @@ final class RescoreCommand implements Callable<Integer> {
             description = "How gold and predicted calls of the same name are paired for slot scores: occurrence (k-th with k-th, default)"
                     + " or last_by_name (every gold call with the last predicted call of its name, as an earlier seed authors' scorer).")
     String slotPairing;
+
+    @Option(names = "--bfcl-mode", paramLabel = "MODE", defaultValue = "prompt",
+            description = "How BFCL function names are judged: prompt (as bfcl-eval's prompt handlers: math.gcd, default) or fc"
+                    + " (as its function-calling handlers, underscore_to_dot: math_gcd).")
+    String bfclMode;
 
     @Option(names = "--data-root", paramLabel = "DIR",
             description = "Folder the samples' database paths resolve against, for completion (default: $IBENCH_DATA_ROOT, else "
@@ -102,7 +108,8 @@ final class RescoreCommand implements Callable<Integer> {
                         ? "holds no prediction (an empty file); expected one {sample_id, generated_text} JSON object per line"
                         : "no line is a usable prediction"));
             }
-            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor(samples), slotPairing());
+            scorer = new SampleScorer(ParserChains.named(parser), completionExecutor(samples), slotPairing())
+                    .judgingBfclAs(BfclMode.parse(bfclMode));
         } catch (IllegalArgumentException e) {
             err.println("ibench rescore: " + e.getMessage());
             err.flush();
@@ -223,7 +230,7 @@ final class RescoreCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "%-26s %s%n", "bfcl overall (weighted)", fmt(b.overallWeighted()));
             out.printf(Locale.ROOT, "%-26s %s%n", "bfcl overall (unweighted)", fmt(b.overallUnweighted()));
             var v4 = b.v4();
-            out.printf(Locale.ROOT, "%-26s %s  (%d categories not run count 0)%n", "bfcl v4 overall", fmt(v4.overall()), v4.notRun().size());
+            out.printf(Locale.ROOT, "%-26s %s%n", "bfcl v4 overall", v4.describe());
             b.errorTypes().forEach((type, n) -> out.printf(Locale.ROOT, "  %-40s %d%n", type, n));
         }
         out.println();

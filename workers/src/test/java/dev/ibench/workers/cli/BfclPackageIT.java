@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
@@ -141,7 +142,8 @@ class BfclPackageIT {
             line.put("generated_text", calls.isEmpty() && category.contains("irrelevance") ? "No function fits this question."
                     : Json.MAPPER.writeValueAsString(calls));
             lines.append(Json.MAPPER.writeValueAsString(line)).append('\n');
-            cases.add(OfficialBfclChecker.Case.of(s.sampleId(), category, s.tools(), s.goldAnswer(), predictions.get(i)));
+            // rescore judges names as bfcl-eval's prompt handlers by default (--bfcl-mode prompt)
+            cases.add(OfficialBfclChecker.Case.of(s.sampleId(), category, s.tools(), s.goldAnswer(), predictions.get(i), BfclMode.PROMPT));
         }
         Path file = dir.resolve(category + "-" + what + ".jsonl");
         Files.writeString(file, lines.toString());

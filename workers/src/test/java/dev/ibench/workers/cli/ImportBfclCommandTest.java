@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,10 +35,13 @@ class ImportBfclCommandTest {
         }
     }
 
-    private static JsonNode rescore(String evalSet, String predictions) throws Exception {
+    private static JsonNode rescore(String evalSet, String predictions, String... options) throws Exception {
         Path file = Files.createTempFile(dir, "predictions", ".jsonl");
         Files.writeString(file, predictions);
-        CliRun r = CliRun.of("rescore", "--eval-set", dir.resolve(evalSet).toString(), "--predictions", file.toString(), "--json");
+        List<String> args = new java.util.ArrayList<>(List.of("rescore", "--eval-set", dir.resolve(evalSet).toString(), "--predictions",
+                file.toString(), "--json"));
+        args.addAll(List.of(options));
+        CliRun r = CliRun.of(args.toArray(String[]::new));
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.err()).as("BFCL samples are not executed, so no completion warning").doesNotContain("completion_rate");
         return Json.MAPPER.readTree(r.out());
@@ -64,6 +68,11 @@ class ImportBfclCommandTest {
             double v4 = category.equals("simple") ? 10 * (1 / 3.0) / 4 / 100 : 10 * (1 / 4.0) / 100;
             assertThat(scores.at("/bfcl/v4/overall").asDouble()).isCloseTo(v4, within(1e-12));
             assertThat(scores.at("/bfcl/v4/not_run").toString()).contains("simple_java").contains("multi_turn_base").doesNotContain("\"" + category + "\"");
+            // partial: perfect over the categories run, whose weight is simple's 10/12 or multiple's 2.5 of 100
+            assertThat(scores.at("/bfcl/v4/complete").asBoolean()).isFalse();
+            assertThat(scores.at("/bfcl/v4/partial_over_run").asDouble()).isCloseTo(1.0, within(1e-12));
+            assertThat(scores.at("/bfcl/v4/weight_run").asDouble()).isCloseTo(category.equals("simple") ? 10 / 12.0 : 2.5, within(1e-12));
+            assertThat(scores.at("/bfcl/v4/text").asText()).startsWith("partial 1.000 over " + (category.equals("simple") ? "0.8" : "2.5") + " of 100 weight");
         }
     }
 
@@ -71,13 +80,13 @@ class ImportBfclCommandTest {
      * Six simple rows, one kind of prediction each; by hand against their possible answers:
      * <pre>
      * simple_0 right (unit left out: optional)        [calculate_triangle_area(base=10, height=5)]     correct
-     * simple_1 right, API-safe name of math.factorial native tool call math_factorial(number=5)        correct
+     * simple_1 API-safe name of math.factorial        native tool call math_factorial(number=5)        wrong_func_name (prompt mode)
      * simple_2 wrong name                               [math.hypotenuse(x=4, y=5)]                      wrong_func_name
      * simple_3 wrong argument (b=3, gold -3)            [algebra.quadratic_roots(a=1, b=3, c=2)]         value_error
      * simple_4 missing call (prose)                     "I cannot solve equations."                      decoder_failed
      * simple_5 extra call (the right call twice)        [solve_quadratic(...), solve_quadratic(...)]     wrong_count
      * </pre>
-     * Accuracy 2/6.
+     * Accuracy 1/6: rescore judges names as bfcl-eval's prompt handlers by default, where only math.factorial is right.
      */
     @Test
     void handWrittenPredictionsScoreAsDerivedByHand() throws Exception {
@@ -90,18 +99,35 @@ class ImportBfclCommandTest {
                         + line("simple_4", "I cannot solve equations.")
                         + line("simple_5", "[" + call5 + ", " + call5 + "]"));
         assertThat(scores.at("/bfcl/categories/simple/samples").asInt()).isEqualTo(6);
-        assertThat(scores.at("/bfcl/categories/simple/correct").asInt()).isEqualTo(2);
-        assertThat(scores.at("/bfcl/categories/simple/accuracy").asDouble()).isCloseTo(2 / 6.0, within(1e-12));
+        assertThat(scores.at("/bfcl/categories/simple/correct").asInt()).isEqualTo(1);
+        assertThat(scores.at("/bfcl/categories/simple/accuracy").asDouble()).isCloseTo(1 / 6.0, within(1e-12));
         Map<String, String> errorOf = new java.util.HashMap<>();
         scores.get("per_sample").forEach(s -> errorOf.put(s.get("sample_id").asText(),
                 s.at("/bfcl/valid").asBoolean() ? "correct" : s.at("/bfcl/error_type").asText()));
-        assertThat(errorOf).containsEntry("simple_0", "correct").containsEntry("simple_1", "correct")
+        assertThat(errorOf).containsEntry("simple_0", "correct").containsEntry("simple_1", "simple_function_checker:wrong_func_name")
                 .containsEntry("simple_2", "simple_function_checker:wrong_func_name")
                 .containsEntry("simple_4", "ast_decoder:decoder_failed")
                 .containsEntry("simple_5", "simple_function_checker:wrong_count");
         assertThat(errorOf.get("simple_3")).startsWith("value_error");
         JsonNode types = scores.at("/bfcl/error_types");
         assertThat(types.size()).isEqualTo(4);
+    }
+
+    /** bfcl-eval's function-calling handlers (underscore_to_dot): math_factorial is the right name, math.factorial a wrong one. */
+    @Test
+    void theFcModeJudgesDottedNamesAsBfclEvalsFunctionCallingHandlers() throws Exception {
+        String predictions = line("simple_1", "[{\"name\": \"math_factorial\", \"arguments\": {\"number\": 5}}]");
+        JsonNode fc = rescore("bfcl-simple.json", predictions, "--bfcl-mode", "fc");
+        assertThat(fc.at("/per_sample/0/bfcl/valid").asBoolean()).isTrue();
+        JsonNode dotted = rescore("bfcl-simple.json", line("simple_1", "[math.factorial(number=5)]"), "--bfcl-mode", "fc");
+        assertThat(dotted.at("/per_sample/0/bfcl/error_type").asText()).isEqualTo("simple_function_checker:wrong_func_name");
+        assertThat(rescore("bfcl-simple.json", line("simple_1", "[math.factorial(number=5)]")).at("/per_sample/0/bfcl/valid").asBoolean())
+                .as("prompt mode, the default").isTrue();
+        Path file = Files.writeString(dir.resolve("fc-predictions.jsonl"), predictions);
+        CliRun bad = CliRun.of("rescore", "--eval-set", dir.resolve("bfcl-simple.json").toString(), "--predictions", file.toString(),
+                "--bfcl-mode", "tools");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown BFCL mode 'tools' (expected prompt or fc)");
     }
 
     @Test

@@ -34,8 +34,21 @@ public final class ComparisonRenderer {
         return markdown(c) + StandingsComparison.markdown(c.campaignA(), c.campaignB(), standings);
     }
 
+    /** The comparison, the standings, then each model's BFCL overall in A and B ({@link BfclOverallComparison}). */
+    public static String markdown(CampaignComparison c, List<StandingsComparison.Row> standings, List<BfclOverallComparison.Row> bfcl) {
+        return markdown(c, standings) + BfclOverallComparison.markdown(c.campaignA(), c.campaignB(), bfcl);
+    }
+
     public static String json(CampaignComparison c, List<StandingsComparison.Row> standings) {
         return write(root(c, standings));
+    }
+
+    public static String json(CampaignComparison c, List<StandingsComparison.Row> standings, List<BfclOverallComparison.Row> bfcl) {
+        Map<String, Object> root = root(c, standings);
+        if (!bfcl.isEmpty()) {
+            root.put("bfcl_overall", BfclOverallComparison.json(bfcl));
+        }
+        return write(root);
     }
 
     public static String json(CampaignComparison c) {

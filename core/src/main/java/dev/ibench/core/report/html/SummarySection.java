@@ -32,13 +32,17 @@ final class SummarySection implements HtmlSection {
         h.append("</table>");
         List<BfclOverall> bfcl = BfclOverall.of(data.report().cells());
         if (!bfcl.isEmpty()) {
-            h.append("<h2>BFCL overall per model</h2><table><tr><th>model</th><th>categories</th><th>samples</th>"
-                    + "<th>overall (weighted)</th><th>overall (unweighted)</th><th>BFCL v4 overall</th></tr>");
+            h.append("<h2>BFCL overall per model</h2><p>Denominators as bfcl-eval's: an entry without a model output (rejected,"
+                    + " infra_error) counts as bfcl-eval counts an inference error (wrong, except in the irrelevance categories).</p>"
+                    + "<table><tr><th>model</th><th>categories</th><th>entries</th><th>without output</th>"
+                    + "<th>overall (weighted)</th><th>weighted, scored only</th><th>overall (unweighted)</th><th>BFCL v4 overall</th></tr>");
             for (BfclOverall b : bfcl) {
                 h.append("<tr><td>").append(Html.escape(b.model())).append("</td><td>").append(Html.escape(String.join(", ", b.categories())))
-                        .append("</td><td>").append(b.samples()).append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.weighted())))
+                        .append("</td><td>").append(b.samples()).append("</td><td>").append(b.unscored())
+                        .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.weighted())))
+                        .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.weightedScoredOnly())))
                         .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.unweighted())))
-                        .append("</td><td>").append(Html.escape(MarkdownReportRenderer.format(b.v4Overall()))).append("</td></tr>");
+                        .append("</td><td>").append(Html.escape(b.v4Text())).append("</td></tr>");
             }
             h.append("</table>");
         }

@@ -13,7 +13,7 @@ public final class CampaignScoringRegistration implements RoleRegistration {
         CampaignServices services = CampaignServices.of(setup.home());
         ScoringActivitiesImpl scoring = new ScoringActivitiesImpl(
                 services.store(), services.evalSets(), services.executors(), services::parserOf,
-                cell -> services.modelRunners().ablation(cell), services.sqlDatabases(), setup.meters());
+                cell -> services.modelRunners().ablation(cell), services::bfclModeOf, services.sqlDatabases(), setup.meters());
         for (InstallationQueues queues : setup.servedQueues()) {
             setup.worker(queues.scoring()).registerActivitiesImplementations(scoring);
             setup.describe("ScoringActivities on " + queues.scoring());

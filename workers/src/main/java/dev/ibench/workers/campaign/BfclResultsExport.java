@@ -1,0 +1,146 @@
+package dev.ibench.workers.campaign;
+
+import dev.ibench.activities.report.CampaignReportBuilder;
+import dev.ibench.activities.store.CellRecord;
+import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclJudge;
+import dev.ibench.core.bfcl.BfclOverallCsv;
+import dev.ibench.core.bfcl.BfclSummary;
+import dev.ibench.core.bfcl.BfclVerdict;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.report.BfclOverall;
+import dev.ibench.core.report.CampaignReport;
+import dev.ibench.core.report.CellReport;
+import dev.ibench.core.sample.EvalSample;
+import dev.ibench.core.score.SampleScorer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * {@code campaign export ID --format bfcl --out DIR}: a campaign's BFCL results in bfcl-eval 2026.3.23's own layout, so
+ * the leaderboard's tooling reads them: per model and single-turn category {@code result/<model>/<group>/BFCL_v4_<category>_result.json}
+ * (one {@code {"id", "result"}} line per entry: the raw model output, or bfcl-eval's {@code "Error during inference: ..."}
+ * for an entry without one) and {@code score/<model>/<group>/BFCL_v4_<category>_score.json} (a header line
+ * {@code {"accuracy", "correct_count", "total_count"}}, then one line per failing entry with its error type), and
+ * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A multi-turn category gets its score file's header only.
+ * bfcl-eval has one result per entry: a campaign of several trials exports its first ({@code trial 0}).
+ */
+public final class BfclResultsExport {
+    private final CampaignServices services;
+
+    public BfclResultsExport(CampaignServices services) {
+        this.services = services;
+    }
+
+    /** What was written: files and the models and categories in them. */
+    public record Written(int files, Map<String, List<String>> categoriesByModel) {}
+
+    public Written write(String campaignId, Path dir, CampaignReportBuilder builder) throws IOException {
+        ResultsStore store = services.store();
+        CampaignReport report = builder.build(campaignId, java.time.Instant.now().toString());
+        int files = 0;
+        Map<String, List<String>> categoriesByModel = new TreeMap<>();
+        // per model and category: result lines and failing score lines, in store order
+        Map<String, Map<String, List<Map<String, Object>>>> results = new LinkedHashMap<>();
+        Map<String, Map<String, List<Map<String, Object>>>> failures = new LinkedHashMap<>();
+        for (CellRecord cell : store.cells(campaignId)) {
+            if (services.evalSets().isMultiTurn(cell.evalSet())) {
+                continue;
+            }
+            SampleScorer scorer = services.scorerOf(cell);
+            store.forEachSampleResult(cell.cellId(), CampaignReportBuilder.DEFAULT_PAGE_SIZE, stored -> {
+                if (stored.result().trial() != 0) {
+                    return;
+                }
+                EvalSample sample = services.evalSets().sample(cell.evalSet(), stored.result().sampleId());
+                BfclCategory.of(sample).ifPresent(category -> {
+                    String key = category == BfclCategory.SIMPLE ? "simple_python" : category.key();
+                    boolean unscored = stored.result().isRejected() || stored.result().isInfraError();
+                    String result = unscored ? "Error during inference: " + stored.result().error() : stored.rawOutput();
+                    BfclVerdict verdict = unscored ? BfclJudge.unscored(sample, category, stored.result().status())
+                            : scorer.score(sample, stored.rawOutput()).bfcl();
+                    Map<String, Object> line = new LinkedHashMap<>();
+                    line.put("id", sample.sampleId());
+                    line.put("result", result);
+                    results.computeIfAbsent(cell.model(), m -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>()).add(line);
+                    List<Map<String, Object>> failed = failures.computeIfAbsent(cell.model(), m -> new LinkedHashMap<>())
+                            .computeIfAbsent(key, k -> new ArrayList<>());
+                    if (!verdict.valid()) {
+                        Map<String, Object> f = new LinkedHashMap<>();
+                        f.put("id", sample.sampleId());
+                        f.put("model_name", cell.model());
+                        f.put("test_category", key);
+                        f.put("valid", false);
+                        f.put("error", List.of(verdict.message() == null ? "" : verdict.message()));
+                        f.put("error_type", verdict.errorType());
+                        f.put("model_result_raw", result);
+                        failed.add(f);
+                    }
+                });
+            });
+        }
+        List<BfclOverallCsv.Model> models = new ArrayList<>();
+        Map<String, List<CellReport>> cellsByModel = new LinkedHashMap<>();
+        report.cells().forEach(c -> cellsByModel.computeIfAbsent(c.model(), m -> new ArrayList<>()).add(c));
+        for (Map.Entry<String, List<CellReport>> e : cellsByModel.entrySet()) {
+            Map<String, BfclSummary.Category> categories = new LinkedHashMap<>();
+            BfclOverall.singleTurn(e.getValue(), 0).forEach((c, s) -> categories.put(c == BfclCategory.SIMPLE ? "simple_python" : c.key(), s));
+            categories.putAll(BfclOverall.multiTurn(e.getValue(), 0));
+            if (categories.isEmpty()) {
+                continue;
+            }
+            String model = e.getKey();
+            models.add(new BfclOverallCsv.Model(model, categories));
+            categoriesByModel.put(model, List.copyOf(categories.keySet()));
+            for (Map.Entry<String, BfclSummary.Category> c : categories.entrySet()) {
+                String group = group(c.getKey());
+                List<Map<String, Object>> lines = results.getOrDefault(model, Map.of()).get(c.getKey());
+                if (lines != null) {
+                    writeLines(dir.resolve("result").resolve(model).resolve(group).resolve("BFCL_v4_" + c.getKey() + "_result.json"), lines);
+                    files++;
+                }
+                Map<String, Object> header = new LinkedHashMap<>();
+                header.put("accuracy", c.getValue().accuracy());
+                header.put("correct_count", c.getValue().correct());
+                header.put("total_count", c.getValue().samples());
+                List<Map<String, Object>> score = new ArrayList<>();
+                score.add(header);
+                score.addAll(failures.getOrDefault(model, Map.of()).getOrDefault(c.getKey(), List.of()));
+                writeLines(dir.resolve("score").resolve(model).resolve(group).resolve("BFCL_v4_" + c.getKey() + "_score.json"), score);
+                files++;
+            }
+        }
+        Files.createDirectories(dir.resolve("score"));
+        Files.writeString(dir.resolve("score/data_overall.csv"), BfclOverallCsv.csv(models));
+        return new Written(files + 1, categoriesByModel);
+    }
+
+    /** bfcl-eval's {@code get_general_grouping} for the categories ibench runs. */
+    public static String group(String category) {
+        if (category.startsWith("multi_turn")) {
+            return "multi_turn";
+        }
+        return category.startsWith("live") ? "live" : "non_live";
+    }
+
+    private static void writeLines(Path file, List<Map<String, Object>> lines) {
+        try {
+            Files.createDirectories(file.getParent());
+            StringBuilder text = new StringBuilder();
+            for (Map<String, Object> line : lines) {
+                text.append(Json.MAPPER.writeValueAsString(line)).append('\n');
+            }
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
