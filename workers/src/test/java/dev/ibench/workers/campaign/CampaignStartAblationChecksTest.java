@@ -19,12 +19,38 @@ class CampaignStartAblationChecksTest {
     @TempDir Path dir;
 
     private Path campaign(String ablations, String settings) throws Exception {
+        return campaign(SuperheroEvalSets.slot().toAbsolutePath(), "slot", ablations, settings);
+    }
+
+    private Path campaign(Path evalSet, String benchmark, String ablations, String settings) throws Exception {
         return Files.writeString(dir.resolve("c.yaml"), """
                 name: c
                 models: [{name: oracle, profile: oracle}]
-                benchmarks: [{name: slot, eval_set: "%s"}]
+                benchmarks: [{name: %s, eval_set: "%s"}]
                 ablations: %s
-                %s""".formatted(SuperheroEvalSets.slot().toAbsolutePath(), ablations, settings));
+                %s""".formatted(benchmark, evalSet, ablations, settings));
+    }
+
+    /** An imported BFCL set: two entries whose functions share a name with different specs, as BFCL's entries do. */
+    private Path bfclSet() throws Exception {
+        String entry = """
+                {"sample_id": "simple_%d", "dataset_name": "bfcl_simple", "input": "area of a %s",
+                 "output": [{"name": "calculate_area", "arguments": {"%s": 2}}],
+                 "tools": [{"name": "calculate_area", "description": "area of a %s",
+                            "parameters": {"type": "object", "properties": {"%s": {"type": "integer"}}, "required": ["%s"]}}]}""";
+        return Files.writeString(dir.resolve("bfcl-simple.json"), "[" + entry.formatted(0, "square", "side", "square", "side", "side") + ",\n"
+                + entry.formatted(1, "circle", "radius", "circle", "radius", "radius") + "]");
+    }
+
+    @Test
+    void universeOnAnImportedBfclSetIsRefusedAtStartNamingTheBenchmarkAndTheAblation() throws Exception {
+        Path file = campaign(bfclSet(), "bfcl-simple", "[none, 'universe:40']", "");
+        assertThatThrownBy(() -> CampaignStarter.plan(file, catalog(dir))).isInstanceOf(CampaignSpecException.class)
+                .hasMessageStartingWith(file + ": benchmarks 'bfcl-simple': ablation universe:40 offers a share of a database's tool universe,"
+                        + " and a BFCL eval set has none");
+        // the same set without the ablation is planned
+        Path without = campaign(bfclSet(), "bfcl-simple", "[none, obfuscated]", "");
+        assertThat(CampaignStarter.plan(without, catalog(dir)).knownItems()).isEqualTo(4);
     }
 
     private static ProfileCatalog catalog(Path dir) {
