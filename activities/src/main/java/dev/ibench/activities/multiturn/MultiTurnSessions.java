@@ -205,6 +205,9 @@ public final class MultiTurnSessions implements AutoCloseable {
             }
             seen.session.close();
             evictions.incrementAndGet();
+            if (!lock.hasQueuedThreads()) {
+                locks.remove(key, lock); // a conversation scored on another worker never calls close(key) here
+            }
             return true;
         } finally {
             lock.unlock();
