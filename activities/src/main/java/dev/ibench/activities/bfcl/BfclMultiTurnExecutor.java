@@ -86,14 +86,14 @@ public final class BfclMultiTurnExecutor {
             throw new UncheckedIOException("cannot start '" + python + "' for the BFCL backends", e);
         }
         try {
-            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> write(requests, process.getOutputStream()));
+            CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> write(requests, process.getOutputStream()), PipeReads.EXECUTOR);
             CompletableFuture<List<String>> reader = CompletableFuture.supplyAsync(() -> {
                 try {
                     return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-            });
+            }, PipeReads.EXECUTOR);
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
                 throw new IllegalStateException("the BFCL backends took longer than " + timeout.toSeconds() + " s for " + requests.size() + " entries");

@@ -92,7 +92,7 @@ public final class BfclMultiTurnSession implements AutoCloseable {
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
-            }).get(perRequest.toMillis(), TimeUnit.MILLISECONDS);
+            }, PipeReads.EXECUTOR).get(perRequest.toMillis(), TimeUnit.MILLISECONDS);
             if (line == null) {
                 throw new IllegalStateException("the BFCL backend process ended (memory or CPU limit exceeded, or killed)");
             }

@@ -125,6 +125,11 @@ public final class McpToolEnvironment implements ReactToolEnvironment, AutoClose
                     && String.valueOf(e.getMessage()).toLowerCase().contains("unknown tool")) {
                 return new ActionObservation("Error: unknown tool '" + call.name() + "'", false);
             }
+            if (e.getJsonRpcError() != null && e.getJsonRpcError().code() == INVALID_PARAMS
+                    && String.valueOf(e.getJsonRpcError().message()).contains(IbenchMcpProtocol.LABEL_META)) {
+                // ibench's server refuses the label the model chose (too long, reserved, unprintable): the model's error
+                return new ActionObservation("Error: " + e.getJsonRpcError().message(), false);
+            }
             throw e;
         }
     }

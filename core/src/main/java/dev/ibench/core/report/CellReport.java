@@ -43,6 +43,17 @@ public record CellReport(
                 trialReports, rejected, "none");
     }
 
+    /** The error categories the cell hit (count above 0), in the cell's order: what every view of the report lists. */
+    public Map<String, Integer> errorCategoriesHit() {
+        Map<String, Integer> hit = new java.util.LinkedHashMap<>();
+        errorCategories.forEach((k, v) -> {
+            if (v != null && v > 0) {
+                hit.put(k, v);
+            }
+        });
+        return hit;
+    }
+
     /** The mode as tables show it: with the ablation when there is one ({@code direct · obfuscated}). */
     public String modeShown() {
         return ablation == null || ablation.equals("none") ? mode : mode + " · " + ablation;

@@ -53,9 +53,12 @@ public final class MarkdownReportRenderer {
             }
             md.append("| metric | value |\n|---|---:|\n");
             cell.metrics().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(format(v)).append(" |\n"));
-            md.append("\nError categories (BFCL, samples over all trials):\n\n| category | samples |\n|---|---:|\n");
-            for (Map.Entry<String, Integer> e : cell.errorCategories().entrySet()) {
-                md.append("| ").append(e.getKey()).append(" | ").append(e.getValue()).append(" |\n");
+            Map<String, Integer> hit = cell.errorCategoriesHit();
+            if (!hit.isEmpty()) {
+                md.append("\nError categories (BFCL, samples over all trials):\n\n| category | samples |\n|---|---:|\n");
+                hit.forEach((category, samples) -> md.append("| ").append(category).append(" | ").append(samples).append(" |\n"));
+            } else if (!cell.errorCategories().isEmpty()) {
+                md.append("\nError categories (BFCL, samples over all trials): none.\n");
             }
         }
         md.append(BenchmarkUniverse.markdown(report));

@@ -2,9 +2,11 @@ package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.activities.campaign.TemplateFamilies;
+import dev.ibench.core.campaign.AblationSettings;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.EndpointUrl;
+import dev.ibench.core.campaign.GeneratorModel;
 import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.core.prompt.ModelProfile;
@@ -17,7 +19,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Resolves every model of a campaign to its profile before anything starts, as the workers will: the profile exists,
+ * Resolves every model of a campaign to its profile before anything starts, as the workers will (the evaluated models,
+ * and the models that write a model-written ablation's material): the profile exists,
  * its provider (checked when the catalog reads it), template family and parser are ones this build knows, every
  * prompt template the campaign's cells will render is found, and its base URL is an http(s) URL without credentials.
  * A typo here would otherwise end every item as an infrastructure error after the retries.
@@ -51,6 +54,29 @@ final class CampaignProfileCheck {
                         .ifPresent(p -> fail(file, field, p));
             }
             check(file, field, profile, styles);
+        }
+        AblationSettings settings = spec.ablationSettings();
+        if (settings.paraphrase() != null) {
+            checkWriter(file, "ablation_settings.paraphrase.model", settings.paraphrase().model(), catalog);
+        }
+        if (settings.toolkitExpansion() != null) {
+            checkWriter(file, "ablation_settings.toolkit_expansion.model", settings.toolkitExpansion().model(), catalog);
+        }
+    }
+
+    /** The model that writes an ablation's material: its profile exists, and is reachable at an http(s) URL. */
+    private static void checkWriter(Path file, String field, GeneratorModel writer, ProfileCatalog catalog) {
+        if (writer == null || writer.profile() == null) {
+            return; // the spec loader has named the missing field
+        }
+        ModelProfile profile;
+        try {
+            profile = catalog.resolve(writer.profile());
+        } catch (RuntimeException e) {
+            throw new CampaignSpecException(file + ": " + field + ".profile: " + e.getMessage());
+        }
+        if (writer.endpoint() == null && profile.baseUrl() != null) {
+            EndpointUrl.problem("model profile " + profile.name() + " base_url", profile.baseUrl()).ifPresent(p -> fail(file, field, p));
         }
     }
 

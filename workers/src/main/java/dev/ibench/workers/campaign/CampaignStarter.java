@@ -36,6 +36,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -97,6 +98,7 @@ public final class CampaignStarter {
             if (spec.modes().contains(SqlMode.MODE)) {
                 requireDatabases(file, b, read);
             }
+            refuseUniverseOnBfcl(file, b, spec, read);
             sampleStyles.addAll(read.styles());
             int selected = spec.samples().limit() == null ? read.samples() : Math.min(spec.samples().limit(), read.samples());
             items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
@@ -153,6 +155,23 @@ public final class CampaignStarter {
         }
     }
 
+    /**
+     * {@code universe:N} offers a share of the tools of a sample's database; an imported BFCL set has no database: each
+     * entry brings its own functions, and one name has different specs in different entries, so every item would fail.
+     */
+    private static void refuseUniverseOnBfcl(Path file, BenchmarkEntry b, CampaignSpec spec, EvalSetSummary summary) {
+        Optional<String> universe = universe(spec);
+        if (universe.isPresent() && summary.styles().contains(PromptStyle.BFCL)) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': ablation " + universe.get() + " offers a share of a "
+                    + "database's tool universe, and a BFCL eval set has none (each entry brings its own functions); remove "
+                    + universe.get() + " or run this benchmark in a campaign without it");
+        }
+    }
+
+    private static Optional<String> universe(CampaignSpec spec) {
+        return spec.ablations().stream().filter(a -> a.startsWith("universe:")).findFirst();
+    }
+
     private static void requireDatabases(Path file, BenchmarkEntry b, EvalSetSummary summary) {
         if (!summary.allWithDatabases()) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': mode sql runs queries on the samples' "
@@ -188,8 +207,12 @@ public final class CampaignStarter {
                     profiles = ProfileCatalog.load(services.home().root().resolve("profiles"));
                 }
                 requirePromptModeForMultiTurn(file, b, spec, profiles);
-            } else if (spec.modes().contains(SqlMode.MODE)) {
-                requireDatabases(file, b, EvalSetSummary.of(services.evalSets().localPath(b.evalSet())));
+            } else if (spec.modes().contains(SqlMode.MODE) || universe(spec).isPresent()) {
+                EvalSetSummary read = EvalSetSummary.of(services.evalSets().localPath(b.evalSet()));
+                if (spec.modes().contains(SqlMode.MODE)) {
+                    requireDatabases(file, b, read);
+                }
+                refuseUniverseOnBfcl(file, b, spec, read);
             }
             benchmarks.add(b);
         }

@@ -75,7 +75,7 @@ public final class CampaignStatusView {
                     out.append(String.format(Locale.ROOT, " (%.1f%%)", 100.0 * p.completed() / scored));
                 }
                 out.append(String.format(Locale.ROOT, "  infra_errors %d  rejected %d  deferred %d  in flight %d",
-                        infra, p.rejected(), cell.deferred(), p.inFlight()));
+                        infra, p.rejected(), cell.deferred(), p.inFlightShown()));
                 double rate = p.rate();
                 if (p.state() == CellState.RUNNING && rate > 0) {
                     out.append(String.format(Locale.ROOT, "  %.2f items/s  ETA %s", rate, eta((total - done) / rate)));

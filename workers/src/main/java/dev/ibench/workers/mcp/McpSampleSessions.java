@@ -11,15 +11,17 @@ import java.util.Map;
 final class McpSampleSessions {
     static final int MAX_SESSIONS = 512;
 
-    /** One session's sample and tools; calls are serialized per session. */
+    /** One session's sample and tools, and the labels its calls named; calls are serialized per session. */
     static final class Active {
         final EvalSample sample;
         final SampleTools tools;
+        final ResultLabels labels;
         int calls;
 
         Active(EvalSample sample, SampleTools tools) {
             this.sample = sample;
             this.tools = tools;
+            this.labels = new ResultLabels(sample);
         }
     }
 

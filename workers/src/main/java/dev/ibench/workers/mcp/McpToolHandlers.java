@@ -6,6 +6,7 @@ import dev.ibench.core.runtime.SessionUnavailableException;
 import dev.ibench.core.sample.EvalSample;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -82,6 +83,8 @@ final class McpToolHandlers implements AutoCloseable {
         return SyncToolSpecification.builder().tool(tool).callHandler((ex, req) -> {
             try {
                 return withinAnswerLimit(tool.name(), handler.apply(ex, req));
+            } catch (McpError refused) {
+                throw refused; // answered as this JSON-RPC error
             } catch (RuntimeException e) {
                 return result(ToolReply.error(internalError(tool.name(), e)));
             }
@@ -181,8 +184,13 @@ final class McpToolHandlers implements AutoCloseable {
                 return result(ToolReply.error(tool + ": this sample already ran " + limits.maxCallsPerSample()
                         + " calls, the server's limit; call start_sample to begin again"));
             }
+            String named = namedLabel(request);
+            String refused = named == null ? null : active.labels.admit(named);
+            if (refused != null) {
+                throw McpError.builder(JsonRpcGate.INVALID_PARAMS).message(tool + ": " + refused).build();
+            }
             active.calls++;
-            String label = label(request, active.calls);
+            String label = named != null ? named : "RESULT_" + active.calls;
             SampleTools tools = active.tools;
             Future<ToolReply> running = calls.submit(() -> tools.call(evalSet.runtimeName(tool), arguments, label));
             try {
@@ -206,9 +214,10 @@ final class McpToolHandlers implements AutoCloseable {
         return fromUrl instanceof String s && !s.isBlank() ? s : defaultSampleId;
     }
 
-    private static String label(McpSchema.CallToolRequest request, int call) {
+    /** The label the client named in {@code _meta}, or null (the server then names the result). */
+    private static String namedLabel(McpSchema.CallToolRequest request) {
         Object label = request.meta() == null ? null : request.meta().get(IbenchMcpProtocol.LABEL_META);
-        return label instanceof String s && !s.isBlank() ? s : "RESULT_" + call;
+        return label instanceof String s && !s.isBlank() ? s : null;
     }
 
     private static McpSchema.CallToolResult result(ToolReply reply) {

@@ -44,6 +44,26 @@ class CampaignStatusViewTest {
     }
 
     @Test
+    void inFlightIsAtMostTheItemsLeft() {
+        // issue 45, seen in the demo: a one-item cell whose window batch holds all 4 slots said "0/1 finished ... in flight 4"
+        CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/direct", "cell-c/m/b/direct", "smollm2", "bfcl",
+                "direct", 1, CellState.RUNNING, null);
+        CampaignStatus status = new CampaignStatus("c", "demo", CellState.RUNNING, List.of(entry));
+        CellProgress live = new CellProgress("c/m/b/direct", "smollm2", "bfcl", "direct", CellState.RUNNING, 1, 0, 0, 0,
+                4, 4, 1_000, 2_000, 0, null, 0);
+
+        String out = CampaignStatusView.render(status, List.of(new CampaignStatusView.CellView(entry, live)));
+
+        assertThat(out).contains("0/1 finished").contains("in flight 1").doesNotContain("in flight 4");
+        assertThat(live.inFlightShown()).isEqualTo(1);
+        // 10 items, 8 done: at most 2 in flight; a finished cell none
+        assertThat(new CellProgress("c", "m", "b", "direct", CellState.RUNNING, 10, 8, 0, 0, 4, 4, 0, 0, 0, null, 0).inFlightShown())
+                .isEqualTo(2);
+        assertThat(new CellProgress("c", "m", "b", "direct", CellState.COMPLETED, 10, 10, 0, 0, 4, 4, 0, 0, 0, null, 0).inFlightShown())
+                .isZero();
+    }
+
+    @Test
     void showsSpendPerCellAndPerModelAgainstTheBudgetAndTheBudgetPause() {
         CampaignStatus.CellEntry entry = new CampaignStatus.CellEntry("c/m/b/direct", "cell-c/m/b/direct", "m", "b",
                 "direct", 20, CellState.RUNNING, null);

@@ -63,6 +63,14 @@ public record CellProgress(
     }
 
 
+    /**
+     * Items in flight as progress views show them: at most the items left. The cell counts a window batch's slots,
+     * which for the last items of a cell (or a cell smaller than its window) are more than the items the batch holds.
+     */
+    public int inFlightShown() {
+        return Math.max(0, Math.min(inFlight, total - done));
+    }
+
     public double fraction() {
         return total == 0 ? 1.0 : (double) done / total;
     }

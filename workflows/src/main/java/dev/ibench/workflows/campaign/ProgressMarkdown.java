@@ -11,7 +11,7 @@ final class ProgressMarkdown {
                 + "| done | total | progress | completed | infra errors | rejected | in flight | spend |\n"
                 + "|---:|---:|---|---:|---:|---:|---:|---:|\n"
                 + "| " + p.done() + " | " + p.total() + " | " + bar(p.fraction()) + " | " + p.completed() + " | "
-                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlight() + "/" + p.samplesInFlight() + " | " + p.spendText() + " |"
+                + p.infraErrors() + " | " + p.rejected() + " | " + p.inFlightShown() + "/" + p.samplesInFlight() + " | " + p.spendText() + " |"
                 + (p.failure() == null ? "" : "\n\n**Stopped:** " + p.failure());
     }
 

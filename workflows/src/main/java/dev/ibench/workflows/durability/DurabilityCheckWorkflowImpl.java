@@ -3,7 +3,7 @@ package dev.ibench.workflows.durability;
 import dev.ibench.activities.durability.DurabilityCheckActivities;
 import dev.ibench.activities.durability.DurabilityCheckRequest;
 import dev.ibench.activities.durability.DurabilityCheckResult;
-import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.visibility.IbenchSearchAttributes;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.common.RetryOptions;
@@ -19,7 +19,7 @@ public final class DurabilityCheckWorkflowImpl implements DurabilityCheckWorkflo
     private final DurabilityCheckActivities activities = Workflow.newActivityStub(
             DurabilityCheckActivities.class,
             ActivityOptions.newBuilder()
-                    .setTaskQueue(TaskQueues.WORKFLOWS)
+                    .setTaskQueue(InstallationQueues.inWorkflow().workflows())
                     .setStartToCloseTimeout(Duration.ofMinutes(5))
                     .setHeartbeatTimeout(Duration.ofSeconds(3))
                     .setRetryOptions(RetryOptions.newBuilder()

@@ -21,7 +21,7 @@ final class CellDetailsSection implements HtmlSection {
             h.append("<details><summary>every metric of this cell</summary><table>");
             cell.metrics().forEach((k, v) -> h.append("<tr><td>").append(Html.escape(k)).append("</td><td>")
                     .append(Html.metric(v)).append("</td></tr>"));
-            cell.errorCategories().forEach((k, v) -> h.append("<tr><td>errors: ").append(Html.escape(k)).append("</td><td>")
+            cell.errorCategoriesHit().forEach((k, v) -> h.append("<tr><td>errors: ").append(Html.escape(k)).append("</td><td>")
                     .append(v).append("</td></tr>"));
             h.append("</table></details>");
         }

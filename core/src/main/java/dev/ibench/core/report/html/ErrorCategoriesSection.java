@@ -10,13 +10,13 @@ import java.util.Set;
 
 /**
  * Seed 000 Figure 2: the BFCL error categories of the failing samples (all trials), stacked per model, one chart per
- * benchmark, over the direct cells without ablation. Categories no model hit are left out of the legend.
+ * benchmark, over the direct cells without ablation that hit any. Categories no model hit are left out of the legend.
  */
 final class ErrorCategoriesSection implements HtmlSection {
     @Override
     public void render(HtmlReportData data, StringBuilder h) {
         List<CellReport> cells = data.report().cells().stream()
-                .filter(c -> c.mode().equals("direct") && HtmlReportData.ablationOf(c).equals("none") && !c.errorCategories().isEmpty())
+                .filter(c -> c.mode().equals("direct") && HtmlReportData.ablationOf(c).equals("none") && !c.errorCategoriesHit().isEmpty())
                 .toList();
         if (cells.isEmpty()) {
             return;

@@ -29,7 +29,7 @@ public final class HtmlReportRenderer {
             + "h2{margin-top:1.6em;border-bottom:1px solid #ddd}.charts{display:flex;flex-wrap:wrap;gap:16px}"
             + "svg.chart{background:#fff;border:1px solid #eee}details{margin:.3em 0 .3em 1em}summary{cursor:pointer}"
             + "pre{background:#f7f7f7;padding:6px;white-space:pre-wrap;word-break:break-word;max-height:24em;overflow:auto}"
-            + ".ok{color:#0a6e31}.bad{color:#b00020}.muted{color:#666}";
+            + ".ok{color:#0a6e31}.bad{color:#b00020}.muted{color:#666}.wide{overflow-x:auto;max-width:100%}.wide table{margin:0}";
 
     private HtmlReportRenderer() {}
 

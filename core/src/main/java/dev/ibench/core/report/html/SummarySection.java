@@ -10,12 +10,13 @@ import java.util.List;
 /**
  * Every cell in one table: its state and denominators ({@link StandingColumns}: planned, scored, rejected, infra errors,
  * pending, completion over scored and over planned) and the headline metrics that apply to some cell
- * ({@link ReportMetrics#headline}); BFCL overall per model.
+ * ({@link ReportMetrics#headline}); BFCL overall per model. The table scrolls sideways in its own box when it is wider
+ * than the page.
  */
 final class SummarySection implements HtmlSection {
     @Override
     public void render(HtmlReportData data, StringBuilder h) {
-        h.append("<h2 id=\"summary\">All cells</h2><table class=\"summary\"><tr><th>model</th><th>benchmark</th><th>mode</th>");
+        h.append("<h2 id=\"summary\">All cells</h2><div class=\"wide\"><table class=\"summary\"><tr><th>model</th><th>benchmark</th><th>mode</th>");
         StandingColumns.HEADERS.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
         List<String> headline = ReportMetrics.headline(data.report().cells());
         headline.forEach(k -> h.append("<th>").append(Html.escape(k)).append("</th>"));
@@ -29,7 +30,7 @@ final class SummarySection implements HtmlSection {
             }
             h.append("</tr>");
         }
-        h.append("</table>");
+        h.append("</table></div>");
         List<BfclOverall> bfcl = BfclOverall.of(data.report().cells());
         if (!bfcl.isEmpty()) {
             h.append("<h2>BFCL overall per model</h2><p>Denominators as bfcl-eval's: an entry without a model output (rejected,"
