@@ -162,7 +162,6 @@ public final class BfclAstChecker {
         return acceptable == null ? List.of() : acceptable;
     }
 
-    @SuppressWarnings("unchecked")
     private static BfclCheckResult checkValue(BfclLanguage language, String param, Object value, Map<String, Object> schema,
             List<Object> acceptable) {
         String schemaType = schema.get("type") instanceof String t ? t : null;
@@ -205,26 +204,38 @@ public final class BfclAstChecker {
         }
         boolean typeMatches = BfclValues.typeOf(value) == expected;
         isVariable = isVariable || !typeMatches;
-        if (!isVariable) {
-            if (expected == BfclValues.PyType.DICT) {
-                return checkDict(param, (Map<String, Object>) value, acceptable);
-            }
-            if (expected == BfclValues.PyType.LIST && nested == BfclValues.PyType.DICT) {
-                return checkListOfDicts(param, (List<Object>) value, acceptable);
-            }
-            if (expected == BfclValues.PyType.STR) {
-                String standardized = BfclValues.standardize((String) value);
-                boolean ok = acceptable.stream().anyMatch(a -> a instanceof String s && BfclValues.standardize(s).equals(standardized));
-                return ok ? BfclCheckResult.VALID : valueError("value_error:string", param, value, acceptable);
-            }
-            if (expected == BfclValues.PyType.LIST) {
-                List<Object> standardized = BfclValues.standardizeItems((List<?>) value);
-                boolean ok = acceptable.stream().anyMatch(a -> BfclValues.indexable(a)
-                        .map(l -> BfclValues.pyEquals(BfclValues.standardizeItems(l), standardized)).orElse(false));
-                return ok ? BfclCheckResult.VALID : valueError("value_error:list/tuple", param, value, acceptable);
-            }
+        BfclCheckResult structured = isVariable ? null : checkStructured(param, value, expected, nested, acceptable);
+        if (structured != null) {
+            return structured;
         }
         return BfclValues.pyContains(acceptable, value) ? BfclCheckResult.VALID : valueError("value_error:others", param, value, acceptable);
+    }
+
+    /**
+     * BFCL's checks of a value whose type is the schema's (dict, list of dicts, string, list), each against every
+     * acceptable value after standardizing; null for other types, which the plain membership check decides.
+     */
+    @SuppressWarnings("unchecked")
+    private static BfclCheckResult checkStructured(String param, Object value, BfclValues.PyType expected, BfclValues.PyType nested,
+            List<Object> acceptable) {
+        if (expected == BfclValues.PyType.DICT) {
+            return checkDict(param, (Map<String, Object>) value, acceptable);
+        }
+        if (expected == BfclValues.PyType.LIST && nested == BfclValues.PyType.DICT) {
+            return checkListOfDicts(param, (List<Object>) value, acceptable);
+        }
+        if (expected == BfclValues.PyType.STR) {
+            String standardized = BfclValues.standardize((String) value);
+            boolean ok = acceptable.stream().anyMatch(a -> a instanceof String s && BfclValues.standardize(s).equals(standardized));
+            return ok ? BfclCheckResult.VALID : valueError("value_error:string", param, value, acceptable);
+        }
+        if (expected == BfclValues.PyType.LIST) {
+            List<Object> standardized = BfclValues.standardizeItems((List<?>) value);
+            boolean ok = acceptable.stream().anyMatch(a -> BfclValues.indexable(a)
+                    .map(l -> BfclValues.pyEquals(BfclValues.standardizeItems(l), standardized)).orElse(false));
+            return ok ? BfclCheckResult.VALID : valueError("value_error:list/tuple", param, value, acceptable);
+        }
+        return null;
     }
 
     /** BFCL's {@code type_checker}, including where its nested check falls through to the variable check. */

@@ -2,7 +2,6 @@ package dev.ibench.workers.campaign;
 
 import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.activities.store.CellRecord;
-import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclJudge;
 import dev.ibench.core.bfcl.BfclOverallCsv;
@@ -44,56 +43,20 @@ public final class BfclResultsExport {
     public record Written(int files, Map<String, List<String>> categoriesByModel) {}
 
     public Written write(String campaignId, Path dir, CampaignReportBuilder builder) throws IOException {
-        ResultsStore store = services.store();
         CampaignReport report = builder.build(campaignId, java.time.Instant.now().toString());
+        EntryLines lines = new EntryLines();
+        for (CellRecord cell : services.store().cells(campaignId)) {
+            if (!services.evalSets().isMultiTurn(cell.evalSet())) {
+                collect(cell, lines);
+            }
+        }
         int files = 0;
         Map<String, List<String>> categoriesByModel = new TreeMap<>();
-        // per model and category: result lines and failing score lines, in store order
-        Map<String, Map<String, List<Map<String, Object>>>> results = new LinkedHashMap<>();
-        Map<String, Map<String, List<Map<String, Object>>>> failures = new LinkedHashMap<>();
-        for (CellRecord cell : store.cells(campaignId)) {
-            if (services.evalSets().isMultiTurn(cell.evalSet())) {
-                continue;
-            }
-            SampleScorer scorer = services.scorerOf(cell);
-            store.forEachSampleResult(cell.cellId(), CampaignReportBuilder.DEFAULT_PAGE_SIZE, stored -> {
-                if (stored.result().trial() != 0) {
-                    return;
-                }
-                EvalSample sample = services.evalSets().sample(cell.evalSet(), stored.result().sampleId());
-                BfclCategory.of(sample).ifPresent(category -> {
-                    String key = category == BfclCategory.SIMPLE ? "simple_python" : category.key();
-                    boolean unscored = stored.result().isRejected() || stored.result().isInfraError();
-                    String result = unscored ? "Error during inference: " + stored.result().error() : stored.rawOutput();
-                    BfclVerdict verdict = unscored ? BfclJudge.unscored(sample, category, stored.result().status())
-                            : scorer.score(sample, stored.rawOutput()).bfcl();
-                    Map<String, Object> line = new LinkedHashMap<>();
-                    line.put("id", sample.sampleId());
-                    line.put("result", result);
-                    results.computeIfAbsent(cell.model(), m -> new LinkedHashMap<>()).computeIfAbsent(key, k -> new ArrayList<>()).add(line);
-                    List<Map<String, Object>> failed = failures.computeIfAbsent(cell.model(), m -> new LinkedHashMap<>())
-                            .computeIfAbsent(key, k -> new ArrayList<>());
-                    if (!verdict.valid()) {
-                        Map<String, Object> f = new LinkedHashMap<>();
-                        f.put("id", sample.sampleId());
-                        f.put("model_name", cell.model());
-                        f.put("test_category", key);
-                        f.put("valid", false);
-                        f.put("error", List.of(verdict.message() == null ? "" : verdict.message()));
-                        f.put("error_type", verdict.errorType());
-                        f.put("model_result_raw", result);
-                        failed.add(f);
-                    }
-                });
-            });
-        }
         List<BfclOverallCsv.Model> models = new ArrayList<>();
         Map<String, List<CellReport>> cellsByModel = new LinkedHashMap<>();
         report.cells().forEach(c -> cellsByModel.computeIfAbsent(c.model(), m -> new ArrayList<>()).add(c));
         for (Map.Entry<String, List<CellReport>> e : cellsByModel.entrySet()) {
-            Map<String, BfclSummary.Category> categories = new LinkedHashMap<>();
-            BfclOverall.singleTurn(e.getValue(), 0).forEach((c, s) -> categories.put(c == BfclCategory.SIMPLE ? "simple_python" : c.key(), s));
-            categories.putAll(BfclOverall.multiTurn(e.getValue(), 0));
+            Map<String, BfclSummary.Category> categories = categories(e.getValue());
             if (categories.isEmpty()) {
                 continue;
             }
@@ -101,26 +64,88 @@ public final class BfclResultsExport {
             models.add(new BfclOverallCsv.Model(model, categories));
             categoriesByModel.put(model, List.copyOf(categories.keySet()));
             for (Map.Entry<String, BfclSummary.Category> c : categories.entrySet()) {
-                String group = group(c.getKey());
-                List<Map<String, Object>> lines = results.getOrDefault(model, Map.of()).get(c.getKey());
-                if (lines != null) {
-                    writeLines(dir.resolve("result").resolve(model).resolve(group).resolve("BFCL_v4_" + c.getKey() + "_result.json"), lines);
-                    files++;
-                }
-                Map<String, Object> header = new LinkedHashMap<>();
-                header.put("accuracy", c.getValue().accuracy());
-                header.put("correct_count", c.getValue().correct());
-                header.put("total_count", c.getValue().samples());
-                List<Map<String, Object>> score = new ArrayList<>();
-                score.add(header);
-                score.addAll(failures.getOrDefault(model, Map.of()).getOrDefault(c.getKey(), List.of()));
-                writeLines(dir.resolve("score").resolve(model).resolve(group).resolve("BFCL_v4_" + c.getKey() + "_score.json"), score);
-                files++;
+                files += writeCategory(dir, model, c.getKey(), c.getValue(), lines);
             }
         }
         Files.createDirectories(dir.resolve("score"));
         Files.writeString(dir.resolve("score/data_overall.csv"), BfclOverallCsv.csv(models));
         return new Written(files + 1, categoriesByModel);
+    }
+
+    /** Per model and category: result lines and failing score lines, in store order. */
+    private static final class EntryLines {
+        final Map<String, Map<String, List<Map<String, Object>>>> results = new LinkedHashMap<>();
+        final Map<String, Map<String, List<Map<String, Object>>>> failures = new LinkedHashMap<>();
+
+        List<Map<String, Object>> of(Map<String, Map<String, List<Map<String, Object>>>> byModel, String model, String category) {
+            return byModel.computeIfAbsent(model, m -> new LinkedHashMap<>()).computeIfAbsent(category, k -> new ArrayList<>());
+        }
+    }
+
+    /** A single-turn cell's first-trial entries: each one's result line, and a score line when it failed. */
+    private void collect(CellRecord cell, EntryLines lines) {
+        SampleScorer scorer = services.scorerOf(cell);
+        services.store().forEachSampleResult(cell.cellId(), CampaignReportBuilder.DEFAULT_PAGE_SIZE, stored -> {
+            if (stored.result().trial() != 0) {
+                return;
+            }
+            EvalSample sample = services.evalSets().sample(cell.evalSet(), stored.result().sampleId());
+            BfclCategory.of(sample).ifPresent(category -> {
+                String key = category == BfclCategory.SIMPLE ? "simple_python" : category.key();
+                boolean unscored = stored.result().isRejected() || stored.result().isInfraError();
+                String result = unscored ? "Error during inference: " + stored.result().error() : stored.rawOutput();
+                BfclVerdict verdict = unscored ? BfclJudge.unscored(sample, category, stored.result().status())
+                        : scorer.score(sample, stored.rawOutput()).bfcl();
+                Map<String, Object> line = new LinkedHashMap<>();
+                line.put("id", sample.sampleId());
+                line.put("result", result);
+                lines.of(lines.results, cell.model(), key).add(line);
+                List<Map<String, Object>> failed = lines.of(lines.failures, cell.model(), key);
+                if (!verdict.valid()) {
+                    failed.add(failureLine(cell.model(), key, sample, verdict, result));
+                }
+            });
+        });
+    }
+
+    private static Map<String, Object> failureLine(String model, String category, EvalSample sample, BfclVerdict verdict, String result) {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("id", sample.sampleId());
+        f.put("model_name", model);
+        f.put("test_category", category);
+        f.put("valid", false);
+        f.put("error", List.of(verdict.message() == null ? "" : verdict.message()));
+        f.put("error_type", verdict.errorType());
+        f.put("model_result_raw", result);
+        return f;
+    }
+
+    /** A model's first-trial BFCL categories by bfcl-eval's file name ({@code simple_python} for {@code simple}). */
+    private static Map<String, BfclSummary.Category> categories(List<CellReport> cells) {
+        Map<String, BfclSummary.Category> categories = new LinkedHashMap<>();
+        BfclOverall.singleTurn(cells, 0).forEach((c, s) -> categories.put(c == BfclCategory.SIMPLE ? "simple_python" : c.key(), s));
+        categories.putAll(BfclOverall.multiTurn(cells, 0));
+        return categories;
+    }
+
+    /** One category's result file (when it has result lines) and score file; the number of files written. */
+    private static int writeCategory(Path dir, String model, String category, BfclSummary.Category summary, EntryLines lines) {
+        String group = group(category);
+        int files = 0;
+        List<Map<String, Object>> results = lines.results.getOrDefault(model, Map.of()).get(category);
+        if (results != null) {
+            writeLines(dir.resolve("result").resolve(model).resolve(group).resolve("BFCL_v4_" + category + "_result.json"), results);
+            files++;
+        }
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("accuracy", summary.accuracy());
+        header.put("correct_count", summary.correct());
+        header.put("total_count", summary.samples());
+        List<Map<String, Object>> score = new ArrayList<>();
+        score.add(header);
+        score.addAll(lines.failures.getOrDefault(model, Map.of()).getOrDefault(category, List.of()));
+        writeLines(dir.resolve("score").resolve(model).resolve(group).resolve("BFCL_v4_" + category + "_score.json"), score);
+        return files + 1;
     }
 
     /** bfcl-eval's {@code get_general_grouping} for the categories ibench runs. */
