@@ -1,5 +1,6 @@
 package dev.ibench.core.parse;
 
+import dev.ibench.core.prompt.ModelProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,10 +16,16 @@ import java.util.Set;
  *   written (no special tokens removed);</li>
  *   <li>{@code ibm-reference-rest-FAMILY}: their single-intent (REST) parser for one model family.</li>
  * </ul>
+ * The reference scorer reads reasoning as written; for a profile whose family is a reasoning family
+ * ({@link #REASONING_FAMILIES}) or whose prompt ends inside thinking, the ibm-reference chains take it out first
+ * ({@link #forProfile(ModelProfile)}), as every other chain always does.
  */
 public final class ParserChains {
     public static final String DEFAULT = "default";
     public static final String IBM_REFERENCE = "ibm-reference";
+    /** Template families whose models write their reasoning inline, before the answer. */
+    public static final Set<String> REASONING_FAMILIES = Set.of("qwen3", "deepseek-r1", "gpt-oss", "kimi-k2", "glm-4.6", "glm-4.7", "minimax-m2",
+            "seed-oss", "ministral-3", "command-r7b", "gemma4");
 
     private static final Map<String, List<ParseStage>> CHAINS = Map.of(
             DEFAULT, List.of(new Qwen3CoderXmlStage(), new XmlToolCallStage(), new HarmonyStage(), new DeepSeekToolCallStage(), new DeepSeekDsmlStage(),
@@ -80,6 +87,21 @@ public final class ParserChains {
             stages.putIfAbsent(stage.name(), stage);
         }
         return new ParserChain(String.join("+", stages.keySet()), List.copyOf(stages.values()));
+    }
+
+    /**
+     * The chain of a profile: its {@code parser} list ({@link #forProfile(List)}), reading reasoning as its profile says:
+     * an ibm-reference chain takes reasoning out when the family is a reasoning family or the prompt ends inside
+     * thinking; {@code prompt_ends_in_thinking} makes an output that closes no thinking block reasoning up to its
+     * first call block.
+     */
+    public static ParserChain forProfile(ModelProfile profile) {
+        ParserChain chain = forProfile(profile.parser());
+        boolean reasons = REASONING_FAMILIES.contains(profile.family()) || profile.promptOpensThinking();
+        if (chain.separatesReasoning() ? profile.promptOpensThinking() : reasons) {
+            return chain.separatingReasoning(profile.promptOpensThinking());
+        }
+        return chain;
     }
 
     private static final Map<String, ParseStage> STAGES = Map.ofEntries(

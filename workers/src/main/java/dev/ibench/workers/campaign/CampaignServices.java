@@ -191,9 +191,9 @@ public final class CampaignServices {
         return new SampleScorer(parserOf(cell), executors().apply(cell.evalSet())).restoring(modelRunners().ablation(cell)::restore);
     }
 
-    /** The output parser a cell's model uses, from its profile's {@code parser} list. */
+    /** The output parser a cell's model uses, from its profile's {@code parser} list, family and reasoning settings. */
     public ParserChain parserOf(CellRecord cell) {
-        return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
+        return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()));
     }
 
     /** The tool runtime used for completion, over {@link #dataRoot()}. */
