@@ -8,8 +8,9 @@ import java.util.Set;
 /**
  * The named parser chains a model profile can select ({@code parser: default} etc.).
  * <ul>
- *   <li>{@code default}: qwen3_coder_xml, xml_tool_call, harmony, deepseek_tool_calls, deepseek_dsml, mistral_args, function_tag, fenced_code_block, json, json_lines,
- *   llama_json, python_call, python_literal;</li>
+ *   <li>{@code default}: qwen3_coder_xml, glm_arg_key, invoke_xml, kimi_tool_calls, kimi_k3_calls, marked_json_list, gemma4_call, xml_tool_call, harmony,
+ *   deepseek_tool_calls, deepseek_dsml, mistral_args, function_tag, fenced_code_block, json, json_lines, llama_json, python_call,
+ *   python_literal, functionary_v32;</li>
  *   <li>{@code json}: json, json_lines only (the seed authors' two-step JSON/JSON Lines parsing);</li>
  *   <li>{@code bfcl}: python_call first (BFCL prompt format), then json, json_lines;</li>
  *   <li>{@code ibm-reference}: the seed authors' scorer's decisions ({@link IbmReferenceStage}), on the output as
@@ -28,10 +29,12 @@ public final class ParserChains {
             "seed-oss", "ministral-3", "command-r7b", "gemma4");
 
     private static final Map<String, List<ParseStage>> CHAINS = Map.of(
-            DEFAULT, List.of(new Qwen3CoderXmlStage(), new XmlToolCallStage(), new HarmonyStage(), new DeepSeekToolCallStage(), new DeepSeekDsmlStage(),
+            DEFAULT, List.of(new Qwen3CoderXmlStage(), new GlmArgKeyStage(), new InvokeXmlStage(), new KimiToolCallStage(), new KimiK3CallStage(),
+                    new MarkedJsonListStage(), new Gemma4CallStage(), new XmlToolCallStage(), new HarmonyStage(), new DeepSeekToolCallStage(), new DeepSeekDsmlStage(),
                     new MistralArgsStage(), new FunctionTagStage(),
                     new FencedCodeBlockStage(),
-                    new JsonStage(), new JsonLinesStage(), new LlamaJsonStage(), new PythonCallStage(), new PythonLiteralStage()),
+                    new JsonStage(), new JsonLinesStage(), new LlamaJsonStage(), new PythonCallStage(), new PythonLiteralStage(),
+                    new FunctionaryV32Stage()),
             "json", List.of(new JsonStage(), new JsonLinesStage()),
             "bfcl", List.of(new PythonCallStage(), new JsonStage(), new JsonLinesStage()),
             IBM_REFERENCE, List.of(new IbmReferenceStage()));
@@ -110,7 +113,10 @@ public final class ParserChains {
             Map.entry("python_call", new PythonCallStage()), Map.entry("python_literal", new PythonLiteralStage()),
             Map.entry("function_tag", new FunctionTagStage()), Map.entry("deepseek_tool_calls", new DeepSeekToolCallStage()),
             Map.entry("harmony", new HarmonyStage()), Map.entry("mistral_args", new MistralArgsStage()),
-            Map.entry("qwen3_coder_xml", new Qwen3CoderXmlStage()), Map.entry("deepseek_dsml", new DeepSeekDsmlStage()));
+            Map.entry("qwen3_coder_xml", new Qwen3CoderXmlStage()), Map.entry("deepseek_dsml", new DeepSeekDsmlStage()),
+            Map.entry("glm_arg_key", new GlmArgKeyStage()), Map.entry("invoke_xml", new InvokeXmlStage()),
+            Map.entry("kimi_tool_calls", new KimiToolCallStage()), Map.entry("kimi_k3_calls", new KimiK3CallStage()), Map.entry("marked_json_list", new MarkedJsonListStage()),
+            Map.entry("gemma4_call", new Gemma4CallStage()), Map.entry("functionary_v32", new FunctionaryV32Stage()));
     private static final Map<String, String> ALIASES = Map.of("python_ast", "python_call", "native_tool_calls", "json");
 
     public static ParserChain defaultChain() {

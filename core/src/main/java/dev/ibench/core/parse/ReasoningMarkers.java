@@ -18,15 +18,21 @@ final class ReasoningMarkers {
             new String[] {"<|open|>think<|sep|>", "<|close|>think<|sep|>"},    // Kimi-K3
             new String[] {"<|inner_prefix|>", "<|inner_suffix|>"},            // Apertus
             new String[] {"<|channel>thought", "<channel|>"});                 // Gemma 4
+    /** Delimiters that only close reasoning the prompt opened, rewritten to {@code </think>}. */
+    private static final List<String> CLOSE_ONLY = List.of("[BEGIN FINAL RESPONSE]");   // Apriel 1.6
 
-    /** Tokens that wrap the answer after the reasoning, with no meaning for the calls: removed from the answer. */
-    private static final List<String> ANSWER_WRAPPERS = List.of("<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
-            "<|open|>response<|sep|>", "<|close|>response<|sep|>", "<|close|>message<|sep|>");
+    /**
+     * Tokens that wrap the answer after the reasoning, with no meaning for the calls: removed from the answer, and so
+     * are closing delimiters left at its end (Gemma 4 repeats its {@code <channel|>}).
+     */
+    private static final List<String> ANSWER_WRAPPERS = List.of("<|channel>", "<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>",
+            "<|open|>response<|sep|>", "<|close|>response<|sep|>", "<|close|>message<|sep|>", "<|CHATBOT_TOKEN|>", "<|END_OF_TURN_TOKEN|>",
+            "[END FINAL RESPONSE]");
 
     /** Where a tool-call block starts, in the formats of the families the default chain reads. */
     private static final List<String> CALL_OPENERS = List.of("<tool_call>", "<seed:tool_call>", "<minimax:tool_call>",
             "<|tool_calls_section_begin|>", "[TOOL_CALLS]", "<｜DSML｜", "<｜tool▁calls▁begin｜>", "<|START_ACTION|>", "<|tools_prefix|>",
-            "<|tool_call>", "<function=", "<|open|>tools<|sep|>");
+            "<|tool_call>", "<function=", "<function name=", "<|open|>tools<|sep|>", "<|tool_call_start|>", "<TOOLCALL>", "<tool_calls>");
 
     private ReasoningMarkers() {}
 
@@ -38,6 +44,9 @@ final class ReasoningMarkers {
                 out = out.replace(pair[0], "<think>").replace(pair[1], "</think>");
             }
         }
+        for (String close : CLOSE_ONLY) {
+            out = out.replace(close, "</think>");
+        }
         return out;
     }
 
@@ -45,6 +54,10 @@ final class ReasoningMarkers {
         String out = answer;
         for (String wrapper : ANSWER_WRAPPERS) {
             out = out.replace(wrapper, "");
+        }
+        out = out.stripTrailing();
+        while (out.endsWith("</think>")) {
+            out = out.substring(0, out.length() - "</think>".length()).stripTrailing();
         }
         return out;
     }
