@@ -64,7 +64,7 @@ public final class ParserChain {
     /**
      * Parses a raw output after taking its reasoning out ({@link ReasoningSeparator}): reasoning is never read as calls
      * (except by a chain that reads the output as written, the ibm-reference mode, which follows the reference scorer
-     * unless the profile's family is a reasoning family: {@link ParserChains#forProfile(dev.ibench.core.prompt.ModelProfile)}).
+     * unless the profile's family is a reasoning family: {@link ParserChains#forProfile(List, String, boolean)}).
      * {@code separateReasoning} is reasoning the server returned apart from the output ({@code reasoning_content}),
      * null when none: with an empty output it makes the answer {@link ParseStatus#REASONING_ONLY}.
      */

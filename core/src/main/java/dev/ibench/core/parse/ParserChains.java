@@ -1,6 +1,5 @@
 package dev.ibench.core.parse;
 
-import dev.ibench.core.prompt.ModelProfile;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +18,7 @@ import java.util.Set;
  * </ul>
  * The reference scorer reads reasoning as written; for a profile whose family is a reasoning family
  * ({@link #REASONING_FAMILIES}) or whose prompt ends inside thinking, the ibm-reference chains take it out first
- * ({@link #forProfile(ModelProfile)}), as every other chain always does.
+ * ({@link #forProfile(List, String, boolean)}), as every other chain always does.
  */
 public final class ParserChains {
     public static final String DEFAULT = "default";
@@ -93,18 +92,16 @@ public final class ParserChains {
     }
 
     /**
-     * The chain of a profile: its {@code parser} list ({@link #forProfile(List)}), reading reasoning as its profile says:
-     * an ibm-reference chain takes reasoning out when the family is a reasoning family or the prompt ends inside
-     * thinking; {@code prompt_ends_in_thinking} makes an output that closes no thinking block reasoning up to its
-     * first call block.
+     * The chain of a model profile: its {@code parser} list ({@link #forProfile(List)}), reading reasoning as the profile
+     * says: an ibm-reference chain takes reasoning out when the {@code family} is a reasoning family or the prompt ends
+     * inside thinking; {@code promptOpensThinking} (the profile's {@code prompt_ends_in_thinking}) makes an output that
+     * closes no thinking block reasoning up to its first call block. (Profile fields, not the profile: the prompt
+     * package depends on this one.)
      */
-    public static ParserChain forProfile(ModelProfile profile) {
-        ParserChain chain = forProfile(profile.parser());
-        boolean reasons = REASONING_FAMILIES.contains(profile.family()) || profile.promptOpensThinking();
-        if (chain.separatesReasoning() ? profile.promptOpensThinking() : reasons) {
-            return chain.separatingReasoning(profile.promptOpensThinking());
-        }
-        return chain;
+    public static ParserChain forProfile(List<String> parser, String family, boolean promptOpensThinking) {
+        ParserChain chain = forProfile(parser);
+        boolean referenceChainOfAReasoningFamily = !chain.separatesReasoning() && REASONING_FAMILIES.contains(family);
+        return promptOpensThinking || referenceChainOfAReasoningFamily ? chain.separatingReasoning(promptOpensThinking) : chain;
     }
 
     private static final Map<String, ParseStage> STAGES = Map.ofEntries(

@@ -171,13 +171,13 @@ class ReasoningParsingTest {
                 "name: q\nprovider: oracle\nfamily: qwen3\nparser: [ibm-reference]\n", "test");
         dev.ibench.core.prompt.ModelProfile llama = dev.ibench.core.prompt.ProfileCatalog.parse(
                 "name: l\nprovider: oracle\nfamily: llama3\nparser: [ibm-reference]\n", "test");
-        assertThat(ParserChains.forProfile(qwen3).parse(out).calls()).extracting(ToolCall::name).containsExactly("get_height");
-        assertThat(ParserChains.forProfile(llama).separatesReasoning()).isFalse();
-        assertThat(ParserChains.forProfile(qwen3).separatesReasoning()).isTrue();
+        assertThat(ParserChains.forProfile(qwen3.parser(), qwen3.family(), qwen3.promptOpensThinking()).parse(out).calls()).extracting(ToolCall::name).containsExactly("get_height");
+        assertThat(ParserChains.forProfile(llama.parser(), llama.family(), llama.promptOpensThinking()).separatesReasoning()).isFalse();
+        assertThat(ParserChains.forProfile(qwen3.parser(), qwen3.family(), qwen3.promptOpensThinking()).separatesReasoning()).isTrue();
         dev.ibench.core.prompt.ModelProfile glm = dev.ibench.core.prompt.ProfileCatalog.parse(
                 "name: g\nprovider: oracle\nfamily: glm-4.7\nprompt_ends_in_thinking: true\n", "test");
         assertThat(glm.promptOpensThinking()).isTrue();
-        assertThat(ParserChains.forProfile(glm).parse("still thinking about [{\"name\": \"f\", \"arguments\": {}}]").status())
+        assertThat(ParserChains.forProfile(glm.parser(), glm.family(), glm.promptOpensThinking()).parse("still thinking about [{\"name\": \"f\", \"arguments\": {}}]").status())
                 .isEqualTo(ParseStatus.REASONING_ONLY);
     }
 }

@@ -118,7 +118,7 @@ class ReasoningFamilyTemplatesTest {
         assertThat(builtIn.resolve("vllm-glm-4.7-flash-prompt").promptOpensThinking()).isTrue();
         assertThat(builtIn.resolve("vllm-minimax-m2-prompt").promptOpensThinking()).isTrue();
         assertThat(builtIn.resolve("vllm-glm-4.6-prompt").promptOpensThinking()).isFalse();
-        dev.ibench.core.parse.ParsedOutput glm = dev.ibench.core.parse.ParserChains.forProfile(builtIn.resolve("vllm-glm-4.7-flash-prompt"))
+        dev.ibench.core.parse.ParsedOutput glm = forProfile(builtIn.resolve("vllm-glm-4.7-flash-prompt"))
                 .parse("Maybe <tool_call>drop_table</tool_call>? No.</think><tool_call>get_height\n<arg_key>name</arg_key>\n<arg_value>Batman"
                         + "</arg_value>\n</tool_call>");
         assertThat(glm.calls()).singleElement().satisfies(c -> assertThat(c.name()).isEqualTo("get_height"));
@@ -127,5 +127,9 @@ class ReasoningFamilyTemplatesTest {
             assertThat(builtIn.resolve(name).mode()).isEqualTo(PromptMode.PROMPT);
             assertThat(dev.ibench.core.parse.ParserChains.REASONING_FAMILIES).contains(builtIn.resolve(name).family());
         }
+    }
+
+    private static dev.ibench.core.parse.ParserChain forProfile(ModelProfile p) {
+        return dev.ibench.core.parse.ParserChains.forProfile(p.parser(), p.family(), p.promptOpensThinking());
     }
 }
