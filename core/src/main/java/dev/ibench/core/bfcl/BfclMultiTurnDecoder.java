@@ -1,6 +1,7 @@
 package dev.ibench.core.bfcl;
 
 import dev.ibench.core.parse.PythonCallStage;
+import dev.ibench.core.parse.ReasoningSeparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,8 @@ import java.util.Optional;
  * ({@code sort('a.pdf')} decodes to {@code sort()}; ibench's reader names positional arguments {@code arg_0, arg_1, ...},
  * so a keyword argument of that name would be dropped too, which no BFCL multi-turn function has). A text that is not a
  * call list decodes to no call: the handler then ends the turn (a failed decode and an empty list end it alike).
+ * <p>The model's reasoning is taken out first ({@link ReasoningSeparator}), as bfcl-eval's handlers for thinking models
+ * do before decoding: a model that thinks inline would otherwise decode to no call, an empty turn, every time.
  */
 public final class BfclMultiTurnDecoder {
     private static final PythonCallStage CALLS = new PythonCallStage();
@@ -24,7 +27,7 @@ public final class BfclMultiTurnDecoder {
         if (text == null) {
             return List.of();
         }
-        String result = strip(text, "`\n ");
+        String result = strip(ReasoningSeparator.split(text).answer(), "`\n ");
         if (!result.startsWith("[")) {
             result = "[" + result;
         }

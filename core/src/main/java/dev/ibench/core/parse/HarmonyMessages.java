@@ -9,11 +9,15 @@ import java.util.regex.Pattern;
  * Reads gpt-oss "harmony" output into its messages. A message is a header (optional {@code <|start|>assistant}, the
  * recipient {@code to=functions.NAME}, {@code <|channel|>NAME}, {@code <|constrain|>json}, in either order) then
  * {@code <|message|>} and a body up to {@code <|end|>}, {@code <|call|>}, {@code <|return|>}, the next
- * {@code <|start|>} or the end of the text (then the message is {@link Message#cut() cut}).
+ * {@code <|start|>} or the end of the text (then the message is {@link Message#cut() cut}). The same header syntax
+ * without channels, as Muse Glimmer writes it, addresses messages {@code to=self} (reasoning), {@code to=user} (the
+ * answer) or {@code to=NAME} (a call written in the body), and ends them with {@code <|eot|>} or {@code <|eom|>}.
  */
 final class HarmonyMessages {
     static final String MESSAGE = "<|message|>";
-    private static final String[] BODY_ENDS = {"<|end|>", "<|call|>", "<|return|>", "<|start|>"};
+    private static final String[] BODY_ENDS = {"<|end|>", "<|call|>", "<|return|>", "<|start|>", "<|eot|>", "<|eom|>"};
+    /** gpt-oss's built-in tools: a message to one is neither content nor a function call. */
+    private static final Pattern BUILTIN = Pattern.compile("python|(?:browser|container)\\..*");
     private static final Pattern CHANNEL = Pattern.compile("<\\|channel\\|>\\s*([A-Za-z_]+)");
     private static final Pattern RECIPIENT = Pattern.compile("\\bto=([^\\s<]+)");
     /** Headers are short; a longer stretch before {@code <|message|>} is not a harmony header. */
@@ -34,11 +38,11 @@ final class HarmonyMessages {
 
         /** A call to a built-in tool of the harmony format (python, browser, container): neither content nor a function call. */
         boolean isBuiltinCall() {
-            return recipient != null && !isFunctionCall();
+            return recipient != null && BUILTIN.matcher(recipient).matches();
         }
 
         boolean isReasoning() {
-            return recipient == null && "analysis".equals(channel);
+            return (recipient == null && "analysis".equals(channel)) || "self".equals(recipient);
         }
     }
 

@@ -12,16 +12,41 @@ public final class ParserChain {
     private final String name;
     private final List<ParseStage> stages;
     private final boolean stripsSpecialTokens;
+    private final boolean separatesReasoning;
+    private final boolean promptOpensThinking;
 
     public ParserChain(String name, List<ParseStage> stages) {
         this(name, stages, true);
     }
 
-    /** {@code stripsSpecialTokens} false: the stages read the output as the model wrote it (the ibm-reference mode). */
+    /**
+     * {@code stripsSpecialTokens} false: the stages read the output as the model wrote it, reasoning included (the
+     * ibm-reference mode; {@link #separatingReasoning} takes the reasoning out all the same).
+     */
     public ParserChain(String name, List<ParseStage> stages, boolean stripsSpecialTokens) {
+        this(name, stages, stripsSpecialTokens, stripsSpecialTokens, false);
+    }
+
+    private ParserChain(String name, List<ParseStage> stages, boolean stripsSpecialTokens, boolean separatesReasoning, boolean promptOpensThinking) {
         this.name = name;
         this.stages = List.copyOf(stages);
         this.stripsSpecialTokens = stripsSpecialTokens;
+        this.separatesReasoning = separatesReasoning;
+        this.promptOpensThinking = promptOpensThinking;
+    }
+
+    /**
+     * This chain taking the reasoning out before its stages read the output (special tokens stay as they are in a
+     * chain that keeps them); {@code promptOpensThinking}: the prompt ended inside thinking, so an output that closes
+     * none is reasoning up to its first call block ({@link ReasoningSeparator#split(String, boolean)}).
+     */
+    public ParserChain separatingReasoning(boolean promptOpensThinking) {
+        return new ParserChain(name, stages, stripsSpecialTokens, true, promptOpensThinking);
+    }
+
+    /** True when reasoning is taken out before the stages read the output. */
+    public boolean separatesReasoning() {
+        return separatesReasoning;
     }
 
     public String name() {
@@ -38,7 +63,8 @@ public final class ParserChain {
 
     /**
      * Parses a raw output after taking its reasoning out ({@link ReasoningSeparator}): reasoning is never read as calls
-     * (except by a chain that reads the output as written, the ibm-reference mode, which follows the reference scorer).
+     * (except by a chain that reads the output as written, the ibm-reference mode, which follows the reference scorer
+     * unless the profile's family is a reasoning family: {@link ParserChains#forProfile(List, String, boolean)}).
      * {@code separateReasoning} is reasoning the server returned apart from the output ({@code reasoning_content}),
      * null when none: with an empty output it makes the answer {@link ParseStatus#REASONING_ONLY}.
      */
@@ -48,9 +74,9 @@ public final class ParserChain {
             return reasoned ? ParsedOutput.reasoningOnly("the server returned reasoning (" + separateReasoning.strip().length()
                     + " characters) and no answer") : ParsedOutput.unparseable("empty output");
         }
-        String text = rawOutput;
-        if (stripsSpecialTokens) { // the ibm-reference mode reads the output as written, reasoning included, as the reference does
-            ReasoningSplit split = ReasoningSeparator.split(stripSpecialTokens(rawOutput));
+        String text = stripsSpecialTokens ? stripSpecialTokens(rawOutput) : rawOutput;
+        if (separatesReasoning) { // the ibm-reference mode reads reasoning as written unless the family reasons (ParserChains)
+            ReasoningSplit split = ReasoningSeparator.split(text, promptOpensThinking);
             if (split.reasoningOnly()) {
                 return ParsedOutput.reasoningOnly(split.cutInReasoning()
                         ? "the output ended inside its reasoning (" + split.reasoning().length() + " characters), before any answer"

@@ -31,6 +31,9 @@ import java.util.Set;
  * @param reasoningEffort {@code low}, {@code medium}, {@code high} or {@code off}; null: not sent
  * @param promptCache    gguf: reuse the KV cache of the previous request's common prompt prefix (llama.cpp's
  *                       {@code cache_prompt}); default false. Outputs may differ from a cold run (docs/model-profiles.md)
+ * @param promptEndsInThinking the family's prompt ends inside an opened thinking block (GLM-4.7-Flash, MiniMax-M2,
+ *                       Cohere2 MoE, QwQ): an output that closes none is reasoning up to its first call block;
+ *                       null (not written, so the profile's stored form is unchanged) means false
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -65,7 +68,8 @@ public record ModelProfile(
         @JsonProperty("token_limit_parameter") String tokenLimitParameter,
         @JsonProperty("send_temperature") Boolean sendTemperature,
         @JsonProperty("reasoning_effort") String reasoningEffort,
-        @JsonProperty("prompt_cache") Boolean promptCache) {
+        @JsonProperty("prompt_cache") Boolean promptCache,
+        @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
@@ -147,35 +151,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -183,7 +187,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
     }
 
     /** Copy with another reasoning effort (a campaign's {@code decoding.reasoning_effort}); check it with {@link #validated}. */
@@ -191,7 +195,12 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
-                sendTemperature, effort, promptCache);
+                sendTemperature, effort, promptCache, promptEndsInThinking);
+    }
+
+    /** True when the profile says that its prompt ends inside thinking ({@code prompt_ends_in_thinking: true}). */
+    public boolean promptOpensThinking() {
+        return Boolean.TRUE.equals(promptEndsInThinking);
     }
 
     public boolean hasPrices() {

@@ -2,6 +2,7 @@ package dev.ibench.core.bfcl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,5 +33,30 @@ class BfclMultiTurnDecoderTest {
         assertThat(BfclMultiTurnDecoder.decode("")).isEmpty();
         assertThat(BfclMultiTurnDecoder.decode("[]")).isEmpty();
         assertThat(BfclMultiTurnDecoder.decode(null)).isEmpty();
+    }
+
+    /**
+     * A step of a model that thinks inline, in Qwen3's format (a {@code <think>} block with a call it drafts and drops,
+     * then the call list): the calls after the reasoning are decoded, the drafted one is not, and the turn they make
+     * is scored on them (before reasoning was taken out, the whole text read as no call list: an empty turn).
+     */
+    @Test
+    void aModelThatThinksInlineGetsItsCallsDecodedAndScored() {
+        String step = "<think>\nThe user wants the log's last lines. I could run rm(file_name='log.txt') but that deletes it; "
+                + "no. First cd into the folder, then tail.\n</think>\n\n[cd(folder='document'), tail(file_name='log.txt', lines=20)]";
+        List<String> calls = BfclMultiTurnDecoder.decode(step);
+        assertThat(calls).containsExactly("cd(folder='document')", "tail(file_name='log.txt', lines=20)");
+
+        BfclMultiTurnTrace.Turn turn = new BfclMultiTurnTrace.Turn(List.of(calls), List.of(List.of("None", "line 1\nline 2")),
+                List.of("cd(folder='document')", "tail(file_name='log.txt', lines=20)"), List.of("None", "line 1\nline 2"), List.of());
+        BfclMultiTurnVerdict verdict = BfclMultiTurnChecker.check(new BfclMultiTurnTrace(List.of(turn)), 1);
+        assertThat(verdict.errorType()).isNull();
+        assertThat(verdict.valid()).isTrue();
+    }
+
+    @Test
+    void reasoningCutOffBeforeAnyCallEndsTheTurn() {
+        assertThat(BfclMultiTurnDecoder.decode("<think>\nI will call cd(folder='document') and then")).isEmpty();
+        assertThat(BfclMultiTurnDecoder.decode("Let me think: ls(a=True) first.</think>[ls(a=True)]")).containsExactly("ls(a=True)");
     }
 }

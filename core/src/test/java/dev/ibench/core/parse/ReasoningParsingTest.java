@@ -116,4 +116,68 @@ class ReasoningParsingTest {
         assertThat(split.answer()).isEqualTo(out);
         assertThat(split.hasReasoning()).isFalse();
     }
+
+    /** Each family's delimiters (from its chat template) hold a decoy call that must not be read; the call after them is. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiterString = " ~ ", value = {
+            "[THINK] ~ [/THINK]", "<seed:think> ~ </seed:think>", "<|START_THINKING|> ~ <|END_THINKING|>", "<mm:think> ~ </mm:think>",
+            "<|open|>think<|sep|> ~ <|close|>think<|sep|>", "<|inner_prefix|> ~ <|inner_suffix|>", "<|channel>thought\\n ~ <channel|>"})
+    void everyFamilysReasoningDelimitersHideADecoyCall(String open, String close) {
+        String decoy = "[{\"name\": \"drop_table\", \"arguments\": {}}]";
+        String out = open.replace("\\n", "\n") + "Maybe " + decoy + "? No." + close + "[{\"name\": \"get_height\", \"arguments\": {\"name\": \"Batman\"}}]";
+        ParsedOutput p = chain.parse(out);
+        assertThat(p.calls()).containsExactly(new ToolCall("get_height", Map.of("name", "Batman"), null));
+        ReasoningSplit split = ReasoningSeparator.split(out);
+        assertThat(split.reasoning()).isEqualTo("Maybe " + decoy + "? No.");
+        assertThat(chain.parse(open.replace("\\n", "\n") + "Maybe " + decoy).status()).isEqualTo(ParseStatus.REASONING_ONLY);
+    }
+
+    @Test
+    void answerWrappersAfterReasoningAreNotContent() {
+        ReasoningSplit split = ReasoningSeparator.split("<|START_THINKING|>I'm\nthinking<|END_THINKING|><|START_RESPONSE|>Hello<|END_RESPONSE|>");
+        assertThat(split.reasoning()).isEqualTo("I'm\nthinking");
+        assertThat(split.answer()).isEqualTo("Hello");
+    }
+
+    /** GLM-4.7-Flash and MiniMax-M2: the prompt opened thinking, the output closes it with a bare {@code </think>}. */
+    @Test
+    void forcedOpenThinkingClosedByABareEndTag() {
+        String out = "I could call [{\"name\": \"drop_table\", \"arguments\": {}}] but no.\n</think>\n\n"
+                + "[{\"name\": \"get_height\", \"arguments\": {\"name\": \"Batman\"}}]";
+        assertThat(chain.parse(out).calls()).containsExactly(new ToolCall("get_height", Map.of("name", "Batman"), null));
+        assertThat(ReasoningSeparator.split(out).reasoning()).startsWith("I could call");
+    }
+
+    /** A profile whose prompt ends inside thinking: an output that never closes it is reasoning up to its first call block. */
+    @Test
+    void promptEndingInsideThinkingMakesAnUnclosedOutputReasoning() {
+        String cut = "I could call [{\"name\": \"drop_table\", \"arguments\": {}}] but";
+        ParserChain opened = chain.separatingReasoning(true);
+        assertThat(opened.parse(cut).status()).isEqualTo(ParseStatus.REASONING_ONLY);
+        assertThat(chain.parse(cut).calls()).isNotEmpty(); // without the setting the text is an answer
+        ReasoningSplit split = ReasoningSeparator.split("Need the height.\n<tool_call>\n{\"name\": \"get_height\", \"arguments\": {}}\n</tool_call>", true);
+        assertThat(split.reasoning()).isEqualTo("Need the height.");
+        assertThat(split.answer()).startsWith("<tool_call>");
+        assertThat(split.cutInReasoning()).isFalse();
+        assertThat(ReasoningSeparator.split(cut, true).cutInReasoning()).isTrue();
+        assertThat(ReasoningSeparator.split("Thinking</think>answer", true).answer()).isEqualTo("answer");
+    }
+
+    /** The ibm-reference chains read reasoning as written, except for a reasoning family's profile. */
+    @Test
+    void ibmReferenceSeparatesReasoningForReasoningFamiliesOnly() {
+        String out = "<think>maybe [{\"name\": \"drop_table\", \"arguments\": {}}]</think>[{\"name\": \"get_height\", \"arguments\": {}}]";
+        dev.ibench.core.prompt.ModelProfile qwen3 = dev.ibench.core.prompt.ProfileCatalog.parse(
+                "name: q\nprovider: oracle\nfamily: qwen3\nparser: [ibm-reference]\n", "test");
+        dev.ibench.core.prompt.ModelProfile llama = dev.ibench.core.prompt.ProfileCatalog.parse(
+                "name: l\nprovider: oracle\nfamily: llama3\nparser: [ibm-reference]\n", "test");
+        assertThat(ParserChains.forProfile(qwen3.parser(), qwen3.family(), qwen3.promptOpensThinking()).parse(out).calls()).extracting(ToolCall::name).containsExactly("get_height");
+        assertThat(ParserChains.forProfile(llama.parser(), llama.family(), llama.promptOpensThinking()).separatesReasoning()).isFalse();
+        assertThat(ParserChains.forProfile(qwen3.parser(), qwen3.family(), qwen3.promptOpensThinking()).separatesReasoning()).isTrue();
+        dev.ibench.core.prompt.ModelProfile glm = dev.ibench.core.prompt.ProfileCatalog.parse(
+                "name: g\nprovider: oracle\nfamily: glm-4.7\nprompt_ends_in_thinking: true\n", "test");
+        assertThat(glm.promptOpensThinking()).isTrue();
+        assertThat(ParserChains.forProfile(glm.parser(), glm.family(), glm.promptOpensThinking()).parse("still thinking about [{\"name\": \"f\", \"arguments\": {}}]").status())
+                .isEqualTo(ParseStatus.REASONING_ONLY);
+    }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.core.sample.EvalSample;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,5 +86,50 @@ class ReasoningFamilyTemplatesTest {
             assertThat(c.arguments()).containsEntry("key_name", "singer.age").containsEntry("value", 30)
                     .containsEntry("data_source", "$starting_table_var$");
         });
+    }
+
+    /**
+     * The families issue 42 added: every style renders in the layout of the model's own chat template (the turn
+     * markers and generation prompts below are read off llama.cpp's models/templates files), and each built-in
+     * profile loads and parses its family's own call format with the reasoning taken out.
+     */
+    @Test
+    void theNewFamiliesRenderInTheirOwnLayout() {
+        EvalSample sample = sample();
+        Map<String, String[]> layouts = Map.of(
+                "kimi-k2", new String[] {"<|im_system|>system<|im_middle|>", "<|im_user|>user<|im_middle|>", "<|im_assistant|>assistant<|im_middle|>"},
+                "glm-4.6", new String[] {"[gMASK]<sop><|system|>\n", "<|user|>\n", "<|assistant|>"},
+                "glm-4.7", new String[] {"[gMASK]<sop><|system|>", "<|user|>", "<|assistant|><think>"},
+                "minimax-m2", new String[] {"]~!b[]~b]system\n", "]~b]user\n", "]~b]ai\n<think>\n"},
+                "seed-oss", new String[] {"<seed:bos>system\n", "<seed:bos>user\n", "<seed:eos><seed:bos>assistant\n"},
+                "ministral-3", new String[] {"<s>[SYSTEM_PROMPT]", "[INST]", "[/INST]"},
+                "command-r7b", new String[] {"<BOS_TOKEN><|START_OF_TURN_TOKEN|><|SYSTEM_TOKEN|>", "<|START_OF_TURN_TOKEN|><|USER_TOKEN|>",
+                        "<|END_OF_TURN_TOKEN|><|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|>"},
+                "gemma4", new String[] {"<bos><|turn>system\n", "<|turn>user\n", "<turn|>\n<|turn>model\n<|channel>thought\n<channel|>"});
+        for (Map.Entry<String, String[]> family : layouts.entrySet()) {
+            String[] layout = family.getValue();
+            for (PromptStyle style : List.of(PromptStyle.SLOT, PromptStyle.SEL, PromptStyle.REST, PromptStyle.NESTFUL, PromptStyle.BFCL)) {
+                String text = PromptRenderer.render(profile(family.getKey(), ""), style, sample).text();
+                assertThat(text).as("%s %s", family.getKey(), style).startsWith(layout[0]).contains(layout[1] + sample.input()).endsWith(layout[2])
+                        .doesNotContain("You are Qwen").doesNotContain("<|im_start|>").doesNotContain("{FUNCTION_STR}");
+            }
+        }
+        ProfileCatalog builtIn = ProfileCatalog.load(null);
+        assertThat(builtIn.resolve("vllm-glm-4.7-flash-prompt").promptOpensThinking()).isTrue();
+        assertThat(builtIn.resolve("vllm-minimax-m2-prompt").promptOpensThinking()).isTrue();
+        assertThat(builtIn.resolve("vllm-glm-4.6-prompt").promptOpensThinking()).isFalse();
+        dev.ibench.core.parse.ParsedOutput glm = forProfile(builtIn.resolve("vllm-glm-4.7-flash-prompt"))
+                .parse("Maybe <tool_call>drop_table</tool_call>? No.</think><tool_call>get_height\n<arg_key>name</arg_key>\n<arg_value>Batman"
+                        + "</arg_value>\n</tool_call>");
+        assertThat(glm.calls()).singleElement().satisfies(c -> assertThat(c.name()).isEqualTo("get_height"));
+        for (String name : List.of("vllm-kimi-k2-prompt", "vllm-seed-oss-prompt", "vllm-ministral-3-prompt", "vllm-command-r7b-prompt",
+                "vllm-gemma4-prompt", "vllm-minimax-m2-prompt")) {
+            assertThat(builtIn.resolve(name).mode()).isEqualTo(PromptMode.PROMPT);
+            assertThat(dev.ibench.core.parse.ParserChains.REASONING_FAMILIES).contains(builtIn.resolve(name).family());
+        }
+    }
+
+    private static dev.ibench.core.parse.ParserChain forProfile(ModelProfile p) {
+        return dev.ibench.core.parse.ParserChains.forProfile(p.parser(), p.family(), p.promptOpensThinking());
     }
 }

@@ -201,9 +201,10 @@ public final class CampaignServices {
         return modelRunners().profile(cell.campaignId(), cell.model()).bfclMode();
     }
 
-    /** The output parser a cell's model uses, from its profile's {@code parser} list. */
+    /** The output parser a cell's model uses, from its profile's {@code parser} list, family and reasoning settings. */
     public ParserChain parserOf(CellRecord cell) {
-        return ParserChains.forProfile(modelRunners().profile(cell.campaignId(), cell.model()).parser());
+        var profile = modelRunners().profile(cell.campaignId(), cell.model());
+        return ParserChains.forProfile(profile.parser(), profile.family(), profile.promptOpensThinking());
     }
 
     /** The tool runtime used for completion, over {@link #dataRoot()}. */
