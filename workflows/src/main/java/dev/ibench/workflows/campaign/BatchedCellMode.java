@@ -37,6 +37,8 @@ final class BatchedCellMode {
     private final boolean evenEnds;
     private final boolean yielding;
     private final BatchSizer sizer;
+    /** Since {@link CellVersions#ITEM_SLOTS}: a batch takes only as many window slots as it holds items. */
+    private final boolean itemSlots;
     /** Since {@link CellVersions#YIELDING_BATCHES}: ranges a batch left unstarted when its cell asked, batched again before new items. */
     private final Deque<ItemRange> returned = new ArrayDeque<>();
     /** Batches whose model calls are over and whose results are being counted and scored. */
@@ -46,11 +48,12 @@ final class BatchedCellMode {
     /** {@code count} consecutive work items from item index {@code from}. */
     private record ItemRange(int from, int count) {}
 
-    BatchedCellMode(CellRun run, ItemRunner items, boolean evenEnds, boolean yielding) {
+    BatchedCellMode(CellRun run, ItemRunner items, boolean evenEnds, boolean yielding, boolean itemSlots) {
         this.run = run;
         this.items = items;
         this.evenEnds = evenEnds;
         this.yielding = yielding;
+        this.itemSlots = itemSlots;
         this.sizer = yielding ? BatchSizer.yielding() : BatchSizer.standard();
     }
 
@@ -95,8 +98,13 @@ final class BatchedCellMode {
             from = run.nextIndex;
             run.nextIndex += count;
         }
-        run.inFlight += concurrency;
+        run.inFlight += slots(count, concurrency);
         Async.procedure(this::runBatch, from, count, concurrency);
+    }
+
+    /** The window slots a batch of {@code count} items run {@code concurrency} at once counts in flight. */
+    private int slots(int count, int concurrency) {
+        return itemSlots ? Math.min(count, concurrency) : concurrency;
     }
 
     private boolean hasWork() {
@@ -116,6 +124,7 @@ final class BatchedCellMode {
     }
 
     private void runBatch(int from, int count, int concurrency) {
+        int slots = slots(count, concurrency);
         String what = "items " + from + ".." + (from + count - 1);
         BatchCallResult calls;
         try {
@@ -130,19 +139,19 @@ final class BatchedCellMode {
             } else {
                 perItem(from, from + count, List.of());
             }
-            run.inFlight -= concurrency;
+            run.inFlight -= slots;
             return;
         }
         settling++; // the cell is not done before the batch's results are counted
         boolean[] slotsFreed = {false};
         try {
             settle(from, count, concurrency, calls, what, () -> {
-                run.inFlight -= concurrency;
+                run.inFlight -= slots;
                 slotsFreed[0] = true;
             });
         } finally {
             if (!slotsFreed[0]) {
-                run.inFlight -= concurrency;
+                run.inFlight -= slots;
             }
             settling--;
             run.updated();

@@ -70,4 +70,13 @@ final class CellVersions {
      * half-window batches that end together.
      */
     static final String SLOT_REFILL = "slot-refill";
+
+    /**
+     * Version marker of a model-call batch (a window batch, or a batched cell's batch) that counts {@code min(items,
+     * concurrency)} of the cell's slots in flight instead of its whole concurrency, so a batch of fewer items than its
+     * window (a one-item cell, a cell's last items) no longer shows more in flight than items left, and a batched cell's
+     * next batch may start in the slots such a batch leaves free. Runs recorded before it (no marker) count the whole
+     * concurrency.
+     */
+    static final String ITEM_SLOTS = "batch-item-slots";
 }

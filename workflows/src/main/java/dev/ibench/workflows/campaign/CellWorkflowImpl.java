@@ -51,15 +51,20 @@ public final class CellWorkflowImpl implements CellWorkflow {
         return perItem.run();
     }
 
-    /** A direct cell since {@link CellVersions#BATCHED_ITEMS}: window batches since {@link CellVersions#SLOT_REFILL}, half-window batches before. */
+    /**
+     * A direct cell since {@link CellVersions#BATCHED_ITEMS}: window batches since {@link CellVersions#SLOT_REFILL}, half-window
+     * batches before; since {@link CellVersions#ITEM_SLOTS} a batch counts only as many slots in flight as it holds items.
+     */
     private CellProgress runBatches(ItemRunner items) {
         boolean evenEnds = Workflow.getVersion(CellVersions.EVEN_BATCH_ENDS, Workflow.DEFAULT_VERSION, 1) >= 1;
         boolean yielding = Workflow.getVersion(CellVersions.YIELDING_BATCHES, Workflow.DEFAULT_VERSION, 1) >= 1;
-        if (yielding && Workflow.getVersion(CellVersions.SLOT_REFILL, Workflow.DEFAULT_VERSION, 1) >= 1) {
-            window = new WindowedCellMode(run, items);
+        boolean windowed = yielding && Workflow.getVersion(CellVersions.SLOT_REFILL, Workflow.DEFAULT_VERSION, 1) >= 1;
+        boolean itemSlots = Workflow.getVersion(CellVersions.ITEM_SLOTS, Workflow.DEFAULT_VERSION, 1) >= 1;
+        if (windowed) {
+            window = new WindowedCellMode(run, items, itemSlots);
             return window.run();
         }
-        return new BatchedCellMode(run, items, evenEnds, yielding).run();
+        return new BatchedCellMode(run, items, evenEnds, yielding, itemSlots).run();
     }
 
     /** A signal before the run started changes nothing: the run takes its pause and window from its input. */

@@ -35,10 +35,15 @@ final class WindowedCellMode {
     private boolean historyFull;
     /** The window the running window batch was given (0: none running). */
     private int windowConcurrency;
+    /** Since {@link CellVersions#ITEM_SLOTS}: a window batch takes only as many slots in flight as it holds items. */
+    private final boolean itemSlots;
+    /** The slots the running window batch counts in flight. */
+    private int windowSlots;
 
-    WindowedCellMode(CellRun run, ItemRunner items) {
+    WindowedCellMode(CellRun run, ItemRunner items, boolean itemSlots) {
         this.run = run;
         this.items = items;
+        this.itemSlots = itemSlots;
     }
 
     CellProgress run() {
@@ -97,7 +102,8 @@ final class WindowedCellMode {
         ItemBatch batch = new ItemBatch(run.cell.cellId(), run.cell.trials(), from, count, concurrency,
                 CellStopRules.rejectionsBeforeStop(run, count), true, true);
         WindowScoring scoring = new WindowScoring(run.cell.cellId(), run.cell.trials(), from);
-        run.inFlight += concurrency;
+        windowSlots = itemSlots ? Math.min(count, concurrency) : concurrency;
+        run.inFlight += windowSlots;
         windowConcurrency = concurrency;
         String llm = run.cell.llmTaskQueue();
         Promise<BatchCallResult> calls = Async.function(() -> run.waitingFor(llm,
@@ -121,13 +127,13 @@ final class WindowedCellMode {
             windowFailed(f, scoring, to, concurrency);
             return;
         }
-        settle(result, scoring, from, concurrency);
+        settle(result, scoring, from);
         run.updated();
     }
 
     /** The window batch failed as a whole: the endpoint's refusal stops the cell, else what no sweep scored goes the per-item way. */
     private void windowFailed(ActivityFailure f, WindowScoring scoring, int to, int concurrency) {
-        run.inFlight -= concurrency;
+        run.inFlight -= windowSlots;
         windowConcurrency = 0;
         if (FailureTypes.ENDPOINT_REJECTED.equals(Failures.type(f))) {
             run.stop(Failures.rootMessage(f));
@@ -143,7 +149,7 @@ final class WindowedCellMode {
     }
 
     /** Counts the ended batch's spend and failures, frees its slots and sweeps its started items to the end. */
-    private void settle(BatchCallResult result, WindowScoring scoring, int from, int concurrency) {
+    private void settle(BatchCallResult result, WindowScoring scoring, int from) {
         run.counts.spent(result.promptTokens(), result.completionTokens(), result.costUsd(), result.tokensUnknownCalls());
         List<Integer> failed = new ArrayList<>();
         for (ItemFailure f : result.failures()) {
@@ -153,7 +159,7 @@ final class WindowedCellMode {
         // a retried batch that yielded early may have started fewer items than the sweeps already scanned
         int settledTo = Math.max(from + result.started(), scoring.scannedTo());
         run.nextIndex = settledTo;
-        run.inFlight -= concurrency;
+        run.inFlight -= windowSlots;
         windowConcurrency = 0;
         try {
             do {

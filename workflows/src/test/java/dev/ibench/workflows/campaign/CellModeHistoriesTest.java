@@ -6,7 +6,6 @@ import dev.ibench.activities.campaign.CellPlanEntry;
 import dev.ibench.activities.campaign.FailureTypes;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.campaign.SqlMode;
-import dev.ibench.core.react.ReactSettings;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.multiturn.MultiTurnEntryInput;
 import dev.ibench.workflows.multiturn.MultiTurnEntryProgress;
@@ -16,14 +15,10 @@ import dev.ibench.workflows.react.ReactSampleProgress;
 import dev.ibench.workflows.react.ReactSampleWorkflow;
 import dev.ibench.workflows.react.TrajectorySpend;
 import dev.ibench.workflows.testing.RecordedHistories;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowStub;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
-import io.temporal.worker.Worker;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +32,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Cell histories of every way a cell runs today, recorded (with -Dibench.recordHistories=true) from the code before
  * {@code CellWorkflowImpl} was split into its modes, and replayed on today's code: a paused and resumed window, a
  * rejected-share stop, an endpoint's refusal, a retry run in pages, a sql cell, a cancelled cell, ReACT and BFCL
- * multi-turn children. The replay tests run after the live ones (a cold JVM can take long enough to load classes on
+ * multi-turn children; the replay test also replays {@link CellInFlightTest}'s runs (a one-item window, a last window
+ * batch of fewer items than its window). The replay tests run after the live ones (a cold JVM can take long enough to load classes on
  * replay that the SDK reports a deadlock).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -107,15 +103,7 @@ class CellModeHistoriesTest {
     }
 
     private FakeCampaignActivities workers(CellPlanEntry cell) {
-        fake = new FakeCampaignActivities(List.of(cell));
-        Worker workflows = env.newWorker(TaskQueues.WORKFLOWS);
-        workflows.registerWorkflowImplementationTypes(CellWorkflowImpl.class, ScriptedTrajectory.class, ScriptedConversation.class);
-        workflows.registerActivitiesImplementations(fake);
-        env.newWorker(TaskQueues.llm("m")).registerActivitiesImplementations(fake);
-        env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(fake);
-        env.start();
-        WorkflowClient client = env.getWorkflowClient();
-        fake.gate = id -> client.newWorkflowStub(CellWorkflow.class, id).batchesMayContinue();
+        fake = CampaignTestEnvironment.startCellWorkers(env, cell, ScriptedTrajectory.class, ScriptedConversation.class);
         return fake;
     }
 
@@ -125,10 +113,7 @@ class CellModeHistoriesTest {
     }
 
     private CellWorkflow startCell(CellPlanEntry cell, int window, boolean retryOnly) {
-        CellWorkflow stub = env.getWorkflowClient().newWorkflowStub(CellWorkflow.class, WorkflowOptions.newBuilder()
-                .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("cell-a").build());
-        WorkflowClient.start(stub::run, new CellInput("c1", cell, window, retryOnly, CellCursor.start(), ReactSettings.DEFAULT));
-        return env.getWorkflowClient().newWorkflowStub(CellWorkflow.class, "cell-a");
+        return CampaignTestEnvironment.startCell(env, cell, window, retryOnly);
     }
 
     private CellProgress result() {
@@ -156,8 +141,7 @@ class CellModeHistoriesTest {
     }
 
     private static String markerInJson(String changeId) {
-        return java.util.Base64.getEncoder().withoutPadding()
-                .encodeToString(("\"" + changeId + "\"").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return CampaignTestEnvironment.markerInJson(changeId);
     }
 
     /** Window 2, 120 calls of 50 ms: paused once 10 were paid, for a second; the window batch yields and the next one takes the rest. */
@@ -373,7 +357,8 @@ class CellModeHistoriesTest {
     @Order(20)
     void everyRecordedModeHistoryReplaysOnTodaysCode() throws Exception {
         for (String resource : List.of(PAUSED, SHARE_STOP, ENDPOINT_STOP, RETRY, SQL, CANCELLED, REACT, MULTI_TURN,
-                CONTINUED_FIRST_RUN, CONTINUED_LAST_RUN, WINDOW_CHANGED, RETRY_CONTINUED_FIRST_RUN)) {
+                CONTINUED_FIRST_RUN, CONTINUED_LAST_RUN, WINDOW_CHANGED, RETRY_CONTINUED_FIRST_RUN,
+                CellInFlightTest.ONE_ITEM, CellInFlightTest.SHORT_LAST_WINDOW)) {
             replay(RecordedHistories.load(resource));
         }
     }
