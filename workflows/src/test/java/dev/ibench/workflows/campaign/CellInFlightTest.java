@@ -36,11 +36,11 @@ class CellInFlightTest {
         env.close();
     }
 
-    /** One item of 500 ms in a window of 4: while its call runs the cell shows 1 in flight, never 4. */
+    /** One item of 1 s in a window of 4: while its call runs the cell shows 1 in flight, never 4. */
     @Test
     void aOneItemCellShowsAtMostOneInFlight() throws Exception {
         CellPlanEntry entry = cell(1);
-        workers(entry).modelLatencyMillis = 500;
+        workers(entry).modelLatencyMillis = 1000;
         List<CellProgress> seen = runObserved(startCell(entry, 4));
         assertThat(seen).as("never more in flight than the one item").allMatch(p -> p.inFlight() <= 1);
         assertThat(seen).as("progress while the call ran").anyMatch(p -> p.inFlight() == 1);
@@ -50,14 +50,14 @@ class CellInFlightTest {
     }
 
     /**
-     * Six items of 1 s in a window of 2, the window made 8 as soon as the first batch starts: that batch yields after its
-     * first 2 items (it asks its cell before the third, 1 s in), and the last batch holds the 4 items left with a window
+     * Six items of 3 s in a window of 2 (3 s: time for the window signal to reach the cell on a loaded machine), the window made 8 as soon as the first batch starts: that batch yields after its
+     * first 2 items (it asks its cell before the third, 3 s in), and the last batch holds the 4 items left with a window
      * of 8. It shows 4 in flight then (6 items less the 2 done), not 8.
      */
     @Test
     void aLastBatchSmallerThanItsWindowShowsOnlyItsItemsInFlight() throws Exception {
         CellPlanEntry entry = cell(6);
-        workers(entry).modelLatencyMillis = 1000;
+        workers(entry).modelLatencyMillis = 3000;
         CellWorkflow cell = startCell(entry, 2);
         while (fake.batches.get() < 1) {
             Thread.sleep(5);
