@@ -6,7 +6,7 @@ import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.RenderedPrompt;
-import dev.langchain4j.model.embedding.onnx.HuggingFaceTokenizer;
+import dev.langchain4j.model.embedding.onnx.HuggingFaceTokenCountEstimator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,11 +20,11 @@ import java.util.concurrent.ConcurrentMap;
  * answer's text and its native tool calls' JSON. Each file is loaded once per process.
  */
 public final class TokenCounter {
-    private static final ConcurrentMap<Path, HuggingFaceTokenizer> LOADED = new ConcurrentHashMap<>();
+    private static final ConcurrentMap<Path, HuggingFaceTokenCountEstimator> LOADED = new ConcurrentHashMap<>();
 
-    private final HuggingFaceTokenizer tokenizer;
+    private final HuggingFaceTokenCountEstimator tokenizer;
 
-    private TokenCounter(HuggingFaceTokenizer tokenizer) {
+    private TokenCounter(HuggingFaceTokenCountEstimator tokenizer) {
         this.tokenizer = tokenizer;
     }
 
@@ -35,7 +35,7 @@ public final class TokenCounter {
             throw ModelCallException.of(ErrorKind.CONFIGURATION, endpoint, "tokenizer " + key + " not found (a HuggingFace tokenizer.json)");
         }
         try {
-            return new TokenCounter(LOADED.computeIfAbsent(key, HuggingFaceTokenizer::new));
+            return new TokenCounter(LOADED.computeIfAbsent(key, HuggingFaceTokenCountEstimator::new));
         } catch (RuntimeException e) {
             throw ModelCallException.of(ErrorKind.CONFIGURATION, endpoint, "tokenizer " + key + " is not a HuggingFace tokenizer.json: " + e.getMessage());
         }
