@@ -1,5 +1,6 @@
 package dev.ibench.core.report;
 
+import dev.ibench.core.campaign.EscapedText;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,7 +11,7 @@ public final class MarkdownReportRenderer {
 
     public static String render(CampaignReport report) {
         StringBuilder md = new StringBuilder();
-        md.append("# Campaign ").append(report.name()).append(" (`").append(report.campaignId()).append("`)\n\n");
+        md.append("# Campaign ").append(cellText(report.name())).append(" (`").append(report.campaignId()).append("`)\n\n");
         md.append("Generated ").append(report.generatedAt()).append(". Values are means over trials; ± is the standard deviation. ")
                 .append("Metrics are over scored items; rejected and infra_error items are counted apart, and completion is ")
                 .append("also given over planned items (docs/reports.md#denominators).\n\n");
@@ -22,7 +23,7 @@ public final class MarkdownReportRenderer {
         headline.forEach(k -> md.append("---:|"));
         md.append('\n');
         for (CellReport cell : report.cells()) {
-            md.append("| ").append(cell.model()).append(" | ").append(cell.benchmark()).append(" | ").append(cell.modeShown()).append(" |");
+            md.append("| ").append(cellText(cell.model())).append(" | ").append(cellText(cell.benchmark())).append(" | ").append(cellText(cell.modeShown())).append(" |");
             StandingColumns.values(report.standing(cell)).forEach(v -> md.append(' ').append(cellText(v)).append(" |"));
             for (String key : headline) {
                 md.append(' ').append(format(cell.metrics().get(key))).append(" |");
@@ -36,13 +37,13 @@ public final class MarkdownReportRenderer {
                     + "| model | categories | entries | without output | overall (weighted) | weighted, scored only | overall (unweighted) | BFCL v4 overall |\n"
                     + "|---|---|---:|---:|---:|---:|---:|---|\n");
             for (BfclOverall b : bfcl) {
-                md.append("| ").append(b.model()).append(" | ").append(String.join(", ", b.categories())).append(" | ").append(b.samples())
+                md.append("| ").append(cellText(b.model())).append(" | ").append(cellText(String.join(", ", b.categories()))).append(" | ").append(b.samples())
                         .append(" | ").append(b.unscored()).append(" | ").append(format(b.weighted())).append(" | ").append(format(b.weightedScoredOnly()))
                         .append(" | ").append(format(b.unweighted())).append(" | ").append(b.v4Text()).append(" |\n");
             }
         }
         for (CellReport cell : report.cells()) {
-            md.append("\n## ").append(cell.model()).append(" on ").append(cell.benchmark()).append(" (").append(cell.modeShown()).append(")\n\n");
+            md.append("\n## ").append(cellText(cell.model())).append(" on ").append(cellText(cell.benchmark())).append(" (").append(cellText(cell.modeShown())).append(")\n\n");
             MetricSummary identical = cell.metrics().get(TrialOutcomes.IDENTICAL_SHARE);
             if (identical != null && identical.mean() == 1.0) {
                 md.append("Trials are deterministic: every sample gave the same output in all ").append(cell.trials())
@@ -78,8 +79,12 @@ public final class MarkdownReportRenderer {
         md.append('\n');
     }
 
+    /**
+     * Text a user or a store gave, safe in a table cell or heading: control characters escaped ({@link EscapedText}),
+     * {@code |} escaped; a line break in longer text (a rewrite, a reason) becomes a space.
+     */
     private static String cellText(String s) {
-        return s == null ? "" : s.replace("|", "\\|").replace("\n", " ");
+        return s == null ? "" : EscapedText.of(s.replace("\n", " ")).replace("|", "\\|");
     }
 
     public static String format(MetricSummary s) {

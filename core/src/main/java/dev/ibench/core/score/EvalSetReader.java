@@ -1,12 +1,14 @@
 package dev.ibench.core.score;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonInputProblem;
 import dev.ibench.core.json.TextFiles;
 import dev.ibench.core.sample.EvalSample;
 import java.io.BufferedReader;
@@ -75,7 +77,7 @@ public final class EvalSetReader {
                 throw new IllegalArgumentException("eval set " + file + ": not valid JSON: the array of samples is not closed");
             }
             JsonNode node = Json.MAPPER.readTree(parser);
-            each.accept(convert(node, file + " sample #" + count));
+            each.accept(convert(node, "eval set " + file + " sample #" + count));
             count++;
         }
         if (parser.nextToken() != null) {
@@ -125,7 +127,7 @@ public final class EvalSetReader {
             if (t == null) {
                 throw new IllegalArgumentException("eval set " + file + ": not valid JSON: the array of samples is not closed");
             }
-            each.accept(convert(Json.MAPPER.readTree(parser), file + " sample #" + count));
+            each.accept(convert(Json.MAPPER.readTree(parser), "eval set " + file + " sample #" + count));
             count++;
         }
         return count;
@@ -174,9 +176,9 @@ public final class EvalSetReader {
                 try {
                     node = Json.MAPPER.readTree(line);
                 } catch (IOException e) {
-                    throw new IllegalArgumentException(file + " line " + number + ": not valid JSON: " + e.getMessage(), e);
+                    throw new IllegalArgumentException("eval set " + file + " line " + number + ": " + lineProblem(e), e);
                 }
-                each.accept(convert(node, file + " line " + number));
+                each.accept(convert(node, "eval set " + file + " line " + number));
                 count++;
             }
         } catch (CharacterCodingException e) {
@@ -186,7 +188,14 @@ public final class EvalSetReader {
     }
 
     private static IllegalArgumentException notJson(Path file, IOException e) {
-        return new IllegalArgumentException("eval set " + file + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""), e);
+        String problem = e instanceof JsonProcessingException j ? JsonInputProblem.describe(j, true)
+                : "not valid JSON: " + e.getMessage().lines().findFirst().orElse("");
+        return new IllegalArgumentException("eval set " + file + ": " + problem, e);
+    }
+
+    /** The problem of one line or one sample: its column at most, the caller names the line or sample. */
+    private static String lineProblem(IOException e) {
+        return e instanceof JsonProcessingException j ? JsonInputProblem.describe(j, false) : String.valueOf(e.getMessage());
     }
 
     private static IllegalArgumentException noSamples(Path file) {
@@ -205,7 +214,7 @@ public final class EvalSetReader {
             }
             return sample;
         } catch (IOException e) {
-            throw new IllegalArgumentException(where + ": not an eval sample: " + e.getMessage(), e);
+            throw new IllegalArgumentException(where + ": not an eval sample: " + lineProblem(e), e);
         }
     }
 }

@@ -1,12 +1,13 @@
 package dev.ibench.core.score;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonInputProblem;
 import dev.ibench.core.json.TextFiles;
 import dev.ibench.core.react.FinalAnswerValue;
 import dev.ibench.core.runtime.SequenceExecutor;
 import dev.ibench.core.sample.EvalSample;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -56,8 +57,8 @@ public final class FinalAnswerScorer {
             JsonNode node;
             try {
                 node = Json.MAPPER.readTree(line);
-            } catch (IOException e) {
-                problems.add(where + ": not a JSON object");
+            } catch (JsonProcessingException e) {
+                problems.add(where + ": " + JsonInputProblem.describe(e, false));
                 continue;
             }
             JsonNode id = node.get("sample_id");

@@ -1,9 +1,10 @@
 package dev.ibench.core.score;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonInputProblem;
 import dev.ibench.core.json.TextFiles;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,8 +39,8 @@ public final class PredictionsReader {
             JsonNode node;
             try {
                 node = Json.MAPPER.readTree(line);
-            } catch (IOException e) {
-                problems.add(file + " line " + lineNumber + ": malformed JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            } catch (JsonProcessingException e) {
+                problems.add(file + " line " + lineNumber + ": " + JsonInputProblem.describe(e, false));
                 continue;
             }
             if (node == null || !node.isObject() || node.get("sample_id") == null || node.get("sample_id").isNull()) {

@@ -105,7 +105,7 @@ class RescoreCommandTest {
         Path predictions = goldPredictions(evalSet, "{not json\n{\"sample_id\": 999, \"generated_text\": \"[]\"}\n{\"sample_id\": 10, \"generated_text\": \"dup\"}\n");
         CliRun r = CliRun.of("rescore", "--eval-set", evalSet.toString(), "--predictions", predictions.toString(), "--json");
         assertThat(r.exit()).isEqualTo(1);
-        assertThat(r.err()).contains(predictions + " line 4: malformed JSON")
+        assertThat(r.err()).contains(predictions + " line 4: not valid JSON")
                 .contains(predictions + " line 5: unknown sample_id 999")
                 .contains(predictions + " line 6: duplicate sample_id 10");
         JsonNode j = Json.MAPPER.readTree(r.out());

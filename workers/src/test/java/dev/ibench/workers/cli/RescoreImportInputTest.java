@@ -67,7 +67,7 @@ class RescoreImportInputTest {
         CliRun g = CliRun.of("rescore", "--eval-set", data("invocable-icl/examples_icl_sequencing.json").toString(),
                 "--predictions", garbage.toString());
         assertThat(g.exit()).isEqualTo(2);
-        assertThat(g.err()).contains("line 1: malformed JSON").contains("no line is a usable prediction");
+        assertThat(g.err()).contains("line 1: not valid JSON").contains("no line is a usable prediction");
     }
 
     @Test

@@ -74,6 +74,9 @@ public final class OpenAiClient implements ModelClient {
                 .writeTimeout(timeout)
                 .callTimeout(timeout.multipliedBy(2))
                 .retryOnConnectionFailure(false) // retries are ours: classified, counted and backed off
+                // a redirect would send the whole prompt (and the key) again to wherever it points: it is reported instead
+                .followRedirects(false)
+                .followSslRedirects(false)
                 .connectionPool(new ConnectionPool(idleConnections, 5, TimeUnit.MINUTES))
                 .build();
     }
@@ -143,6 +146,9 @@ public final class OpenAiClient implements ModelClient {
             ResponseBody responseBody = response.body();
             BoundedBody body = BoundedBody.read(responseBody, maxResponseBytes);
             long latency = (System.nanoTime() - start) / 1_000_000;
+            if (response.code() >= 300 && response.code() < 400) {
+                throw HttpFailureClassifier.redirected(where, response.code(), response.message(), response.header("Location"), apiKey);
+            }
             if (!response.isSuccessful()) {
                 // an error body is only quoted: its first part is enough, the status decides
                 throw HttpFailureClassifier.fromStatus(where, response.code(), response.message(), body.text(), response.header("Retry-After"), apiKey);

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 /**
  * Turns HTTP statuses and I/O failures into {@link ModelCallException}s: timeouts, connection failures,
  * 429 (with its {@code Retry-After}), 5xx but 501 and 505, and unreadable bodies are retryable; 400, 401, 402, 403, 404,
- * 501, 505 and context-length errors are not. Control characters of quoted server text are escaped. Any other 4xx (413, 422, ...) is a refusal of this request, quoted with its reason. Server text is redacted of the API key and shortened before it is quoted.
+ * 501, 505, 3xx redirects (never followed: a configuration error) and context-length errors are not. Control characters of quoted server text are escaped. Any other 4xx (413, 422, ...) is a refusal of this request, quoted with its reason. Server text is redacted of the API key and shortened before it is quoted.
  */
 public final class HttpFailureClassifier {
     private static final Pattern CONTEXT_LENGTH = Pattern.compile(
@@ -59,6 +59,18 @@ public final class HttpFailureClassifier {
             kind = ErrorKind.BAD_REQUEST;
         }
         return new ModelCallException(kind, endpoint, status, retryAfter, ModelCallException.describe(kind, endpoint, cause), null);
+    }
+
+    /**
+     * A 3xx answer: redirects are not followed (the prompt would go to an address the profile does not name), so the
+     * endpoint is misconfigured, as with a 404: not retryable, naming the status and where it pointed.
+     */
+    public static ModelCallException redirected(String endpoint, int status, String reason, String location, Credential key) {
+        String cause = "HTTP " + status + (reason == null || reason.isBlank() ? "" : " " + reason) + " redirects to "
+                + (location == null || location.isBlank() ? "no Location" : quote(key.redact(location)))
+                + " (redirects are not followed: set base_url to the address that answers)";
+        return new ModelCallException(ErrorKind.CONFIGURATION, endpoint, status, null,
+                ModelCallException.describe(ErrorKind.CONFIGURATION, endpoint, cause), null);
     }
 
     public static ModelCallException fromIo(String endpoint, IOException e, Credential key) {

@@ -2,6 +2,7 @@ package dev.ibench.core.report.export;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.campaign.EscapedText;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.report.CellStanding;
 import dev.ibench.core.report.SampleRow;
@@ -135,12 +136,20 @@ public final class SampleScoresExport {
         return s == null ? "" : String.valueOf(s.planned());
     }
 
-    /** RFC 4180: quoted when it holds a comma, quote or line break; quotes doubled. */
-    static String field(String s) {
-        if (s == null) {
+    /**
+     * RFC 4180: quoted when it holds a comma or quote; quotes doubled. Control characters (line breaks, terminal escapes)
+     * are escaped as {@code \\uXXXX} ({@link EscapedText}), and a text a spreadsheet would run as a formula (starting
+     * with {@code =}, {@code +}, {@code -} or {@code @}) gets a leading {@code '} (OWASP's CSV-injection rule).
+     */
+    static String field(String raw) {
+        if (raw == null) {
             return "";
         }
-        return s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        String s = EscapedText.of(raw);
+        if (!s.isEmpty() && "=+-@".indexOf(s.charAt(0)) >= 0) {
+            s = "'" + s;
+        }
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
     private static String number(double v) {
