@@ -263,7 +263,7 @@ class CampaignCompareCommandTest {
 
         CliRun bad = CliRun.of("campaign", "export", "A", "--format", "xlsx", "--store", storeFile.toString());
         assertThat(bad.exit()).isEqualTo(2);
-        assertThat(bad.err()).contains("--format must be csv or jsonl, got 'xlsx'");
+        assertThat(bad.err()).contains("--format must be csv, jsonl or bfcl, got 'xlsx'");
     }
 
     private static JsonNode delta(JsonNode result, String metric) {
