@@ -82,6 +82,27 @@ public final class BfclMultiTurnSession implements AutoCloseable {
         return request(Json.MAPPER.createObjectNode().put("op", "state"));
     }
 
+    /**
+     * A memory backend's memory as bfcl-eval's own {@code _flush_memory_to_local_file} writes its snapshot file (the
+     * file's JSON text), for the next conversation of the scenario to start from.
+     */
+    public String memorySnapshot() {
+        return textOf(request(Json.MAPPER.createObjectNode().put("op", "memory_snapshot")), "snapshot");
+    }
+
+    /** The memory text bfcl-eval shows the model in the system prompt ({@code _dump_core_memory_to_context}). */
+    public String memoryContext() {
+        return textOf(request(Json.MAPPER.createObjectNode().put("op", "memory_context")), "context");
+    }
+
+    private static String textOf(String reply, String field) {
+        try {
+            return Json.MAPPER.readTree(reply).path(field).asText();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private String request(ObjectNode request) {
         try {
             in.write(Json.MAPPER.writeValueAsString(request) + "\n");

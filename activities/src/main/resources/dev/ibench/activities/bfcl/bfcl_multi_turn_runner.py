@@ -19,8 +19,19 @@ Session mode (one process per entry, as a campaign runs it; state kept between t
                                              a directory's parent as "<ref Class>"; without the wall-clock
                                              _last_modified of files), keys sorted
 
+  {"op": "memory_snapshot"}             -> {"snapshot": text}         a memory backend's memory file as its own
+                                             _flush_memory_to_local_file writes it (JSON text, kv: core_memory,
+                                             archival_memory; rec_sum: memory), captured instead of written; a text, as
+                                             key order matters (the core memory is shown in insertion order)
+  {"op": "memory_context"}              -> {"context": text}          its _dump_core_memory_to_context (the memory text
+                                             bfcl-eval puts in the system prompt)
+
 A crashed session is rebuilt by opening a new one and executing the recorded calls again (the backends are
 deterministic).
+
+Memory backends (MemoryAPI_kv, MemoryAPI_rec_sum, MemoryAPI_vector) read their starting memory from a file in bfcl-eval;
+here the entry's initial_config for the class carries that file's text as "memory_snapshot" (null: empty, as a
+scenario's first prerequisite conversation starts), handed to the class's own _load_scenario in place of its file read (_prepare_snapshot).
 
 In the scoring mode each request gets fresh instances (one set for the model's calls, one for the ground truth's, both loaded from the
 entry's initial_config), kept across its turns; one process serves one entry or a batch of them. A call is executed as bfcl-eval's execute_multi_turn_func_call executes
@@ -35,7 +46,9 @@ import builtins
 import copy
 import importlib
 import inspect
+import io
 import json
+import os
 import re
 import resource
 import sys
@@ -80,6 +93,8 @@ class Backends:
             instance = getattr(module, cls)()
             if cls not in STATELESS_CLASSES:
                 config = (entry.get("initial_config") or {}).get(cls, {})
+                if cls.startswith("MemoryAPI"):
+                    load_memory_snapshot(instance, config)
                 instance._load_scenario(copy.deepcopy(config), long_context=bool(entry.get("long_context")))
             variable = "_ibench_" + cls
             self.instances[cls] = instance
@@ -107,6 +122,49 @@ class Backends:
             return str(result)
         except Exception as e:
             return f"Error during execution: {str(e)}"
+
+
+def load_memory_snapshot(instance, config):
+    """The snapshot in config, given to the class's _load_scenario as its _prepare_snapshot would read it from a file."""
+    text = config.get("memory_snapshot")
+    snapshot_json = json.loads(text) if text is not None else None
+    instance.test_id = config.get("test_id", "")
+    instance.scenario = config.get("scenario", "")
+    instance._prepare_snapshot = lambda _config: snapshot_json
+
+
+class CapturedFile(io.StringIO):
+    def __init__(self, captured, path):
+        super().__init__()
+        self.captured = captured
+        self.path = str(path)
+
+    def close(self):
+        self.captured[self.path] = self.getvalue()
+        super().close()
+
+
+def memory_snapshot(instance):
+    """The memory as the backend's own _flush_memory_to_local_file writes it, its file writes captured in memory."""
+    import pathlib
+
+    module = sys.modules[type(instance).__module__]
+    captured = {}
+    instance.snapshot_folder = pathlib.PurePosixPath("/ibench-snapshot")
+    instance.latest_snapshot_file = pathlib.PurePosixPath("/ibench-snapshot/latest.json")
+    module.open = lambda path, _mode="r", *args, **kwargs: CapturedFile(captured, path)
+    try:
+        instance._flush_memory_to_local_file()
+    finally:
+        del module.open
+    return captured["/ibench-snapshot/latest.json"]
+
+
+def memory_instance(backends):
+    memory = [i for cls, i in backends.instances.items() if cls.startswith("MemoryAPI")]
+    if len(memory) != 1:
+        raise Exception("the entry has no memory backend")
+    return memory[0]
 
 
 def state_mismatch(model, truth):
@@ -166,6 +224,10 @@ class Session:
             return {"results": [self.backends.execute(call) for call in request["calls"]]}
         if op == "state":
             return {"state": {cls: snapshot(instance) for cls, instance in self.backends.instances.items()}}
+        if op == "memory_snapshot":
+            return {"snapshot": memory_snapshot(memory_instance(self.backends))}
+        if op == "memory_context":
+            return {"context": memory_instance(self.backends)._dump_core_memory_to_context()}
         raise Exception("unknown op " + str(op))
 
 
@@ -188,6 +250,9 @@ def run(request):
 def main():
     global CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES
     sys.path.insert(0, sys.argv[1])
+    # the memory backends' PyPI dependencies (deploy/local/install-bfcl-eval-memory-deps.sh), beside the package
+    if os.path.isdir(sys.argv[1].rstrip("/") + "-deps"):
+        sys.path.insert(1, sys.argv[1].rstrip("/") + "-deps")
     apply_limits(int(sys.argv[2]), int(sys.argv[3]))
     block_network()
     from bfcl_eval.constants.executable_backend_config import CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES

@@ -65,7 +65,8 @@ public enum BfclCategory {
         return Arrays.stream(values()).filter(c -> c.key().equals(wanted)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown BFCL category '" + text + "' (valid: " + validNames()
                         + "; multi-turn: multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context"
-                        + "; BFCL's exec, web_search, memory and format_sensitivity categories are not supported)"));
+                        + "; memory: memory_kv, memory_rec_sum, memory_vector (from BFCL_v4_memory.json)"
+                        + "; BFCL's exec, web_search and format_sensitivity categories are not supported)"));
     }
 
     /** The category of a sample's dataset name, empty for samples that are not BFCL's. */

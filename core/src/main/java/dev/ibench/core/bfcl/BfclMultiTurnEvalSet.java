@@ -32,12 +32,7 @@ public record BfclMultiTurnEvalSet(String category, String source, Map<String, L
 
     /** Whether {@code file} is a JSON object of style {@value #STYLE} (false for anything unreadable). */
     public static boolean isOne(Path file) {
-        try {
-            JsonNode set = Json.MAPPER.readTree(file.toFile());
-            return set != null && STYLE.equals(set.path("style").asText());
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return EvalSetStyle.is(file, STYLE);
     }
 
     /** Reads an eval set written by the importer; a clear error naming the file when it is not one. */

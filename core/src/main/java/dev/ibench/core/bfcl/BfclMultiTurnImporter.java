@@ -183,6 +183,11 @@ public final class BfclMultiTurnImporter {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no function docs for class " + cls + ": " + file + " is missing");
         }
+        return functionDocFile(file);
+    }
+
+    /** The function descriptions of one {@code multi_turn_func_doc} file, one JSON object a line. */
+    static List<Map<String, Object>> functionDocFile(Path file) {
         List<Map<String, Object>> docs = new ArrayList<>();
         for (String line : JsonRows.read("BFCL function doc file", file)) {
             if (line.isBlank()) {

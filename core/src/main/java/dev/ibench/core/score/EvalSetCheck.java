@@ -1,5 +1,6 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
 import java.nio.file.Path;
@@ -44,6 +45,10 @@ public final class EvalSetCheck {
         } catch (IllegalArgumentException e) {
             if (BfclMultiTurnEvalSet.isOne(file)) {
                 throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set, not a set of samples", e);
+            }
+            if (BfclMemoryEvalSet.isOne(file)) {
+                throw new IllegalArgumentException("eval set " + file + ": a BFCL memory eval set, which campaigns do not run yet "
+                        + "(docs/bfcl.md#memory)", e);
             }
             throw e;
         }

@@ -3,6 +3,9 @@ package dev.ibench.core.score;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ibench.core.bfcl.BfclMemoryEvalSet;
+import dev.ibench.core.bfcl.BfclMemoryPrerequisite;
+import dev.ibench.core.bfcl.BfclMemoryQuestion;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import java.nio.file.Files;
@@ -39,5 +42,19 @@ class EvalSetCheckMultiTurnTest {
         Files.writeString(file, new BfclMultiTurnEvalSet("multi_turn_base", "src.json", Map.of("MathAPI", List.of()), List.of(e)).toJson().toString());
         assertThatThrownBy(() -> EvalSetCheck.multiTurn(file)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("eval set " + file + " entry #0 (id multi_turn_base_7): 1 ground-truth turns for 2 turns");
+    }
+
+    @Test
+    void aMemorySetIsNamedAsOneCampaignsDoNotRunYet() throws Exception {
+        Path file = dir.resolve("bfcl-memory-kv.json");
+        BfclMemoryEvalSet set = new BfclMemoryEvalSet("memory_kv", "MemoryAPI_kv", "BFCL_v4_memory.json", List.of(),
+                Map.of("notetaker", List.of(new BfclMemoryPrerequisite("memory_kv_prereq_0-notetaker-0", "t",
+                        List.of(List.of(Map.of("role", "user", "content", "I am Michael.")))))),
+                List.of(new BfclMemoryQuestion("memory_kv_0-notetaker-0", "notetaker", List.of(Map.of("role", "user", "content", "Name?")),
+                        List.of("Michael"))));
+        Files.writeString(file, set.toJson().toString());
+        assertThatThrownBy(() -> EvalSetCheck.samples(file)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("eval set " + file + ": a BFCL memory eval set, which campaigns do not run yet (docs/bfcl.md#memory)");
+        assertThat(BfclMemoryEvalSet.read(file)).isEqualTo(set);
     }
 }

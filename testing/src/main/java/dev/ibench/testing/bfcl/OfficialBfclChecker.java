@@ -70,21 +70,56 @@ public final class OfficialBfclChecker {
     public record Verdict(String key, boolean valid, String errorType, String exception, String officialDecoded) {}
 
     private final Path pythonPath;
+    private final String searchPath;
 
-    private OfficialBfclChecker(Path pythonPath) {
+    private OfficialBfclChecker(Path pythonPath, String searchPath) {
         this.pythonPath = pythonPath;
+        this.searchPath = searchPath;
     }
 
     /** Installs bfcl-eval (a no-op when cached) and returns the checker; fails with the script's reason when it cannot. */
     public static OfficialBfclChecker install() {
-        Path script = BundledData.root().getParent().resolve("deploy/local/install-bfcl-eval.sh");
+        Path root = installed("install-bfcl-eval.sh");
+        return new OfficialBfclChecker(root, root.toString());
+    }
+
+    /**
+     * As {@link #install}, with the memory backends' dependencies too (deploy/local/install-bfcl-eval-memory-deps.sh,
+     * beside the package folder, where ibench's runner finds them), for {@link #judgeMemory}.
+     */
+    public static OfficialBfclChecker installWithMemoryBackends() {
+        Path root = installed("install-bfcl-eval.sh");
+        Path deps = installed("install-bfcl-eval-memory-deps.sh");
+        return new OfficialBfclChecker(root, root + java.io.File.pathSeparator + deps);
+    }
+
+    /**
+     * A memory scenario run as bfcl-eval runs it (driver {@code official_memory.py}): {@code prereq} the prerequisite
+     * conversations' ids and executed steps ({@code {"id", "steps": [[call, ...]]}}), {@code questions} each question's
+     * id, possible answers and steps ({@code {"id", "possible_answer", "steps": [{"text", "decoded": [call, ...] or
+     * null}]}}). The answer line has the final snapshot file's text, every executed result, each question's memory
+     * context and verdict.
+     */
+    public JsonNode judgeMemory(String key, String category, String scenario, List<Map<String, Object>> prereq,
+            List<Map<String, Object>> questions) {
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("key", key);
+        c.put("category", category);
+        c.put("scenario", scenario);
+        c.put("prereq", prereq);
+        c.put("questions", questions);
+        return runDriver("official_memory.py", List.of(c)).get(0);
+    }
+
+    private static Path installed(String scriptName) {
+        Path script = BundledData.root().getParent().resolve("deploy/local/" + scriptName);
         try {
             Process p = new ProcessBuilder("bash", script.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
             if (!p.waitFor(10, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException(script + " failed (exit " + p.exitValue() + ")");
             }
-            return new OfficialBfclChecker(Path.of(out.substring(out.lastIndexOf('\n') + 1)));
+            return Path.of(out.substring(out.lastIndexOf('\n') + 1));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -198,7 +233,7 @@ public final class OfficialBfclChecker {
                 Files.write(driver, in.readAllBytes());
             }
             ProcessBuilder pb = new ProcessBuilder("python3", driver.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
-            pb.environment().put("PYTHONPATH", pythonPath.toString());
+            pb.environment().put("PYTHONPATH", searchPath);
             Process p = pb.start();
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> input.accept(p.getOutputStream()));
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclEvalPackage;
 import dev.ibench.core.bfcl.BfclImporter;
+import dev.ibench.core.bfcl.BfclMemoryBackend;
+import dev.ibench.core.bfcl.BfclMemoryImporter;
 import dev.ibench.core.bfcl.BfclMultiTurnImporter;
 import dev.ibench.core.json.Json;
 import java.io.IOException;
@@ -16,7 +18,7 @@ import java.util.Locale;
 /**
  * Imports a BFCL test category as an eval set: writes {@code OUT/NAME.json} and the import report
  * {@code OUT/NAME-import.json}, and says what it imported on the output stream (the report itself with {@code json}).
- * The multi-turn categories go to {@link BfclMultiTurnImport}.
+ * The multi-turn categories go to {@link BfclMultiTurnImport}, the memory ones to {@link BfclMemoryImport}.
  */
 public final class BfclImport {
     static final String COMMAND = "ibench import bfcl";
@@ -40,6 +42,8 @@ public final class BfclImport {
             BfclImportRequest resolved = request.fromPackage() ? fromPackage(request) : request;
             if (BfclMultiTurnImporter.isMultiTurn(resolved.category())) {
                 new BfclMultiTurnImport(this, output).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
+            } else if (BfclMemoryBackend.isMemory(resolved.category())) {
+                new BfclMemoryImport(this).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
             } else {
                 importSingleTurn(resolved);
             }
@@ -62,6 +66,9 @@ public final class BfclImport {
             throw refuse("--from-package: " + e.getMessage());
         }
         String key = request.category() == null ? "" : request.category().trim().toLowerCase(Locale.ROOT);
+        if (BfclMemoryBackend.isMemory(key)) { // one test file for the three backends; the rest is found beside it
+            return request.withInputs(bfclEval.data().resolve(BfclMemoryImporter.TESTS), null, null);
+        }
         Path file = bfclEval.tests(key);
         if (!Files.isRegularFile(file)) {
             throw refuse("--from-package: bfcl-eval ships no test file for category '" + request.category() + "' (" + file + ")");

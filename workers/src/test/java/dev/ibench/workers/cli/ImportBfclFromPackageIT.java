@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.bfcl.BfclEvalPackage;
+import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnImporter;
 import dev.ibench.core.json.Json;
@@ -126,5 +127,29 @@ class ImportBfclFromPackageIT {
         CliRun unknown = CliRun.of("import", "bfcl", "--from-package", "--category", "multi_turn_composite", "--out", dir.toString());
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("bfcl-eval ships no test file for category 'multi_turn_composite'");
+    }
+
+    @Test
+    void memoryCategoriesImportEveryQuestionWithItsScenariosPrerequisiteConversations() throws Exception {
+        Path tests = bfclEval.data().resolve("BFCL_v4_memory.json");
+        for (String category : List.of("memory_kv", "memory_rec_sum", "memory_vector")) {
+            CliRun r = CliRun.of("import", "bfcl", "--from-package", "--category", category, "--out", dir.toString(), "--json");
+            assertThat(r.exit()).as(r.err()).isZero();
+            JsonNode report = Json.MAPPER.readTree(r.out());
+            assertThat(report.get("imported").asLong()).as(category).isEqualTo(rows(tests));
+            assertThat(report.get("rejected")).isEmpty();
+            BfclMemoryEvalSet set = BfclMemoryEvalSet.read(dir.resolve("bfcl-" + category.replace('_', '-') + ".json"));
+            assertThat(set.backend()).isEqualTo("MemoryAPI_" + category.substring("memory_".length()));
+            assertThat(set.scenarios().keySet()).containsExactlyInAnyOrder("student", "customer", "finance", "healthcare", "notetaker");
+            for (String scenario : set.scenarios().keySet()) {
+                Path prereq = bfclEval.data().resolve("memory_prereq_conversation/memory_" + scenario + ".json");
+                assertThat(set.scenarios().get(scenario)).as(scenario).hasSize((int) rows(prereq));
+                JsonNode first = Json.MAPPER.readTree(Files.readAllLines(prereq).get(0));
+                assertThat(set.scenarios().get(scenario).get(0).id()).isEqualTo(first.get("id").asText().replace("memory", category));
+            }
+            JsonNode firstQuestion = Json.MAPPER.readTree(Files.readAllLines(tests).get(0));
+            assertThat(set.questions().get(0).id()).isEqualTo(firstQuestion.get("id").asText().replace("memory", category));
+            assertThat(set.functionDocs()).hasSize((int) rows(bfclEval.functionDocs().resolve(category + ".json")));
+        }
     }
 }

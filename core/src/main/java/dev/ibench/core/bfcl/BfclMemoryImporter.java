@@ -1,0 +1,148 @@
+package dev.ibench.core.bfcl;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.core.json.Json;
+import dev.ibench.core.json.JsonRows;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a BFCL memory category ({@code memory_kv}, {@code memory_rec_sum}, {@code memory_vector}) from bfcl-eval's data
+ * folder as its {@code load_dataset_entry} and {@code process_memory_test_case} do: the questions of
+ * {@code BFCL_v4_memory.json} (one turn each, a {@code scenario}), their possible answers
+ * ({@code possible_answer/BFCL_v4_memory.json}, texts), each scenario's prerequisite conversations
+ * ({@code memory_prereq_conversation/memory_<scenario>.json}, in file order) and the backend's function docs
+ * ({@code multi_turn_func_doc/memory_<type>.json}); every id renamed for the category ({@code memory_} becomes
+ * {@code memory_kv_}). A question that cannot be used is left out with its line and why.
+ */
+public final class BfclMemoryImporter {
+    public static final String TESTS = "BFCL_v4_memory.json";
+    public static final String PREREQUISITES = "memory_prereq_conversation";
+
+    private BfclMemoryImporter() {}
+
+    /** The eval set and the question rows left out. */
+    public record Result(BfclMemoryEvalSet evalSet, List<BfclImporter.RejectedRow> rejected) {}
+
+    /** Reads {@code category} from {@code tests} ({@code BFCL_v4_memory.json}) and the files bfcl-eval ships beside it. */
+    public static Result read(Path tests, String category) {
+        BfclMemoryBackend backend = BfclMemoryBackend.of(category);
+        Path data = tests.toAbsolutePath().getParent();
+        Path answers = data.resolve("possible_answer").resolve(TESTS);
+        Path docs = data.resolve("multi_turn_func_doc").resolve(backend.docFile());
+        for (Path needed : List.of(answers, docs, data.resolve(PREREQUISITES))) {
+            if (!Files.exists(needed)) {
+                throw new IllegalArgumentException("BFCL category " + category + " needs " + needed + " beside " + tests.getFileName()
+                        + " (bfcl-eval's bfcl_eval/data layout), and it is missing");
+            }
+        }
+        Map<String, List<String>> possible = possibleAnswers(answers);
+        List<String> rows = JsonRows.read("BFCL test file", tests);
+        List<BfclMemoryQuestion> questions = new ArrayList<>();
+        List<BfclImporter.RejectedRow> rejected = new ArrayList<>();
+        Map<String, List<BfclMemoryPrerequisite>> scenarios = new LinkedHashMap<>();
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).isBlank()) {
+                continue;
+            }
+            String id = null;
+            try {
+                JsonNode row = Json.MAPPER.readTree(rows.get(i));
+                id = row.path("id").isValueNode() ? row.path("id").asText() : null;
+                BfclMemoryQuestion q = question(row, id, category, possible, ids);
+                if (!scenarios.containsKey(q.scenario())) {
+                    scenarios.put(q.scenario(), prerequisites(data.resolve(PREREQUISITES).resolve("memory_" + q.scenario() + ".json"), category));
+                }
+                questions.add(q);
+            } catch (IOException e) {
+                rejected.add(new BfclImporter.RejectedRow(i + 1, null, "not valid JSON: " + e.getMessage().lines().findFirst().orElse("")));
+            } catch (IllegalArgumentException e) {
+                rejected.add(new BfclImporter.RejectedRow(i + 1, id, e.getMessage()));
+            }
+        }
+        BfclMemoryEvalSet set = new BfclMemoryEvalSet(category, backend.className(), tests.toString(),
+                BfclMultiTurnImporter.functionDocFile(docs), scenarios, questions);
+        return new Result(set, rejected);
+    }
+
+    private static BfclMemoryQuestion question(JsonNode row, String id, String category, Map<String, List<String>> possible, Set<String> ids) {
+        if (id == null || id.isBlank()) {
+            throw new IllegalArgumentException("no 'id'");
+        }
+        if (!id.startsWith("memory_")) {
+            throw new IllegalArgumentException("id '" + id + "' is not a memory question");
+        }
+        if (!ids.add(id)) {
+            throw new IllegalArgumentException("duplicate id '" + id + "'");
+        }
+        String scenario = row.path("scenario").asText("");
+        if (scenario.isBlank() || !scenario.matches("[a-z0-9_]+")) {
+            throw new IllegalArgumentException("no 'scenario' (a lower-case name)");
+        }
+        JsonNode turns = row.path("question");
+        if (!turns.isArray() || turns.size() != 1 || !turns.get(0).isArray()) {
+            throw new IllegalArgumentException("'question' is not one turn (a list of messages)");
+        }
+        List<String> answers = possible.get(id);
+        if (answers == null || answers.isEmpty()) {
+            throw new IllegalArgumentException("no possible answer with id '" + id + "'");
+        }
+        return new BfclMemoryQuestion(id.replace("memory", category), scenario,
+                Json.MAPPER.convertValue(turns.get(0), new TypeReference<List<Map<String, Object>>>() {}), answers);
+    }
+
+    private static List<BfclMemoryPrerequisite> prerequisites(Path file, String category) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no prerequisite conversations for its scenario: " + file + " is missing");
+        }
+        List<BfclMemoryPrerequisite> out = new ArrayList<>();
+        List<String> rows = JsonRows.read("BFCL memory prerequisite file", file);
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode row = Json.MAPPER.readTree(rows.get(i));
+                List<List<Map<String, Object>>> turns = Json.MAPPER.convertValue(row.path("question"),
+                        new TypeReference<List<List<Map<String, Object>>>>() {});
+                if (!row.path("id").isTextual() || turns == null || turns.isEmpty()) {
+                    throw new IllegalArgumentException("line " + (i + 1) + " has no 'id' or no 'question' turns");
+                }
+                out.add(new BfclMemoryPrerequisite(row.path("id").asText().replace("memory", category), row.path("topic").asText(""), turns));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException("its prerequisite conversations are not readable: " + file + " "
+                        + e.getMessage().lines().findFirst().orElse(""));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, List<String>> possibleAnswers(Path file) {
+        Map<String, List<String>> byId = new HashMap<>();
+        List<String> rows = JsonRows.read("BFCL possible-answer file", file);
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode row = Json.MAPPER.readTree(rows.get(i));
+                if (row.path("ground_truth").isArray()) {
+                    byId.put(row.path("id").asText(), Json.MAPPER.convertValue(row.path("ground_truth"), new TypeReference<List<String>>() {}));
+                }
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException("BFCL possible-answer file " + file + " line " + (i + 1) + ": not a list of answer texts");
+            }
+        }
+        return byId;
+    }
+}
