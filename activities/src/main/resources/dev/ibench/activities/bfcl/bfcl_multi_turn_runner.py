@@ -89,6 +89,8 @@ class Backends:
         self.owner = {}
         self.namespace = {"__builtins__": builtins}
         for cls in entry["involved_classes"]:
+            if cls == "MemoryAPI_vector" and "sentence_transformers" not in sys.modules:
+                use_local_embedding_model()
             module = importlib.import_module(CLASS_FILE_PATH_MAPPING[cls])
             instance = getattr(module, cls)()
             if cls not in STATELESS_CLASSES:
@@ -122,6 +124,34 @@ class Backends:
             return str(result)
         except Exception as e:
             return f"Error during execution: {str(e)}"
+
+
+VECTOR_MODEL = "IBENCH_BFCL_VECTOR_MODEL"
+
+
+def use_local_embedding_model():
+    """memory_vector loads SentenceTransformer("all-MiniLM-L6-v2") from a model hub at import, which no package registry
+    ships: that name is read from the folder $IBENCH_BFCL_VECTOR_MODEL instead, and the hub is never asked."""
+    folder = os.environ.get(VECTOR_MODEL, "")
+    if not folder or not os.path.isdir(folder):
+        raise Exception("MemoryAPI_vector needs its embedding model all-MiniLM-L6-v2 in a local folder (no package registry "
+                        "ships it): set " + VECTOR_MODEL + " to that folder" + (" (" + folder + " is not one)" if folder else ""))
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    try:
+        import faiss  # noqa: F401 (memory_vector imports it after sentence_transformers)
+        import sentence_transformers
+    except ImportError:
+        raise Exception("MemoryAPI_vector needs the PyPI packages sentence-transformers and faiss-cpu, which "
+                        "deploy/local/install-bfcl-eval-memory-deps.sh does not install")
+    hub_class = sentence_transformers.SentenceTransformer
+
+    class LocalSentenceTransformer(hub_class):
+        def __init__(self, model_name_or_path=None, *args, **kwargs):
+            if model_name_or_path == "all-MiniLM-L6-v2":
+                model_name_or_path = folder
+            super().__init__(model_name_or_path, *args, **kwargs)
+
+    sentence_transformers.SentenceTransformer = LocalSentenceTransformer
 
 
 def load_memory_snapshot(instance, config):
