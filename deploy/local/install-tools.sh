@@ -118,3 +118,7 @@ fi
 if ! bash "$ROOT/deploy/local/install-bfcl-eval.sh" >/dev/null; then
     say "WARNING: could not install bfcl-eval (the BFCL agreement ITs need it)"
 fi
+# The memory backends' dependencies (rank-bm25, numpy, overrides, filelock), beside it in $CACHE/pylib/bfcl-eval-<version>-deps.
+if ! bash "$ROOT/deploy/local/install-bfcl-eval-memory-deps.sh" >/dev/null; then
+    say "WARNING: could not install the BFCL memory backends' dependencies (BfclMemoryAgreementIT needs them)"
+fi
