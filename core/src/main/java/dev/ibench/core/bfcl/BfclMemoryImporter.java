@@ -9,11 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads a BFCL memory category ({@code memory_kv}, {@code memory_rec_sum}, {@code memory_vector}) from bfcl-eval's data
@@ -46,44 +44,23 @@ public final class BfclMemoryImporter {
             }
         }
         Map<String, List<String>> possible = possibleAnswers(answers);
-        List<String> rows = JsonRows.read("BFCL test file", tests);
         List<BfclMemoryQuestion> questions = new ArrayList<>();
-        List<BfclImporter.RejectedRow> rejected = new ArrayList<>();
         Map<String, List<BfclMemoryPrerequisite>> scenarios = new LinkedHashMap<>();
-        Set<String> ids = new HashSet<>();
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).isBlank()) {
-                continue;
+        List<BfclImporter.RejectedRow> rejected = BfclTestRows.read(tests, (row, id) -> {
+            BfclMemoryQuestion q = question(row, id, category, possible);
+            if (!scenarios.containsKey(q.scenario())) {
+                scenarios.put(q.scenario(), prerequisites(data.resolve(PREREQUISITES).resolve("memory_" + q.scenario() + ".json"), category));
             }
-            String id = null;
-            try {
-                JsonNode row = Json.MAPPER.readTree(rows.get(i));
-                id = row.path("id").isValueNode() ? row.path("id").asText() : null;
-                BfclMemoryQuestion q = question(row, id, category, possible, ids);
-                if (!scenarios.containsKey(q.scenario())) {
-                    scenarios.put(q.scenario(), prerequisites(data.resolve(PREREQUISITES).resolve("memory_" + q.scenario() + ".json"), category));
-                }
-                questions.add(q);
-            } catch (IOException e) {
-                rejected.add(new BfclImporter.RejectedRow(i + 1, null, "not valid JSON: " + e.getMessage().lines().findFirst().orElse("")));
-            } catch (IllegalArgumentException e) {
-                rejected.add(new BfclImporter.RejectedRow(i + 1, id, e.getMessage()));
-            }
-        }
+            questions.add(q);
+        });
         BfclMemoryEvalSet set = new BfclMemoryEvalSet(category, backend.className(), tests.toString(),
                 BfclMultiTurnImporter.functionDocFile(docs), scenarios, questions);
         return new Result(set, rejected);
     }
 
-    private static BfclMemoryQuestion question(JsonNode row, String id, String category, Map<String, List<String>> possible, Set<String> ids) {
-        if (id == null || id.isBlank()) {
-            throw new IllegalArgumentException("no 'id'");
-        }
+    private static BfclMemoryQuestion question(JsonNode row, String id, String category, Map<String, List<String>> possible) {
         if (!id.startsWith("memory_")) {
             throw new IllegalArgumentException("id '" + id + "' is not a memory question");
-        }
-        if (!ids.add(id)) {
-            throw new IllegalArgumentException("duplicate id '" + id + "'");
         }
         String scenario = row.path("scenario").asText("");
         if (scenario.isBlank() || !scenario.matches("[a-z0-9_]+")) {

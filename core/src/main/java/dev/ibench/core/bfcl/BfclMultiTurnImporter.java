@@ -9,11 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Reads a BFCL multi-turn category ({@code multi_turn_base}, {@code multi_turn_miss_func}, {@code multi_turn_miss_param},
@@ -65,40 +63,19 @@ public final class BfclMultiTurnImporter {
         }
         Map<String, Object> groundTruth = groundTruthById(answers);
         Map<String, List<Map<String, Object>>> docs = new LinkedHashMap<>();
-        List<String> rows = JsonRows.read("BFCL test file", tests);
         List<BfclMultiTurnEntry> entries = new ArrayList<>();
-        List<BfclImporter.RejectedRow> rejected = new ArrayList<>();
-        Set<String> ids = new HashSet<>();
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).isBlank()) {
-                continue;
+        List<BfclImporter.RejectedRow> rejected = BfclTestRows.read(tests, (row, id) -> {
+            if (!id.startsWith(category + "_")) {
+                throw new IllegalArgumentException("id '" + id + "' is not of category " + category);
             }
-            String id = null;
-            try {
-                JsonNode row = Json.MAPPER.readTree(rows.get(i));
-                id = row.path("id").isValueNode() ? row.path("id").asText() : null;
-                if (id == null || id.isBlank()) {
-                    throw new IllegalArgumentException("no 'id'");
+            BfclMultiTurnEntry entry = entry(row, id, category, groundTruth, answers);
+            for (String cls : entry.involvedClasses()) {
+                if (!docs.containsKey(cls)) {
+                    docs.put(cls, docs(docsFolder, cls));
                 }
-                if (!ids.add(id)) {
-                    throw new IllegalArgumentException("duplicate id '" + id + "'");
-                }
-                if (!id.startsWith(category + "_")) {
-                    throw new IllegalArgumentException("id '" + id + "' is not of category " + category);
-                }
-                BfclMultiTurnEntry entry = entry(row, id, category, groundTruth, answers);
-                for (String cls : entry.involvedClasses()) {
-                    if (!docs.containsKey(cls)) {
-                        docs.put(cls, docs(docsFolder, cls));
-                    }
-                }
-                entries.add(entry);
-            } catch (IOException e) {
-                rejected.add(new BfclImporter.RejectedRow(i + 1, null, "not valid JSON: " + e.getMessage().lines().findFirst().orElse("")));
-            } catch (IllegalArgumentException e) {
-                rejected.add(new BfclImporter.RejectedRow(i + 1, id, e.getMessage()));
             }
-        }
+            entries.add(entry);
+        });
         return new Result(entries, rejected, docs);
     }
 
