@@ -3,8 +3,6 @@ package dev.ibench.core.bfcl;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.json.JsonRows;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,43 +81,33 @@ public final class BfclMemoryImporter {
             throw new IllegalArgumentException("no prerequisite conversations for its scenario: " + file + " is missing");
         }
         List<BfclMemoryPrerequisite> out = new ArrayList<>();
-        List<String> rows = JsonRows.read("BFCL memory prerequisite file", file);
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).isBlank()) {
-                continue;
-            }
+        BfclTestRows.eachLine(file, "BFCL memory prerequisite file", (line, row) -> {
+            List<List<Map<String, Object>>> turns;
             try {
-                JsonNode row = Json.MAPPER.readTree(rows.get(i));
-                List<List<Map<String, Object>>> turns = Json.MAPPER.convertValue(row.path("question"),
-                        new TypeReference<List<List<Map<String, Object>>>>() {});
-                if (!row.path("id").isTextual() || turns == null || turns.isEmpty()) {
-                    throw new IllegalArgumentException("line " + (i + 1) + " has no 'id' or no 'question' turns");
-                }
-                out.add(new BfclMemoryPrerequisite(row.path("id").asText().replace("memory", category), row.path("topic").asText(""), turns));
-            } catch (IOException | IllegalArgumentException e) {
-                throw new IllegalArgumentException("its prerequisite conversations are not readable: " + file + " "
-                        + e.getMessage().lines().findFirst().orElse(""));
+                turns = Json.MAPPER.convertValue(row.path("question"), new TypeReference<List<List<Map<String, Object>>>>() {});
+            } catch (IllegalArgumentException e) {
+                turns = null;
             }
-        }
+            if (!row.path("id").isTextual() || turns == null || turns.isEmpty()) {
+                throw new IllegalArgumentException("BFCL memory prerequisite file " + file + " line " + line
+                        + ": no 'id' or no 'question' turns (lists of messages)");
+            }
+            out.add(new BfclMemoryPrerequisite(row.path("id").asText().replace("memory", category), row.path("topic").asText(""), turns));
+        });
         return out;
     }
 
     private static Map<String, List<String>> possibleAnswers(Path file) {
         Map<String, List<String>> byId = new HashMap<>();
-        List<String> rows = JsonRows.read("BFCL possible-answer file", file);
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i).isBlank()) {
-                continue;
-            }
-            try {
-                JsonNode row = Json.MAPPER.readTree(rows.get(i));
-                if (row.path("ground_truth").isArray()) {
+        BfclTestRows.eachLine(file, "BFCL possible-answer file", (line, row) -> {
+            if (row.path("ground_truth").isArray()) {
+                try {
                     byId.put(row.path("id").asText(), Json.MAPPER.convertValue(row.path("ground_truth"), new TypeReference<List<String>>() {}));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("BFCL possible-answer file " + file + " line " + line + ": not a list of answer texts");
                 }
-            } catch (IOException | IllegalArgumentException e) {
-                throw new IllegalArgumentException("BFCL possible-answer file " + file + " line " + (i + 1) + ": not a list of answer texts");
             }
-        }
+        });
         return byId;
     }
 }

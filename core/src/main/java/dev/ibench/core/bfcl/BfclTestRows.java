@@ -22,7 +22,34 @@ final class BfclTestRows {
         void read(JsonNode row, String id);
     }
 
+    /** Reads one line of a file every line of which must be usable. */
+    @FunctionalInterface
+    interface LineReader {
+        void read(int line, JsonNode row);
+    }
+
     private BfclTestRows() {}
+
+    /**
+     * Hands every non-blank line of {@code file} ({@code what} names it in errors) to {@code reader} with its line number;
+     * a line that is not JSON is an {@link IllegalArgumentException} naming the file and the line.
+     */
+    static void eachLine(Path file, String what, LineReader reader) {
+        List<String> rows = JsonRows.read(what, file);
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).isBlank()) {
+                continue;
+            }
+            JsonNode row;
+            try {
+                row = Json.MAPPER.readTree(rows.get(i));
+            } catch (IOException e) {
+                throw new IllegalArgumentException(what + " " + file + " line " + (i + 1) + ": not valid JSON: "
+                        + e.getMessage().lines().findFirst().orElse(""), e);
+            }
+            reader.read(i + 1, row);
+        }
+    }
 
     /** Hands every usable row of {@code tests} to {@code reader}; the rows left out. */
     static List<BfclImporter.RejectedRow> read(Path tests, RowReader reader) {

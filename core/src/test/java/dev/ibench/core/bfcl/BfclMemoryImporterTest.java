@@ -83,4 +83,16 @@ class BfclMemoryImporterTest {
         assertThatThrownBy(() -> BfclMemoryImporter.read(tests, "memory_graph"))
                 .hasMessage("not a BFCL memory category: 'memory_graph' (valid: memory_kv, memory_rec_sum, memory_vector)");
     }
+
+    @Test
+    void aScenarioWhosePrerequisitesCannotBeReadLeavesItsQuestionsOutSayingWhy() throws IOException {
+        Path tests = layout();
+        Path prereq = data.resolve("memory_prereq_conversation/memory_customer.json");
+        Files.writeString(prereq, "{\"id\": \"memory_prereq_0-customer-0\", \"question\": \"not turns\"}\n");
+        BfclMemoryImporter.Result r = BfclMemoryImporter.read(tests, "memory_kv");
+        assertThat(r.evalSet().scenarios()).containsOnlyKeys("notetaker");
+        assertThat(r.rejected()).extracting(BfclImporter.RejectedRow::id).contains("memory_3-customer-0");
+        assertThat(r.rejected().get(r.rejected().size() - 1).reason())
+                .isEqualTo("BFCL memory prerequisite file " + prereq + " line 1: no 'id' or no 'question' turns (lists of messages)");
+    }
 }
