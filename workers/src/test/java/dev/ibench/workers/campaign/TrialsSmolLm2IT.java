@@ -59,7 +59,7 @@ class TrialsSmolLm2IT {
      * SLOT prompt with no prompt cache, so the prompt's length is most of this test's time; trials work the same on any
      * sample.
      */
-    private static void keepShortestPrompts(Path evalSet, Path out, int count) throws Exception {
+    static void keepShortestPrompts(Path evalSet, Path out, int count) throws Exception {
         ObjectNode set = (ObjectNode) Json.MAPPER.readTree(evalSet.toFile()); // {source, db_id, ..., data_root, data: [...]}
         List<JsonNode> samples = new ArrayList<>();
         set.withArray("data").forEach(samples::add);
