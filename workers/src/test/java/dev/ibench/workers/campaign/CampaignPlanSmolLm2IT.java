@@ -10,7 +10,6 @@ import dev.ibench.workers.campaign.estimate.CampaignCostEstimate;
 import dev.ibench.workers.campaign.estimate.CampaignCostPlanner;
 import dev.ibench.workers.campaign.estimate.CellCostEstimate;
 import dev.ibench.workers.campaign.estimate.TypicalOutputTokens;
-import dev.ibench.workers.cli.IbenchCli;
 import dev.ibench.workers.testing.CampaignHarness;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellState;
@@ -21,7 +20,6 @@ import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Acceptance 3 of issue 44: {@code campaign plan} on a SmolLM2 campaign (in-process GGUF, superhero SLOT samples with
@@ -34,11 +32,7 @@ class CampaignPlanSmolLm2IT {
 
     @Test
     void plannedPromptTokensAreWithinFivePercentOfWhatTheRunRecords() throws Exception {
-        Path data = (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
-        int built = new CommandLine(new IbenchCli()).execute("build", "--source", "bird", "--root", data.resolve("bird").toString(),
-                "--db", "superhero", "--style", "slot", "--mode", "paper", "--out", dir.resolve("eval").toString());
-        assertThat(built).isZero();
-        TrialsSmolLm2IT.keepShortestPrompts(dir.resolve("eval/bird-superhero-slot.json"), dir.resolve("eval/superhero-shortest.json"), 3);
+        TrialsSmolLm2IT.buildShortestSuperheroSlot(dir, 3);
         Path file = dir.resolve("planned.yaml");
         Files.writeString(file, """
                 name: planned

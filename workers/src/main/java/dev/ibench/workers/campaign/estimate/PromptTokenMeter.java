@@ -51,9 +51,13 @@ final class PromptTokenMeter implements AutoCloseable {
             }
         }
         if (profile.tokenizer() != null) {
-            TokenCounter tokens = TokenCounter.of(Path.of(profile.tokenizer()), profile.name());
-            return new PromptTokenMeter(r -> tokens.prompt(r.prompt()), "counted with the profile's tokenizer " + profile.tokenizer()
-                    + " (chat template tokens not counted)", false, null);
+            try {
+                TokenCounter tokens = TokenCounter.of(Path.of(profile.tokenizer()), profile.name());
+                return new PromptTokenMeter(r -> tokens.prompt(r.prompt()), "counted with the profile's tokenizer " + profile.tokenizer()
+                        + " (chat template tokens not counted)", false, null);
+            } catch (ModelCallException unreadable) {
+                noTokenizer = "the profile's tokenizer cannot be read: " + unreadable.getMessage();
+            }
         }
         return new PromptTokenMeter(r -> (characters(r.prompt()) + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN,
                 "estimated at " + CHARS_PER_TOKEN + " characters a token (" + noTokenizer + ")", false, null);
