@@ -152,7 +152,7 @@ public final class ModelRunners {
             } catch (IllegalArgumentException e) {
                 throw ApplicationFailure.newNonRetryableFailure("ablation generator: " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
             }
-            profile = reachedAt(profile, g.endpoint(), g.apiKeyEnv(), g.model());
+            profile = CampaignModelProfile.reachedAt(profile, g.endpoint(), g.apiKeyEnv(), g.model());
             return new ProfileModel(profile, new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache,
                     limiters, RetryPolicy.none(), ledger, SpendAccount.outsideCampaigns("ablation-writer:" + g.profile())));
         });
@@ -171,32 +171,11 @@ public final class ModelRunners {
     public ModelProfile profile(String campaignId, String modelName) {
         CampaignSpec spec = spec(campaignId);
         ModelEntry entry = modelEntry(spec, campaignId, modelName);
-        ModelProfile profile;
         try {
-            profile = profiles.resolve(entry.profile());
+            return CampaignModelProfile.of(profiles, spec, entry);
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure("model " + modelName + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
         }
-        profile = reachedAt(profile, entry.endpoint(), entry.apiKeyEnv(), entry.model());
-        if (entry.concurrency() != null) {
-            profile = profile.withMaxConcurrency(entry.concurrency());
-        }
-        if (entry.pricePerMillionInput() != null || entry.pricePerMillionOutput() != null) {
-            profile = profile.withPrices(entry.pricePerMillionInput(), entry.pricePerMillionOutput());
-        }
-        DecodingOverrides decoding = spec.decoding();
-        if (decoding.temperature() != null || decoding.maxTokens() != null) {
-            profile = profile.withDecoding(decoding.maxTokens() != null ? decoding.maxTokens() : profile.maxTokens(),
-                    decoding.temperature() != null ? decoding.temperature() : profile.temperature());
-        }
-        if (decoding.reasoningEffort() != null) {
-            try {
-                profile = profile.withReasoningEffort(decoding.reasoningEffort()).validated(entry.profile() + " with the campaign's decoding.reasoning_effort");
-            } catch (IllegalArgumentException e) {
-                throw ApplicationFailure.newNonRetryableFailure("model " + modelName + ": " + e.getMessage(), FailureTypes.ENDPOINT_REJECTED);
-            }
-        }
-        return profile;
     }
 
     /**
@@ -205,21 +184,6 @@ public final class ModelRunners {
      */
     private Double ratePerSecond(String campaignId, String modelName) {
         return modelEntry(spec(campaignId), campaignId, modelName).ratePerSecond();
-    }
-
-    /** The profile at another endpoint, with another key variable, under another served model name (null: the profile's). */
-    private static ModelProfile reachedAt(ModelProfile profile, String endpoint, String apiKeyEnv, String model) {
-        ModelProfile p = profile;
-        if (endpoint != null) {
-            p = p.withBaseUrl(endpoint);
-        }
-        if (apiKeyEnv != null) {
-            p = p.withApiKeyEnv(apiKeyEnv);
-        }
-        if (model != null) {
-            p = p.withModel(model);
-        }
-        return p;
     }
 
     private CampaignSpec spec(String campaignId) {

@@ -236,7 +236,7 @@ public final class ModelGateway implements AutoCloseable {
         stats.cacheHits.incrementAndGet();
         Double free = profile.hasPrices() ? 0.0 : null;
         SpendEntry hitEntry = entry(cellId, looked.request(), 0, SpendEntry.CACHE_HIT, null, hit.promptTokens(), hit.completionTokens(), 0, free,
-                hit.tokensUnknown(), hit.reasoningTokens());
+                hit.tokensUnknown(), hit.reasoningTokens(), hit.cachedPromptTokens(), 0);
         writes.accept(() -> ledger.record(hitEntry));
         return new CallResult(hit, true, 0, free, looked.key());
     }
@@ -280,7 +280,8 @@ public final class ModelGateway implements AutoCloseable {
             stats.costUsd.add(cost);
         }
         SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
+                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens(), response.cachedPromptTokens(),
+                CallCost.cachedAtInputPrice(profile, response));
         CallResult result = new CallResult(response, false, attempts, cost, key, waits);
         PaidAnswers.Held answer = new PaidAnswers.Held(result, paid);
         held.put(key, answer);
@@ -301,7 +302,7 @@ public final class ModelGateway implements AutoCloseable {
     private void recordFailure(ModelRequest request, String cellId, int ledgerAttempt, ModelCallException e, long latencyMillis) {
         try {
             ledger.record(entry(cellId, request, ledgerAttempt, SpendEntry.FAILED, e.kind().name(), 0, 0, latencyMillis,
-                    profile.hasPrices() ? 0.0 : null, false, 0));
+                    profile.hasPrices() ? 0.0 : null, false, 0, 0, 0));
         } catch (RuntimeException ledgerDown) {
             e.addSuppressed(ledgerDown); // the call's own failure, with its classification, is what the caller must see
         }
@@ -339,9 +340,10 @@ public final class ModelGateway implements AutoCloseable {
 
     private SpendEntry entry(String cellId, ModelRequest request, int attempt, String outcome, String errorKind,
                              int promptTokens, int completionTokens, long latencyMs, Double costUsd, boolean tokensUnknown,
-                             int reasoningTokens) {
+                             int reasoningTokens, int cachedPromptTokens, int cachedAtInputPrice) {
         return new SpendEntry(account.campaignId(), cellId, account.model(), client.endpoint(), request.sampleId(), request.trial(),
-                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown, reasoningTokens);
+                attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown, reasoningTokens,
+                cachedPromptTokens, cachedAtInputPrice);
     }
 
     /** The answer with its tokens counted by the profile's tokenizer when the provider sent no usage block and one is named. */

@@ -13,6 +13,9 @@ import java.util.List;
  * {@code reasoning} is reasoning the server returned apart from the text ({@code reasoning_content} or {@code reasoning},
  * null when none); {@code reasoningTokens} the server's {@code usage.completion_tokens_details.reasoning_tokens}, which
  * OpenAI-compatible servers count inside {@code completion_tokens} (so spend and budgets include them).
+ * {@code cachedPromptTokens}: the part of {@code promptTokens} the server read from its prompt cache
+ * ({@code usage.prompt_tokens_details.cached_tokens}, else llama-server's {@code timings.cache_n}; 0 when not reported),
+ * priced at the profile's cached-input price.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelResponse(
@@ -24,11 +27,19 @@ public record ModelResponse(
         @JsonProperty("latency_ms") long latencyMillis,
         @JsonProperty("tokens_unknown") boolean tokensUnknown,
         @JsonProperty("reasoning") String reasoning,
-        @JsonProperty("reasoning_tokens") int reasoningTokens) {
+        @JsonProperty("reasoning_tokens") int reasoningTokens,
+        @JsonProperty("cached_prompt_tokens") int cachedPromptTokens) {
     public ModelResponse {
+        cachedPromptTokens = Math.max(0, Math.min(cachedPromptTokens, promptTokens));
         text = text == null ? "" : text;
         toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
         reasoning = reasoning == null || reasoning.isEmpty() ? null : reasoning;
+    }
+
+    /** An answer without cached prompt tokens reported. */
+    public ModelResponse(String text, List<ToolCall> toolCalls, String finishReason, int promptTokens, int completionTokens,
+                         long latencyMillis, boolean tokensUnknown, String reasoning, int reasoningTokens) {
+        this(text, toolCalls, finishReason, promptTokens, completionTokens, latencyMillis, tokensUnknown, reasoning, reasoningTokens, 0);
     }
 
     /** An answer with its token counts known and no reasoning returned apart. */
@@ -51,7 +62,8 @@ public record ModelResponse(
 
     /** This answer with token counts worked out by a tokenizer (known from now on). */
     public ModelResponse withCountedTokens(int prompt, int completion) {
-        return new ModelResponse(text, toolCalls, finishReason, prompt, completion, latencyMillis, false, reasoning, reasoningTokens);
+        return new ModelResponse(text, toolCalls, finishReason, prompt, completion, latencyMillis, false, reasoning, reasoningTokens,
+                cachedPromptTokens);
     }
 
     public int totalTokens() {

@@ -34,7 +34,7 @@ public final class SpendReportSection {
 
     private static SpendReport.Row row(String label, SpendTotals t) {
         return new SpendReport.Row(label, t.attempts(), t.failedAttempts(), t.cacheHits(), t.promptTokens(), t.completionTokens(),
-                t.costUsd(), t.latencyMs(), t.tokensUnknownAnswers());
+                t.costUsd(), t.latencyMs(), t.tokensUnknownAnswers(), t.cachedPromptTokens(), t.cachedAtInputPrice());
     }
 
     /** The spend as the report model has it (the HTML report's section). */
@@ -88,6 +88,8 @@ public final class SpendReportSection {
             n.put("failed_attempts", r.failedAttempts());
             n.put("cache_hits", r.cacheHits());
             n.put("prompt_tokens", r.promptTokens());
+            n.put("cached_prompt_tokens", r.cachedPromptTokens());
+            n.put("cached_tokens_at_input_price", r.cachedAtInputPrice());
             n.put("completion_tokens", r.completionTokens());
             if (r.costUsd() == null) {
                 n.putNull("cost_usd");

@@ -25,7 +25,8 @@ public final class SpendStore {
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE prompt_tokens END), "
             + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE completion_tokens END), SUM(cost_usd), SUM(latency_ms), "
             + "SUM(CASE WHEN outcome='ok' AND tokens_unknown<>0 THEN 1 ELSE 0 END), "
-            + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE reasoning_tokens END) FROM spend_ledger ";
+            + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE reasoning_tokens END), "
+            + "SUM(CASE WHEN outcome='cache_hit' THEN 0 ELSE cached_prompt_tokens END), SUM(cached_at_input_price) FROM spend_ledger ";
 
     private final StoreStatements statements;
     private final ResultsDatabase database;
@@ -44,11 +45,11 @@ public final class SpendStore {
         database.inTransaction(() -> {
             update("record spend of " + e.model(),
                     "INSERT INTO spend_ledger(campaign_id, cell_id, model, endpoint, sample_id, trial, attempt, outcome, error_kind, "
-                            + "prompt_tokens, completion_tokens, latency_ms, cost_usd, created_at, tokens_unknown, reasoning_tokens) "
-                            + "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                            + "prompt_tokens, completion_tokens, latency_ms, cost_usd, created_at, tokens_unknown, reasoning_tokens, "
+                            + "cached_prompt_tokens, cached_at_input_price) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     e.campaignId(), e.cellId(), e.model(), e.endpoint(), e.sampleId(), e.trial(), e.attempt(), e.outcome(),
                     e.errorKind(), e.promptTokens(), e.completionTokens(), e.latencyMs(), e.costUsd(), Instant.now().toString(),
-                    e.tokensUnknown() ? 1 : 0, e.reasoningTokens());
+                    e.tokensUnknown() ? 1 : 0, e.reasoningTokens(), e.cachedPromptTokens(), e.cachedAtInputPrice());
             long tokens = SpendEntry.CACHE_HIT.equals(e.outcome()) ? 0 : e.tokens();
             double cost = e.costUsd() == null ? 0 : e.costUsd();
             if (e.campaignId() != null && (tokens != 0 || cost != 0)) {
@@ -98,10 +99,12 @@ public final class SpendStore {
     public List<SpendEntry> entries(String cellId) {
         return query("read spend of " + cellId,
                 "SELECT campaign_id, cell_id, model, endpoint, sample_id, trial, attempt, outcome, error_kind, prompt_tokens, "
-                        + "completion_tokens, latency_ms, cost_usd, tokens_unknown, reasoning_tokens FROM spend_ledger WHERE cell_id=? ORDER BY entry_id",
+                        + "completion_tokens, latency_ms, cost_usd, tokens_unknown, reasoning_tokens, cached_prompt_tokens, cached_at_input_price "
+                        + "FROM spend_ledger WHERE cell_id=? ORDER BY entry_id",
                 rs -> new SpendEntry(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
                         rs.getInt(6), rs.getInt(7), rs.getString(8), rs.getString(9), rs.getInt(10), rs.getInt(11), rs.getLong(12),
-                        rs.getObject(13) == null ? null : rs.getDouble(13), rs.getInt(14) != 0, rs.getInt(15)),
+                        rs.getObject(13) == null ? null : rs.getDouble(13), rs.getInt(14) != 0, rs.getInt(15),
+                        rs.getInt(16), rs.getInt(17)),
                 cellId);
     }
 
@@ -127,9 +130,25 @@ public final class SpendStore {
         return out;
     }
 
+    /** Answers a campaign's model gave with known tokens, and their completion tokens summed (for {@code campaign plan}'s typical figure). */
+    public record AnsweredTokens(long answers, long completionTokens) {
+        public static final AnsweredTokens NONE = new AnsweredTokens(0, 0);
+
+        public AnsweredTokens plus(AnsweredTokens other) {
+            return new AnsweredTokens(answers + other.answers, completionTokens + other.completionTokens);
+        }
+    }
+
+    public AnsweredTokens answeredTokens(String campaignId, String model) {
+        return query("read answered tokens of " + campaignId + "/" + model,
+                "SELECT COUNT(*), COALESCE(SUM(completion_tokens), 0) FROM spend_ledger WHERE campaign_id=? AND model=? "
+                        + "AND outcome='ok' AND tokens_unknown=0",
+                rs -> new AnsweredTokens(rs.getLong(1), rs.getLong(2)), campaignId, model).get(0);
+    }
+
     private static SpendTotals totals(ResultSet rs) throws SQLException {
         return new SpendTotals(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                rs.getObject(6) == null ? null : rs.getDouble(6), rs.getLong(7), rs.getLong(8), rs.getLong(9));
+                rs.getObject(6) == null ? null : rs.getDouble(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10), rs.getLong(11));
     }
 
     public void saveBudget(String campaignId, String scope, Budget budget) {

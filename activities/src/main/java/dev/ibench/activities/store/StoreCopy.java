@@ -54,7 +54,8 @@ public final class StoreCopy {
             new Table("artifacts", List.of("sha256", "size_bytes", "chunks", "created_at"), false),
             // ledger rows keep their entry_id, so a second copy adds nothing (see continueIdentity for PostgreSQL)
             new Table("spend_ledger", List.of("entry_id", "campaign_id", "cell_id", "model", "endpoint", "sample_id", "trial", "attempt",
-                    "outcome", "error_kind", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd", "created_at", "reasoning_tokens"), false),
+                    "outcome", "error_kind", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd", "created_at", "reasoning_tokens",
+                    "cached_prompt_tokens", "cached_at_input_price"), false),
             new Table("budgets", List.of("campaign_id", "scope", "usd", "tokens"), false),
             new Table("budget_deferrals", List.of("cell_id", "sample_id", "trial"), false),
             new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false),

@@ -240,4 +240,70 @@ class LedgerFaultEndpointTest {
         assertThat(entry.promptTokens()).isEqualTo(3);
         assertThat(spend.totals("camp", null).tokensUnknownAnswers()).isZero();
     }
+    /** OpenAI's usage block: 2,000 prompt tokens of which 1,536 were read from the prompt cache. */
+    static final String OPENAI_CACHED = """
+            {"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"[]"},"finish_reason":"stop"}],
+             "usage":{"prompt_tokens":2000,"completion_tokens":100,"total_tokens":2100,
+                      "prompt_tokens_details":{"cached_tokens":1536,"audio_tokens":0},
+                      "completion_tokens_details":{"reasoning_tokens":0}}}""";
+
+    /**
+     * Cached prompt tokens priced at gpt-4o's list prices per million tokens (input 2.50, cached input 1.25, output
+     * 10.00), kept in the ledger and summed in its totals; the USD figure is worked out by hand.
+     */
+    @Test
+    void cachedPromptTokensArePricedAtTheCachedInputPriceAndKeptInTheLedger() {
+        server.enqueue(new MockResponse().setBody(OPENAI_CACHED));
+        ModelProfile p = profile("price_per_million_cached_input: 1.25\n");
+        CallResult r;
+        try (ModelGateway g = gateway(p, null)) {
+            r = g.call(chat(p, "s1"), "camp/cached");
+        }
+        // (2000 - 1536) new x 2.50 + 1536 cached x 1.25 + 100 out x 10.00, per million: 0.00116 + 0.00192 + 0.001
+        double byHand = 0.00408;
+        assertThat(r.response().cachedPromptTokens()).isEqualTo(1536);
+        assertThat(r.costUsd()).isCloseTo(byHand, offset(1e-12));
+        SpendEntry e = spend.entries("camp/cached").get(0);
+        assertThat(e.promptTokens()).isEqualTo(2000);
+        assertThat(e.cachedPromptTokens()).isEqualTo(1536);
+        assertThat(e.cachedAtInputPrice()).as("the profile states the cached price").isZero();
+        assertThat(e.costUsd()).isCloseTo(byHand, offset(1e-12));
+        SpendTotals t = spend.totals("camp", null);
+        assertThat(t.cachedPromptTokens()).isEqualTo(1536);
+        assertThat(t.costUsd()).isCloseTo(byHand, offset(1e-12));
+    }
+
+    @Test
+    void withoutACachedPriceCachedTokensCostTheInputPriceAndTheLedgerSaysHowMany() {
+        server.enqueue(new MockResponse().setBody(OPENAI_CACHED));
+        ModelProfile p = profile();
+        CallResult r;
+        try (ModelGateway g = gateway(p, null)) {
+            r = g.call(chat(p, "s1"), "camp/uncached-price");
+        }
+        // all 2000 prompt tokens at 2.50 + 100 at 10.00: 0.005 + 0.001
+        assertThat(r.costUsd()).isCloseTo(0.006, offset(1e-12));
+        SpendEntry e = spend.entries("camp/uncached-price").get(0);
+        assertThat(e.cachedPromptTokens()).isEqualTo(1536);
+        assertThat(e.cachedAtInputPrice()).isEqualTo(1536);
+        assertThat(spend.cellTotals("camp/uncached-price").cachedAtInputPrice()).isEqualTo(1536);
+    }
+
+    /** llama-server's {@code timings.cache_n} (tools/server/server-common.cpp) when the usage block has no prompt_tokens_details. */
+    @Test
+    void llamaServersTimingsCacheNIsReadWhenTheUsageBlockHasNoDetails() {
+        server.enqueue(new MockResponse().setBody("""
+                {"id":"y","choices":[{"index":0,"message":{"role":"assistant","content":"[]"},"finish_reason":"stop"}],
+                 "usage":{"prompt_tokens":800,"completion_tokens":20,"total_tokens":820},
+                 "timings":{"cache_n":700,"prompt_n":100,"predicted_n":20}}"""));
+        ModelProfile p = profile("price_per_million_cached_input: 1.25\n");
+        CallResult r;
+        try (ModelGateway g = gateway(p, null)) {
+            r = g.call(chat(p, "s1"), "camp/llama");
+        }
+        assertThat(r.response().cachedPromptTokens()).isEqualTo(700);
+        // 100 new x 2.50 + 700 cached x 1.25 + 20 out x 10.00, per million: 0.00025 + 0.000875 + 0.0002
+        assertThat(r.costUsd()).isCloseTo(0.001325, offset(1e-12));
+        assertThat(spend.entries("camp/llama").get(0).cachedPromptTokens()).isEqualTo(700);
+    }
 }

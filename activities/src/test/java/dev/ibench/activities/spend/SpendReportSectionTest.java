@@ -56,4 +56,30 @@ class SpendReportSectionTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("SpendSection");
         }
     }
+
+    @Test
+    void cachedPromptTokensAreAShareOfThePromptCellAndTheirPriceIsSaidWhenTheProfileHadNone() throws Exception {
+        try (ResultsDatabase db = ResultsDatabase.open(dir.resolve("r.db"))) {
+            ResultsStore store = new ResultsStore(db);
+            SpendStore spend = new SpendStore(db);
+            store.saveCampaign("c", "demo", "{}");
+            store.saveCell(new CellRecord("c/a", "c", "m", "b", "direct", "none", "b.json", 1));
+            store.saveCell(new CellRecord("c/b", "c", "m2", "b", "direct", "none", "b.json", 1));
+            spend.record(new SpendEntry("c", "c/a", "m", "e", "s1", 0, 1, SpendEntry.OK, null, 1000, 100, 50, 0.004, false, 0, 250, 0));
+            spend.record(new SpendEntry("c", "c/a", "m", "e", "s2", 0, 1, SpendEntry.OK, null, 1000, 100, 50, 0.004, false, 0, 750, 0));
+            spend.record(new SpendEntry("c", "c/b", "m2", "e", "s1", 0, 1, SpendEntry.OK, null, 400, 0, 30, 0.001, false, 0, 300, 300));
+            SpendReportSection section = SpendReportSection.of(store, spend, "c");
+
+            String md = section.appendTo("md", "# Campaign demo\n");
+            // cell a: 250 + 750 = 1000 cached of 2000 prompt tokens, 50.0%
+            assertThat(md).contains("| c/a | 2 | 0 | 0 | 2000 (1000 cached, 50.0%) | 200 | 0.008000 | 50 |")
+                    .contains("| c/b | 1 | 0 | 0 | 400 (300 cached, 75.0%) | 0 | 0.001000 (300 cached tokens at the input price) | 30 |")
+                    // campaign: 1300 of 2400, 54.2%
+                    .contains("| campaign | 3 | 0 | 0 | 2400 (1300 cached, 54.2%) | 200 | 0.009000 (300 cached tokens at the input price) | 43 |");
+            JsonNode campaign = Json.MAPPER.readTree(section.appendTo("json", "{}")).get("spend").get(4);
+            assertThat(campaign.get("scope").asText()).isEqualTo("campaign");
+            assertThat(campaign.get("cached_prompt_tokens").asLong()).isEqualTo(1300);
+            assertThat(campaign.get("cached_tokens_at_input_price").asLong()).isEqualTo(300);
+        }
+    }
 }

@@ -76,6 +76,8 @@ public final class CampaignSpecLoader {
                     "models[" + i + "].rate_per_second: must be > 0 and <= 10000 (requests per second to the endpoint), got " + m.ratePerSecond());
             require(file, m.pricePerMillionInput() == null || m.pricePerMillionInput() >= 0, "models[" + i + "].price_per_million_input: must be >= 0");
             require(file, m.pricePerMillionOutput() == null || m.pricePerMillionOutput() >= 0, "models[" + i + "].price_per_million_output: must be >= 0");
+            require(file, m.pricePerMillionCachedInput() == null || m.pricePerMillionCachedInput() >= 0,
+                    "models[" + i + "].price_per_million_cached_input: must be >= 0");
             if (m.endpoint() != null) {
                 EndpointUrl.problem("models[" + i + "].endpoint", m.endpoint()).ifPresent(p -> require(file, false, p));
             }

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * another model name there ({@code model}, e.g. the name a vLLM server serves). {@code apiKeyEnv} names the
  * environment variable holding the key; the key itself never enters the spec. {@code concurrency} bounds the calls in
  * flight and wins over the profile's {@code max_concurrency}. {@code pricePerMillionInput/Output} override the profile's
- * prices (USD per million tokens) for the ledger; {@code budget} limits this model's spending in the campaign.
+ * prices (USD per million tokens) for the ledger, {@code pricePerMillionCachedInput} the profile's price of cached prompt
+ * tokens; {@code budget} limits this model's spending in the campaign.
  */
 public record ModelEntry(
         @JsonProperty("name") String name,
@@ -19,7 +20,8 @@ public record ModelEntry(
         @JsonProperty("model") String model,
         @JsonProperty("price_per_million_input") Double pricePerMillionInput,
         @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
-        @JsonProperty("budget") Budget budget) {
+        @JsonProperty("budget") Budget budget,
+        @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput) {
 
     public int concurrencyOrDefault() {
         return concurrency == null ? 4 : concurrency;

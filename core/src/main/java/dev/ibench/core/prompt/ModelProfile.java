@@ -34,6 +34,9 @@ import java.util.Set;
  * @param promptEndsInThinking the family's prompt ends inside an opened thinking block (GLM-4.7-Flash, MiniMax-M2,
  *                       Cohere2 MoE, QwQ): an output that closes none is reasoning up to its first call block;
  *                       null (not written, so the profile's stored form is unchanged) means false
+ * @param pricePerMillionCachedInput USD per million prompt tokens the server reports as read from its prompt cache
+ *                       ({@code cached_tokens}, llama-server's {@code cache_n}); null: not stated, and such tokens are
+ *                       priced as new input, which the ledger records and status and reports say (docs/ledger.md)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -69,7 +72,8 @@ public record ModelProfile(
         @JsonProperty("send_temperature") Boolean sendTemperature,
         @JsonProperty("reasoning_effort") String reasoningEffort,
         @JsonProperty("prompt_cache") Boolean promptCache,
-        @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking) {
+        @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking,
+        @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
@@ -117,6 +121,7 @@ public record ModelProfile(
         if (frequencyPenalty != null && (frequencyPenalty < -2.0 || frequencyPenalty > 2.0)) {
             problems.add("'frequency_penalty' must be between -2 and 2, got " + frequencyPenalty);
         }
+        if (pricePerMillionCachedInput != null && pricePerMillionCachedInput < 0) problems.add("'price_per_million_cached_input' must be >= 0");
         if (maxAttempts <= 0) problems.add("'max_attempts' must be > 0");
         if (maxConcurrency <= 0) problems.add("'max_concurrency' must be > 0");
         if (mode == PromptMode.TOOLS && "completions".equals(api)) problems.add("mode tools needs api chat (native tools only exist on chat endpoints)");
@@ -151,35 +156,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -187,7 +192,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** Copy with another reasoning effort (a campaign's {@code decoding.reasoning_effort}); check it with {@link #validated}. */
@@ -195,12 +200,21 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
-                sendTemperature, effort, promptCache, promptEndsInThinking);
+                sendTemperature, effort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
     }
 
     /** True when the profile says that its prompt ends inside thinking ({@code prompt_ends_in_thinking: true}). */
     public boolean promptOpensThinking() {
         return Boolean.TRUE.equals(promptEndsInThinking);
+    }
+
+    /** Copy with another price of cached prompt tokens (a campaign entry's override; null keeps the profile's). */
+    public ModelProfile withCachedInputPrice(Double perMillionCachedInput) {
+        return perMillionCachedInput == null ? this : new ModelProfile(name, description, provider, family, mode, api, model, baseUrl,
+                apiKeyEnv, modelFile, maxTokens, temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads,
+                constrainedOutput, icl, templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty,
+                tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking,
+                perMillionCachedInput);
     }
 
     public boolean hasPrices() {

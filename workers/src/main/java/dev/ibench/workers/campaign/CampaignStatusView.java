@@ -3,6 +3,7 @@ package dev.ibench.workers.campaign;
 import dev.ibench.activities.spend.SpendTotals;
 import dev.ibench.core.campaign.Budget;
 import dev.ibench.core.campaign.EscapedText;
+import dev.ibench.core.report.CachedShare;
 import dev.ibench.activities.store.ErrorCount;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CellProgress;
@@ -106,7 +107,8 @@ public final class CampaignStatusView {
 
     /**
      * e.g. {@code $0.006000, 1500 tokens (1200 in, 300 out), 3 attempts (2 failed), 1 cache hit}, with {@code 300 out of which
-     * 200 reasoning} when servers reported reasoning tokens; cost "n/a" without prices.
+     * 200 reasoning} when servers reported reasoning tokens and {@code 1200 in (800 cached, 66.7%)} when they reported
+     * cached prompt tokens; cost "n/a" without prices.
      */
     public static String spendLine(SpendTotals t) {
         return spend(t);
@@ -115,8 +117,13 @@ public final class CampaignStatusView {
     static String spend(SpendTotals t) {
         String cost = t.costUsd() == null ? "$n/a (no prices)" : String.format(Locale.ROOT, "$%.6f", t.costUsd());
         String reasoning = t.reasoningTokens() == 0 ? "" : String.format(Locale.ROOT, " of which %d reasoning", t.reasoningTokens());
-        String line = String.format(Locale.ROOT, "%s, %d tokens (%d in, %d out%s), %d attempts (%d failed), %d cache hits",
-                cost, t.tokens(), t.promptTokens(), t.completionTokens(), reasoning, t.attempts(), t.failedAttempts(), t.cacheHits());
+        String cached = t.cachedPromptTokens() == 0 ? "" : " (" + CachedShare.of(t.cachedPromptTokens(), t.promptTokens()) + ")";
+        String line = String.format(Locale.ROOT, "%s, %d tokens (%d in%s, %d out%s), %d attempts (%d failed), %d cache hits",
+                cost, t.tokens(), t.promptTokens(), cached, t.completionTokens(), reasoning, t.attempts(), t.failedAttempts(), t.cacheHits());
+        if (t.costUsd() != null && t.cachedAtInputPrice() > 0) {
+            line += String.format(Locale.ROOT, ", %d cached tokens priced as new input (the profile states no price_per_million_cached_input)",
+                    t.cachedAtInputPrice());
+        }
         // answers without usage and without a tokenizer: tokens and cost above leave them out (docs/ledger.md)
         return t.tokensUnknownAnswers() == 0 ? line
                 : line + String.format(Locale.ROOT, ", tokens unknown for %d answers (no usage block, no tokenizer)", t.tokensUnknownAnswers());

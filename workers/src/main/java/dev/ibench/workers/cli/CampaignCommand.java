@@ -17,6 +17,9 @@ import dev.ibench.workers.campaign.CampaignStatusView;
 import dev.ibench.workers.campaign.CampaignStatusWatch;
 import dev.ibench.workers.campaign.CampaignWaiter;
 import dev.ibench.workers.campaign.TemporalUiLinks;
+import dev.ibench.workers.campaign.estimate.CampaignCostEstimate;
+import dev.ibench.workers.campaign.estimate.CampaignCostPlanner;
+import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.temporal.TemporalSettings;
 import dev.ibench.workflows.campaign.CampaignStatus;
@@ -39,6 +42,7 @@ import picocli.CommandLine.Parameters;
         description = "Start, watch, steer and report durable evaluation campaigns (docs/campaigns.md).",
         subcommands = {
             CampaignCommand.Start.class,
+            CampaignCommand.Plan.class,
             CampaignCommand.Status.class,
             CampaignCommand.ListCampaigns.class,
             CampaignCommand.Pause.class,
@@ -73,11 +77,19 @@ final class CampaignCommand implements Callable<Integer> {
                 description = "With --wait: give up (exit 3) once a task queue the campaign needs has had no worker for this long "
                         + "(default: ${DEFAULT-VALUE}).") long noWorkerTimeoutSeconds;
         @Option(names = "--json", description = "Print {campaign_id, workflow_id} as JSON.") boolean json;
+        @Option(names = "--max-usd", paramLabel = "USD", description = "Refuse the campaign, before contacting any server, when its "
+                + "estimate at most (campaign plan) is above USD.") Double maxUsd;
         @Mixin TemporalOptions temporal;
 
         public Integer call() throws Exception {
+            if (maxUsd != null && maxUsd < 0) {
+                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this), "--max-usd: must be >= 0, got " + maxUsd);
+            }
             CampaignPlan plan = CampaignStarter.plan(file);
             System.err.println(plan.summary());
+            CampaignCostEstimate estimate = CampaignCostPlanner.ofInstallation(IbenchHome.resolve(), System.err).estimate(file, plan.spec());
+            System.err.print(estimate.shown());
+            refuseAboveMaxUsd(estimate, maxUsd);
             if (waitForEnd && noWorkerTimeoutSeconds < 1) {
                 throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                         "--no-worker-timeout: must be >= 1 second, got " + noWorkerTimeoutSeconds);
@@ -103,6 +115,38 @@ final class CampaignCommand implements Callable<Integer> {
                 System.err.print(new CampaignStatusReader(connection.client()).render(end.get(), services.spend()));
                 return CampaignExit.of(end.get());
             }
+        }
+    }
+
+    /** {@code --max-usd}: a campaign estimated above it (or one whose cost cannot be estimated) is refused in one sentence. */
+    private static void refuseAboveMaxUsd(CampaignCostEstimate estimate, Double maxUsd) {
+        if (maxUsd == null) {
+            return;
+        }
+        Optional<String> refusal = estimate.refusal(maxUsd);
+        if (refusal.isPresent()) {
+            throw new CampaignSpecException(refusal.get());
+        }
+    }
+
+    @Command(name = "plan", mixinStandardHelpOptions = true, description = "Estimate a campaign before it runs, contacting no server: "
+            + "per cell the items, prompt tokens, output tokens (bound and typical) and USD (docs/campaigns.md#estimate).")
+    static final class Plan implements Callable<Integer> {
+        @picocli.CommandLine.Spec picocli.CommandLine.Model.CommandSpec spec;
+        @Parameters(index = "0", paramLabel = "FILE.yaml") Path file;
+        @Option(names = "--max-usd", paramLabel = "USD", description = "Exit 1 with the reason when the estimate at most is above USD.")
+        Double maxUsd;
+
+        public Integer call() {
+            if (maxUsd != null && maxUsd < 0) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--max-usd: must be >= 0, got " + maxUsd);
+            }
+            CampaignPlan plan = CampaignStarter.plan(file);
+            System.out.println(plan.summary());
+            CampaignCostEstimate estimate = CampaignCostPlanner.ofInstallation(IbenchHome.resolve(), System.err).estimate(file, plan.spec());
+            System.out.print(estimate.shown());
+            refuseAboveMaxUsd(estimate, maxUsd);
+            return 0;
         }
     }
 

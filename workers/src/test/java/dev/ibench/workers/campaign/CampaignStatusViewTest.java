@@ -92,6 +92,17 @@ class CampaignStatusViewTest {
         assertThat(CampaignStatusView.spendLine(new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90))).doesNotContain("unknown");
     }
 
+    @Test
+    void cachedPromptTokensAreShownAsAShareOfThePromptAndAMissingCachedPriceIsSaid() {
+        // 1200 prompt tokens of which 900 cached: 75.0%
+        SpendTotals priced = new SpendTotals(4, 0, 0, 1200, 300, 0.004, 90, 0, 0, 900, 0);
+        assertThat(CampaignStatusView.spendLine(priced))
+                .isEqualTo("$0.004000, 1500 tokens (1200 in (900 cached, 75.0%), 300 out), 4 attempts (0 failed), 0 cache hits");
+        SpendTotals atInputPrice = new SpendTotals(4, 0, 0, 1200, 300, 0.006, 90, 0, 0, 900, 900);
+        assertThat(CampaignStatusView.spendLine(atInputPrice)).endsWith(
+                ", 900 cached tokens priced as new input (the profile states no price_per_million_cached_input)");
+    }
+
     /** Without the ledger (its store cannot be opened), the cell's own count of what it paid, unknown usage apart. */
     @Test
     void withoutTheLedgerACellShowsWhatItsFinishedCallsPaidNeverUnknownUsageAsZeroTokens() {

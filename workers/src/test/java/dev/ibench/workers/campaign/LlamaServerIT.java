@@ -274,8 +274,38 @@ class LlamaServerIT {
                     () -> new AssertionError("sample " + r.sampleId() + " has no stored model call for step 1")).rawOutput();
             assertThat(answers).as("sample %s's first step is a server answer", r.sampleId()).contains(firstStep);
         }
+        assertCachedPromptTokensReachTheLedger(cell, calls);
         System.out.printf("LlamaServerIT react: %d/%d scored, %d chat requests, completed %d%n", results.size(), samples,
                 calls.size(), results.stream().filter(r -> Boolean.TRUE.equals(r.completed())).count());
+    }
+
+    /**
+     * A ReACT step resends the conversation so far, and llama-server reuses the KV cache of the prefix it shares with the
+     * previous request: each answer reports that part as {@code usage.prompt_tokens_details.cached_tokens}. The ledger
+     * keeps each answer's figure, a sample's second step is read
+     * in part from the cache, and the cell's spend line shows the cached share.
+     */
+    private void assertCachedPromptTokensReachTheLedger(String cell, List<Exchange> calls) {
+        List<Integer> served = calls.stream().map(e -> readTree(e.responseBody()).path("usage").path("prompt_tokens_details")
+                .path("cached_tokens").asInt(-1)).toList();
+        assertThat(served).as("llama-server reports cached prompt tokens on every answer").allSatisfy(n -> assertThat(n).isNotNegative());
+        List<dev.ibench.activities.llm.spend.SpendEntry> paid = services.spend().entries(cell).stream()
+                .filter(e -> dev.ibench.activities.llm.spend.SpendEntry.OK.equals(e.outcome())).toList();
+        assertThat(paid).extracting(dev.ibench.activities.llm.spend.SpendEntry::cachedPromptTokens)
+                .as("the ledger keeps each answer's cached prompt tokens").containsExactlyInAnyOrderElementsOf(served);
+        Map<String, Integer> stepOfSample = new LinkedHashMap<>();
+        List<dev.ibench.activities.llm.spend.SpendEntry> laterSteps = new ArrayList<>();
+        for (dev.ibench.activities.llm.spend.SpendEntry e : paid) {
+            if (stepOfSample.merge(e.sampleId(), 1, Integer::sum) >= 2) {
+                laterSteps.add(e);
+            }
+        }
+        assertThat(laterSteps).as("a sample reached a second ReACT step").isNotEmpty().allSatisfy(e -> assertThat(e.cachedPromptTokens())
+                .as("step 2+ of %s reads the previous step's prompt from the server's cache", e.sampleId())
+                .isPositive().isLessThan(e.promptTokens()));
+        assertThat(CampaignStatusView.spendLine(services.spend().cellTotals(cell))).contains(" cached, ");
+        System.out.printf("LlamaServerIT react cached prompt tokens per request: %s; spend %s%n", served,
+                CampaignStatusView.spendLine(services.spend().cellTotals(cell)));
     }
 
     @Test

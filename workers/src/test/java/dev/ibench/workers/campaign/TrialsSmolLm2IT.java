@@ -59,6 +59,15 @@ class TrialsSmolLm2IT {
      * SLOT prompt with no prompt cache, so the prompt's length is most of this test's time; trials work the same on any
      * sample.
      */
+    /** Builds the BIRD superhero SLOT set into {@code dir/eval} and keeps its {@code count} shortest prompts as {@code eval/superhero-shortest.json}. */
+    static void buildShortestSuperheroSlot(Path dir, int count) throws Exception {
+        Path data = (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
+        int built = new CommandLine(new IbenchCli()).execute("build", "--source", "bird", "--root", data.resolve("bird").toString(),
+                "--db", "superhero", "--style", "slot", "--mode", "paper", "--out", dir.resolve("eval").toString());
+        assertThat(built).isZero();
+        keepShortestPrompts(dir.resolve("eval/bird-superhero-slot.json"), dir.resolve("eval/superhero-shortest.json"), count);
+    }
+
     private static void keepShortestPrompts(Path evalSet, Path out, int count) throws Exception {
         ObjectNode set = (ObjectNode) Json.MAPPER.readTree(evalSet.toFile()); // {source, db_id, ..., data_root, data: [...]}
         List<JsonNode> samples = new ArrayList<>();
@@ -72,11 +81,7 @@ class TrialsSmolLm2IT {
 
     @Test
     void hotTrialsAreIndependentRequestsAndColdTrialsAreReportedDeterministic() throws Exception {
-        Path data = (Files.isDirectory(Path.of("data/bird")) ? Path.of("data") : Path.of("../data")).toAbsolutePath().normalize();
-        int built = new CommandLine(new IbenchCli()).execute("build", "--source", "bird", "--root", data.resolve("bird").toString(),
-                "--db", "superhero", "--style", "slot", "--mode", "paper", "--out", dir.resolve("eval").toString());
-        assertThat(built).isZero();
-        keepShortestPrompts(dir.resolve("eval/bird-superhero-slot.json"), dir.resolve("eval/superhero-shortest.json"), 2);
+        buildShortestSuperheroSlot(dir, 2);
         Path hot = campaign("hot", 2, 3, 0.8);
         Path cold = campaign("cold", 1, 2, 0.0);
         try (CampaignHarness harness = CampaignHarness.start(dir, "--models-from", hot.toString(), "--models-from", cold.toString())) {

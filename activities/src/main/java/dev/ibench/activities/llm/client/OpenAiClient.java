@@ -200,7 +200,20 @@ public final class OpenAiClient implements ModelClient {
         boolean counted = usage.path("prompt_tokens").isNumber() && usage.path("completion_tokens").isNumber();
         return new ModelResponse(content, calls, choice.path("finish_reason").asText(null),
                 usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency, !counted, reasoning,
-                usage.path("completion_tokens_details").path("reasoning_tokens").asInt(0));
+                usage.path("completion_tokens_details").path("reasoning_tokens").asInt(0), cachedPromptTokens(root));
+    }
+
+    /**
+     * Prompt tokens the server read from its prompt cache: OpenAI's {@code usage.prompt_tokens_details.cached_tokens}
+     * (also vLLM with prefix caching, and llama-server), else llama-server's {@code timings.cache_n}; 0 when neither is sent.
+     */
+    static int cachedPromptTokens(JsonNode root) {
+        JsonNode cached = root.path("usage").path("prompt_tokens_details").path("cached_tokens");
+        if (cached.isNumber()) {
+            return cached.asInt();
+        }
+        JsonNode cacheN = root.path("timings").path("cache_n");
+        return cacheN.isNumber() ? cacheN.asInt() : 0;
     }
 
     /** Reasoning a server returns apart: {@code reasoning_content} (vLLM, SGLang, llama.cpp, DeepSeek) or {@code reasoning} (OpenRouter, newer vLLM). */

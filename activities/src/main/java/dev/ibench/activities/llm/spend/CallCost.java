@@ -3,7 +3,12 @@ package dev.ibench.activities.llm.spend;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.core.prompt.ModelProfile;
 
-/** Cost of one call in USD from the profile's prices per million tokens; null when the profile has no prices or the tokens are unknown. */
+/**
+ * Cost of one call in USD from the profile's prices per million tokens; null when the profile has no prices or the tokens
+ * are unknown. Cached prompt tokens (part of the prompt tokens) cost {@code price_per_million_cached_input}; a profile
+ * without that price charges them as new input, and {@link #cachedAtInputPrice} says how many were (the ledger keeps the
+ * number, so status and reports can say that the cost is not the provider's cached rate).
+ */
 public final class CallCost {
     private CallCost() {}
 
@@ -11,15 +16,28 @@ public final class CallCost {
         if (response.tokensUnknown()) {
             return null;
         }
-        return usd(profile, response.promptTokens(), response.completionTokens());
+        return usd(profile, response.promptTokens(), response.completionTokens(), response.cachedPromptTokens());
     }
 
     public static Double usd(ModelProfile profile, long promptTokens, long completionTokens) {
+        return usd(profile, promptTokens, completionTokens, 0);
+    }
+
+    /** {@code cachedPromptTokens} are counted inside {@code promptTokens}, as OpenAI-compatible servers report them. */
+    public static Double usd(ModelProfile profile, long promptTokens, long completionTokens, long cachedPromptTokens) {
         if (!profile.hasPrices()) {
             return null;
         }
         double in = profile.pricePerMillionInput() == null ? 0 : profile.pricePerMillionInput();
         double out = profile.pricePerMillionOutput() == null ? 0 : profile.pricePerMillionOutput();
-        return promptTokens / 1e6 * in + completionTokens / 1e6 * out;
+        double cachedIn = profile.pricePerMillionCachedInput() == null ? in : profile.pricePerMillionCachedInput();
+        long cached = Math.min(Math.max(0, cachedPromptTokens), promptTokens);
+        return (promptTokens - cached) / 1e6 * in + cached / 1e6 * cachedIn + completionTokens / 1e6 * out;
+    }
+
+    /** The cached prompt tokens of an answer charged at the new-input price because the profile states no cached-input price. */
+    public static int cachedAtInputPrice(ModelProfile profile, ModelResponse response) {
+        return profile.hasPrices() && profile.pricePerMillionCachedInput() == null && !response.tokensUnknown()
+                ? response.cachedPromptTokens() : 0;
     }
 }
