@@ -8,6 +8,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * environment variable holding the key; the key itself never enters the spec. {@code concurrency} bounds the calls in
  * flight and wins over the profile's {@code max_concurrency}. {@code pricePerMillionInput/Output} override the profile's
  * prices (USD per million tokens) for the ledger; {@code budget} limits this model's spending in the campaign.
+ * {@code batch: true} sends the model's direct and sql cells through the provider's OpenAI-format Batch API
+ * (docs/batch.md), with {@code batch_settings} (null: the defaults of {@link BatchSettings}).
  */
 public record ModelEntry(
         @JsonProperty("name") String name,
@@ -19,7 +21,25 @@ public record ModelEntry(
         @JsonProperty("model") String model,
         @JsonProperty("price_per_million_input") Double pricePerMillionInput,
         @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
-        @JsonProperty("budget") Budget budget) {
+        @JsonProperty("budget") Budget budget,
+        @JsonProperty("batch") Boolean batch,
+        @JsonProperty("batch_settings") BatchSettings batchSettings) {
+
+    public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
+                      String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget) {
+        this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
+                null, null);
+    }
+
+    /** Whether the entry asks for the Batch API ({@code batch: true}). */
+    public boolean batched() {
+        return Boolean.TRUE.equals(batch);
+    }
+
+    /** The entry's batch settings, the defaults where it gave none. */
+    public BatchSettings batchSettingsOrDefault() {
+        return batchSettings == null ? BatchSettings.DEFAULTS : batchSettings;
+    }
 
     public int concurrencyOrDefault() {
         return concurrency == null ? 4 : concurrency;

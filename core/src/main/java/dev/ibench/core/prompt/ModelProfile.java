@@ -34,6 +34,9 @@ import java.util.Set;
  * @param promptEndsInThinking the family's prompt ends inside an opened thinking block (GLM-4.7-Flash, MiniMax-M2,
  *                       Cohere2 MoE, QwQ): an output that closes none is reasoning up to its first call block;
  *                       null (not written, so the profile's stored form is unchanged) means false
+ * @param batchPricePerMillionInput  USD per million prompt tokens answered through the Batch API (docs/batch.md); null:
+ *                       the normal price
+ * @param batchPricePerMillionOutput USD per million completion tokens answered through the Batch API; null: the normal price
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -69,7 +72,9 @@ public record ModelProfile(
         @JsonProperty("send_temperature") Boolean sendTemperature,
         @JsonProperty("reasoning_effort") String reasoningEffort,
         @JsonProperty("prompt_cache") Boolean promptCache,
-        @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking) {
+        @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking,
+        @JsonProperty("batch_price_per_million_input") Double batchPricePerMillionInput,
+        @JsonProperty("batch_price_per_million_output") Double batchPricePerMillionOutput) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
@@ -151,35 +156,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -187,7 +192,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another reasoning effort (a campaign's {@code decoding.reasoning_effort}); check it with {@link #validated}. */
@@ -195,12 +200,22 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
-                sendTemperature, effort, promptCache, promptEndsInThinking);
+                sendTemperature, effort, promptCache, promptEndsInThinking, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** True when the profile says that its prompt ends inside thinking ({@code prompt_ends_in_thinking: true}). */
     public boolean promptOpensThinking() {
         return Boolean.TRUE.equals(promptEndsInThinking);
+    }
+
+    /** Copy with other batch prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
+    public ModelProfile withBatchPrices(Double perMillionInput, Double perMillionOutput) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
+                sendTemperature, reasoningEffort, promptCache, promptEndsInThinking,
+                perMillionInput != null ? perMillionInput : batchPricePerMillionInput,
+                perMillionOutput != null ? perMillionOutput : batchPricePerMillionOutput);
     }
 
     public boolean hasPrices() {

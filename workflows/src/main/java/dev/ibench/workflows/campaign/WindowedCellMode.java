@@ -176,8 +176,12 @@ final class WindowedCellMode {
         }
     }
 
-    /** One scoring sweep: its counts, and its items that could not be scored here go the per-item way. */
     private void sweep(WindowScoring scoring, ScoringSweep sweep) {
+        sweep(run, scoring, sweep);
+    }
+
+    /** One scoring sweep of {@code run}: its counts, and its items that could not be scored here go the per-item way. */
+    static void sweep(CellRun run, WindowScoring scoring, ScoringSweep sweep) {
         String scoringQueue = InstallationQueues.inWorkflow().scoring();
         String summary = "items " + sweep.scannedTo() + ".. · score on " + run.cell.benchmark();
         SweepResult result = run.waitingFor(scoringQueue,
