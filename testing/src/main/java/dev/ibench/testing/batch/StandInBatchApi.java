@@ -59,6 +59,7 @@ public final class StandInBatchApi implements AutoCloseable {
     private final AtomicInteger ids = new AtomicInteger();
     private final AtomicInteger uploads = new AtomicInteger();
     private final AtomicInteger directCalls = new AtomicInteger();
+    private final Map<String, AtomicInteger> directCallsPerModel = new ConcurrentHashMap<>();
     private final AtomicInteger retrieves = new AtomicInteger();
     private final AtomicInteger contentReads = new AtomicInteger();
     private final Set<String> failing = ConcurrentHashMap.newKeySet();
@@ -165,6 +166,12 @@ public final class StandInBatchApi implements AutoCloseable {
         return directCalls.get();
     }
 
+    /** Normal (non-batch) completion calls received for the served model {@code model}. */
+    public int directCalls(String model) {
+        AtomicInteger n = directCallsPerModel.get(model);
+        return n == null ? 0 : n.get();
+    }
+
     /** {@code GET /v1/batches/{id}} requests received. */
     public int retrieves() {
         return retrieves.get();
@@ -225,7 +232,9 @@ public final class StandInBatchApi implements AutoCloseable {
     private Reply route(String method, String path, String query, String contentType, byte[] body) {
         if (method.equals("POST") && (path.equals("/v1/chat/completions") || path.equals("/v1/completions"))) {
             directCalls.incrementAndGet();
-            return Reply.json(answers.apply(readJson(body)));
+            JsonNode request = readJson(body);
+            directCallsPerModel.computeIfAbsent(request.path("model").asText(), k -> new AtomicInteger()).incrementAndGet();
+            return Reply.json(answers.apply(request));
         }
         if (method.equals("POST") && path.equals("/v1/files")) {
             return upload(contentType, body);
