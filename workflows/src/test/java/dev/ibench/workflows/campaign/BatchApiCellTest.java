@@ -30,7 +30,9 @@ import dev.ibench.testing.batch.StandInBatchApi;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.testing.RecordedHistories;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +41,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -114,6 +117,45 @@ class BatchApiCellTest {
         }
     }
 
+    /**
+     * A pause cancels the open batches at the provider; on resume the items they did not answer are batched again and the
+     * cell ends with every item scored once. By hand: 3 parts (8 + 8 + 4) open when the pause comes, all cancelled with no
+     * line answered, then 3 new batches of the same items: 6 batches, 2 lines per item, 20 ledger rows.
+     */
+    @Test
+    void aPauseCancelsTheOpenBatchesAndResumeBatchesTheirItemsAgain() throws Exception {
+        try (StandInBatchApi api = StandInBatchApi.start(StandInAnswers::answer, 8, 1_000_000)) {
+            api.setProcessingTime(java.time.Duration.ofDays(1));
+            Run batched = runBoth(api, BatchSettings.CALL, null, cell -> {
+                awaitTrue(() -> api.batchesCreated() == 3);
+                cell.pause();
+                awaitTrue(() -> api.statuses().equals(List.of("cancelled", "cancelled", "cancelled")));
+                api.setProcessingTime(java.time.Duration.ZERO);
+                cell.resume();
+            }).get("batched");
+            assertThat(batched.end().done()).isEqualTo(ITEMS);
+            assertThat(batched.scores().values()).hasSize(ITEMS).allMatch(s -> s.startsWith(SampleResultRecord.SCORED));
+            assertThat(api.batchesCreated()).isEqualTo(6);
+            assertThat(api.linesPerCustomId()).hasSize(ITEMS).allSatisfy((id, lines) -> assertThat(lines).as(id).isEqualTo(2));
+            assertThat(batched.ledger()).hasSize(ITEMS);
+        }
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
     /** The history recorded by the first test (with -Dibench.recordHistories=true) replays on today's cell workflow. */
     @Test
     void theRecordedHistoryReplays() throws Exception {
@@ -122,6 +164,12 @@ class BatchApiCellTest {
 
     /** Runs the batched cell and the same cell without batch; records and replays the batched cell's history when asked. */
     private Map<String, Run> runBoth(StandInBatchApi api, String failedLines, String historyOf) throws Exception {
+        return runBoth(api, failedLines, historyOf, null);
+    }
+
+    /** {@code during} (null: none) acts on the batched cell while it runs, before its result is awaited. */
+    private Map<String, Run> runBoth(StandInBatchApi api, String failedLines, String historyOf, Consumer<CellWorkflow> during)
+            throws Exception {
         Path evalSet = SyntheticEvalSet.write(dir.resolve("synthetic_slot.json"), ITEMS);
         EvalSetCache evalSets = new EvalSetCache();
         List<String> ids = new ArrayList<>(evalSets.samples(evalSet.toString()).keySet());
@@ -179,9 +227,17 @@ class BatchApiCellTest {
                 String workflowId = "cell-" + model;
                 CellWorkflow cell = env.getWorkflowClient().newWorkflowStub(CellWorkflow.class,
                         WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId(workflowId).build());
-                CellProgress end = cell.run(new CellInput("c1", new CellPlanEntry(cellId, model, "b", "direct", "none", ITEMS, 1,
+                CellInput input = new CellInput("c1", new CellPlanEntry(cellId, model, "b", "direct", "none", ITEMS, 1,
                         TaskQueues.llm(model), null, null, null, null, null, model.equals("batched") ? settings : null),
-                        4, false, CellCursor.start(), null));
+                        4, false, CellCursor.start(), null);
+                CellProgress end;
+                if (during != null && model.equals("batched")) {
+                    WorkflowClient.start(cell::run, input);
+                    during.accept(cell);
+                    end = WorkflowStub.fromTyped(cell).getResult(CellProgress.class);
+                } else {
+                    end = cell.run(input);
+                }
                 Map<String, String> scores = new LinkedHashMap<>();
                 for (SampleResultRecord r : store.sampleResults(cellId)) {
                     scores.put(r.sampleId() + "/" + r.trial(), r.status() + " " + r.scoreJson());
