@@ -3,6 +3,7 @@ package dev.ibench.testing.batch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
+import java.util.List;
 
 /**
  * TEST TOOL, not a model: the answers the stand-in Batch API gives, one of three (two SLOT tool-call lists over the
@@ -12,13 +13,13 @@ import dev.ibench.core.json.Json;
 public final class StandInAnswers {
     public static final int PROMPT_TOKENS = 100;
     public static final int COMPLETION_TOKENS = 20;
-    private static final String[] ANSWERS = {
+    /** The three answer texts, in the order the prompt's hash picks them (also {@code FakeOpenAiEndpoint}'s). */
+    public static final List<String> TEXTS = List.of(
         "[{\"name\": \"filter_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_superhero_name\","
                 + " \"value\": \"Batman\", \"condition\": \"equal_to\"}, \"label\": \"FILTERED_DF_0\"}]",
         "[{\"name\": \"retrieve_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_full_name\","
                 + " \"distinct\": false, \"limit\": -1}, \"label\": \"SELECT_COL_0\"}]",
-        "I am not sure which tools to call for this question."
-    };
+        "I am not sure which tools to call for this question.");
 
     private StandInAnswers() {}
 
@@ -26,7 +27,7 @@ public final class StandInAnswers {
     public static JsonNode answer(JsonNode body) {
         boolean chat = body.has("messages");
         String prompt = chat ? body.path("messages").toString() : body.path("prompt").asText();
-        String text = ANSWERS[Math.floorMod(prompt.hashCode(), ANSWERS.length)];
+        String text = TEXTS.get(Math.floorMod(prompt.hashCode(), TEXTS.size()));
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("id", "stand-in").put("object", chat ? "chat.completion" : "text_completion").put("model", body.path("model").asText());
         ObjectNode choice = out.putArray("choices").addObject();

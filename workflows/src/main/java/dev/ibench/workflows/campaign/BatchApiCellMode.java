@@ -204,20 +204,7 @@ final class BatchApiCellMode {
         List<Integer> skipped = new ArrayList<>(unanswered);
         submitted.failures().forEach(f -> skipped.add(f.index()));
         int to = part.fromIndex() + submitted.itemCount();
-        WindowScoring scoring = new WindowScoring(run.cell.cellId(), run.cell.trials(), part.fromIndex());
-        try {
-            do {
-                WindowedCellMode.sweep(run, scoring, scoring.settled(to, skipped));
-            } while (!scoring.scanned(to));
-            scoring.holesWithout(skipped).forEach(i -> run.perItem.add(run.itemAt(i)));
-        } catch (ActivityFailure f) {
-            scoring.holesWithout(skipped).forEach(i -> run.perItem.add(run.itemAt(i)));
-            for (int i = scoring.scannedTo(); i < to; i++) {
-                if (!skipped.contains(i)) {
-                    run.perItem.add(run.itemAt(i));
-                }
-            }
-        }
+        WindowedCellMode.sweepToTheEnd(run, new WindowScoring(run.cell.cellId(), run.cell.trials(), part.fromIndex()), to, skipped);
         run.updated();
     }
 
