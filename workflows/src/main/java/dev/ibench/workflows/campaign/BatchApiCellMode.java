@@ -166,7 +166,12 @@ final class BatchApiCellMode {
         run.counts.spent(collected.promptTokens(), collected.completionTokens(), collected.costUsd(), collected.tokensUnknownCalls());
         List<Integer> unanswered = new ArrayList<>();
         boolean wasCancelled = cancelled.remove(o.part().batchKey());
+        Set<Integer> notSent = new HashSet<>();
+        o.submitted().failures().forEach(f -> notSent.add(f.index()));
         for (ItemFailure f : collected.failures()) {
+            if (notSent.contains(f.index())) {
+                continue; // it had no line: classified when the part was submitted
+            }
             unanswered.add(f.index());
             if (wasCancelled) {
                 continue; // batched again below
