@@ -8,7 +8,7 @@ import dev.ibench.core.prompt.ProfileCatalog;
 
 /**
  * The profile a campaign's model runs with: the named profile with the entry's endpoint, key variable, model name and
- * concurrency applied, its prices overridden by the entry's, and the campaign's {@code decoding:} temperature,
+ * concurrency applied, its prices (cached-input and batch prices too) overridden by the entry's, and the campaign's {@code decoding:} temperature,
  * max_tokens and reasoning_effort over the profile's. Workers call models with it; {@code campaign plan} estimates with it.
  */
 public final class CampaignModelProfile {
@@ -24,6 +24,9 @@ public final class CampaignModelProfile {
             profile = profile.withPrices(entry.pricePerMillionInput(), entry.pricePerMillionOutput());
         }
         profile = profile.withCachedInputPrice(entry.pricePerMillionCachedInput());
+        if (entry.batched() && entry.batchSettings() != null) {
+            profile = profile.withBatchPrices(entry.batchSettings().pricePerMillionInput(), entry.batchSettings().pricePerMillionOutput());
+        }
         DecodingOverrides decoding = spec.decoding();
         if (decoding.temperature() != null || decoding.maxTokens() != null) {
             profile = profile.withDecoding(decoding.maxTokens() != null ? decoding.maxTokens() : profile.maxTokens(),

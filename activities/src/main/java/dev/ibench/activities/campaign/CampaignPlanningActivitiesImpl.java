@@ -8,6 +8,7 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.CellStateRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.campaign.BatchSettings;
 import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CellPlan;
@@ -59,12 +60,27 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
                     cell.ablation(), benchmark.evalSet(), spec.trials()));
             store.saveCellSamples(cell.cellId(), SampleSelector.select(ids, spec.samples()));
             int samples = store.cellSampleIds(cell.cellId()).size();
+            boolean multiTurn = evalSets.isMultiTurn(benchmark.evalSet());
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
                     samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare(),
                     spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(), spec.sqlQueryTimeoutSeconds(),
-                    evalSets.isMultiTurn(benchmark.evalSet()) ? spec.react().stepLimitPerTurn() : null));
+                    multiTurn ? spec.react().stepLimitPerTurn() : null, batchSettings(campaignId, spec, cell, multiTurn)));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
+    }
+
+    /** The cell's batch settings when its model is {@code batch: true}; a multi-turn cell cannot be batched (docs/batch.md). */
+    private static BatchSettings batchSettings(String campaignId, CampaignSpec spec, CellSpec cell, boolean multiTurn) {
+        ModelEntry model = spec.models().stream().filter(m -> m.name().equals(cell.model())).findFirst().orElseThrow();
+        if (!model.batched()) {
+            return null;
+        }
+        if (multiTurn) {
+            throw ApplicationFailure.newNonRetryableFailure("campaign " + campaignId + ": model " + model.name() + " has batch: true,"
+                    + " but benchmark " + cell.benchmark() + " is a BFCL multi-turn set, whose turns each wait for the previous"
+                    + " answer; run it with a model entry without batch: true", "BadCampaign");
+        }
+        return model.batchSettingsOrDefault();
     }
 
     private void saveBudgets(String campaignId, CampaignSpec spec) {

@@ -1,5 +1,7 @@
 package dev.ibench.activities.campaign;
 
+import dev.ibench.core.campaign.BatchSettings;
+
 /**
  * A planned cell as the campaign workflow sees it: ids, names and sizes, no payloads. {@code maxRejectedShare}
  * is the campaign's {@code max_rejected_share}; null in plans recorded before it existed (no limit then).
@@ -8,12 +10,20 @@ package dev.ibench.activities.campaign;
  * {@code sqlQueryTimeoutSeconds} its {@code sql_query_timeout_seconds}; both null in plans recorded before they existed
  * ({@link #minSettled()} and {@link #sqlQueryTimeout()} give the defaults then). {@code multiTurnStepsPerTurn} is set for a
  * cell whose eval set is a BFCL multi-turn set (each entry runs as a conversation with that step limit per turn); null
- * for every other cell and in plans recorded before multi-turn cells existed.
+ * for every other cell and in plans recorded before multi-turn cells existed. {@code batch} holds the model's batch settings
+ * when its entry says {@code batch: true} (docs/batch.md); null otherwise and in plans recorded before it.
  */
 public record CellPlanEntry(
         String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials, String llmTaskQueue,
         Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop, Integer sqlQueryTimeoutSeconds,
-        Integer multiTurnStepsPerTurn) {
+        Integer multiTurnStepsPerTurn, BatchSettings batch) {
+
+    public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
+            String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop,
+            Integer sqlQueryTimeoutSeconds, Integer multiTurnStepsPerTurn) {
+        this(cellId, model, benchmark, mode, ablation, samples, trials, llmTaskQueue, maxRejectedShare, noWorkerCheckSeconds,
+                minSettledBeforeStop, sqlQueryTimeoutSeconds, multiTurnStepsPerTurn, null);
+    }
 
     public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
             String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop,

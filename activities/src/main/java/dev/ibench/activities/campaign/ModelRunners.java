@@ -7,7 +7,11 @@ import dev.ibench.activities.ablation.ModelWrittenAblations;
 import dev.ibench.activities.ablation.SampleGeneration;
 import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
+import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.client.ModelClient;
+import dev.ibench.activities.llm.client.OpenAiBatchClient;
+import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.activities.llm.failure.ModelCallFailures;
 import dev.ibench.activities.llm.client.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.cache.ResponseCache;
@@ -18,6 +22,7 @@ import dev.ibench.activities.sql.SqlBaselineDatabases;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.campaign.BatchSettings;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.GeneratorModel;
@@ -53,6 +58,7 @@ public final class ModelRunners {
     private final Function<String, String> environment;
     private final Map<String, ModelRunner> runners = new ConcurrentHashMap<>();
     private final Map<String, ModelGateway> gateways = new ConcurrentHashMap<>();
+    private final Map<String, OpenAiBatchClient> batchClients = new ConcurrentHashMap<>();
     private final Map<String, CellAblation> ablations = new ConcurrentHashMap<>();
     private final SqlBaselineDatabases sqlDatabases;
     private final AblationGenerator generator;
@@ -141,6 +147,33 @@ public final class ModelRunners {
     }
 
     /**
+     * The Batch API client of a {@code batch: true} model's cell (docs/batch.md): the endpoint and key variable its normal
+     * calls use. Only an OpenAI-compatible endpoint has one; any other provider stops the cell.
+     */
+    public OpenAiBatchClient batchClient(CellRecord cell) {
+        return batchClients.computeIfAbsent(cell.campaignId() + "\n" + cell.model(), k -> {
+            ModelProfile profile = profile(cell.campaignId(), cell.model());
+            if (!"openai".equals(profile.provider())) {
+                throw ApplicationFailure.newNonRetryableFailure("model " + cell.model() + ": batch: true needs an OpenAI-compatible"
+                        + " endpoint (provider openai), but profile " + profile.name() + " has provider " + profile.provider(),
+                        FailureTypes.ENDPOINT_REJECTED);
+            }
+            try {
+                return new OpenAiBatchClient(profile.baseUrl(), ApiKey.fromEnvironment(profile.apiKeyEnv(), environment, profile.baseUrl()),
+                        java.time.Duration.ofSeconds(Math.max(60, profile.timeoutSeconds())));
+            } catch (ModelCallException e) {
+                throw ModelCallFailures.endpointRejected("model profile " + profile.name() + ": " + e.getMessage());
+            }
+        });
+    }
+
+    /** The entry's batch settings (null: the model is not {@code batch: true}). */
+    public BatchSettings batchSettings(String campaignId, String modelName) {
+        ModelEntry entry = modelEntry(spec(campaignId), campaignId, modelName);
+        return entry.batched() ? entry.batchSettingsOrDefault() : null;
+    }
+
+    /**
      * The model that writes a model-written ablation's material: its profile with the endpoint, model name and key
      * variable of the campaign's {@code ablation_settings}, through the shared response cache and endpoint limits.
      */
@@ -165,7 +198,7 @@ public final class ModelRunners {
 
     /**
      * The profile a campaign's model runs with: the named profile with the entry's endpoint, key variable, model name
-     * and concurrency applied, its prices overridden by the entry's, and the campaign's {@code decoding:} temperature, max_tokens and
+     * and concurrency applied, its prices (and batch prices) overridden by the entry's, and the campaign's {@code decoding:} temperature, max_tokens and
      * reasoning_effort over the profile's.
      */
     public ModelProfile profile(String campaignId, String modelName) {

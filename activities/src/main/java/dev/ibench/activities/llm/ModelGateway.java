@@ -298,6 +298,34 @@ public final class ModelGateway implements AutoCloseable {
         return result;
     }
 
+    /**
+     * An answer a provider's Batch API returned for {@code looked}'s request (docs/batch.md), recorded as a paid call would
+     * be: its response cache entry and its ledger row at the profile's batch price ({@link CallCost#batchUsd}), handed to
+     * {@code writes} to be made with the caller's record of the answer.
+     */
+    public CallResult recordBatchAnswer(LookedUp looked, String cellId, ModelResponse answer, Consumer<Runnable> writes) {
+        ModelRequest request = looked.request();
+        ModelResponse response = counted(request, answer);
+        Double cost = CallCost.batchUsd(profile, response);
+        stats.calls.incrementAndGet();
+        stats.providerAttempts.incrementAndGet();
+        stats.promptTokens.addAndGet(response.promptTokens());
+        stats.completionTokens.addAndGet(response.completionTokens());
+        if (cost != null) {
+            stats.costUsd.add(cost);
+        }
+        SpendEntry paid = entry(cellId, request, 1, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
+        boolean useCache = useCache();
+        writes.accept(() -> {
+            if (useCache) {
+                cache.store(looked.key(), client.endpoint(), request.model(), response);
+            }
+            ledger.record(paid);
+        });
+        return new CallResult(response, false, 1, cost, looked.key());
+    }
+
     /** A failed attempt's ledger row; a ledger that cannot write it does not hide the call's own failure. */
     private void recordFailure(ModelRequest request, String cellId, int ledgerAttempt, ModelCallException e, long latencyMillis) {
         try {

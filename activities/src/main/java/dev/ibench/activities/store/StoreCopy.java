@@ -59,7 +59,9 @@ public final class StoreCopy {
             new Table("budgets", List.of("campaign_id", "scope", "usd", "tokens"), false),
             new Table("budget_deferrals", List.of("cell_id", "sample_id", "trial"), false),
             new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false),
-            new Table("cell_states", List.of("cell_id", "state", "reason", "updated_at"), false));
+            new Table("cell_states", List.of("cell_id", "state", "reason", "updated_at"), false),
+            new Table("llm_batches", List.of("batch_key", "cell_id", "from_index", "item_count", "endpoint", "request_url", "input_file_id",
+                    "batch_id", "status", "not_before", "updated_at"), false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}

@@ -78,6 +78,7 @@ public final class CampaignSpecLoader {
             require(file, m.pricePerMillionOutput() == null || m.pricePerMillionOutput() >= 0, "models[" + i + "].price_per_million_output: must be >= 0");
             require(file, m.pricePerMillionCachedInput() == null || m.pricePerMillionCachedInput() >= 0,
                     "models[" + i + "].price_per_million_cached_input: must be >= 0");
+            validateBatch(file, spec, m, "models[" + i + "]");
             if (m.endpoint() != null) {
                 EndpointUrl.problem("models[" + i + "].endpoint", m.endpoint()).ifPresent(p -> require(file, false, p));
             }
@@ -85,6 +86,16 @@ public final class CampaignSpecLoader {
                 m.budget().problems("models[" + i + "].budget").forEach(p -> require(file, false, p));
             }
         }
+    }
+
+    /** {@code batch: true} applies to one-shot cells only: a ReACT step waits for the previous one's answer (docs/batch.md). */
+    private static void validateBatch(Path file, CampaignSpec spec, ModelEntry m, String field) {
+        if (m.batchSettings() != null) {
+            require(file, m.batched(), field + ".batch_settings: given, but batch is not true; set batch: true to use the Batch API");
+            m.batchSettings().problems(field + ".batch_settings").forEach(p -> require(file, false, p));
+        }
+        require(file, !m.batched() || !spec.modes().contains("react"), field + ".batch: the Batch API answers one-shot calls, but modes"
+                + " include react, whose steps each wait for the previous answer; run react cells with a model entry without batch: true");
     }
 
     private static void validateBenchmarks(Path file, CampaignSpec spec) {

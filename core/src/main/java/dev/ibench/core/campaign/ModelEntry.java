@@ -9,6 +9,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * flight and wins over the profile's {@code max_concurrency}. {@code pricePerMillionInput/Output} override the profile's
  * prices (USD per million tokens) for the ledger, {@code pricePerMillionCachedInput} the profile's price of cached prompt
  * tokens; {@code budget} limits this model's spending in the campaign.
+ * {@code batch: true} sends the model's direct and sql cells through the provider's OpenAI-format Batch API
+ * (docs/batch.md), with {@code batch_settings} (null: the defaults of {@link BatchSettings}).
  */
 public record ModelEntry(
         @JsonProperty("name") String name,
@@ -21,7 +23,38 @@ public record ModelEntry(
         @JsonProperty("price_per_million_input") Double pricePerMillionInput,
         @JsonProperty("price_per_million_output") Double pricePerMillionOutput,
         @JsonProperty("budget") Budget budget,
-        @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput) {
+        @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput,
+        @JsonProperty("batch") Boolean batch,
+        @JsonProperty("batch_settings") BatchSettings batchSettings) {
+
+    public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
+                      String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget) {
+        this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
+                null, null, null);
+    }
+
+    public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
+                      String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget, Double pricePerMillionCachedInput) {
+        this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
+                pricePerMillionCachedInput, null, null);
+    }
+
+    public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
+                      String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget, Boolean batch,
+                      BatchSettings batchSettings) {
+        this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
+                null, batch, batchSettings);
+    }
+
+    /** Whether the entry asks for the Batch API ({@code batch: true}). */
+    public boolean batched() {
+        return Boolean.TRUE.equals(batch);
+    }
+
+    /** The entry's batch settings, the defaults where it gave none. */
+    public BatchSettings batchSettingsOrDefault() {
+        return batchSettings == null ? BatchSettings.DEFAULTS : batchSettings;
+    }
 
     public int concurrencyOrDefault() {
         return concurrency == null ? 4 : concurrency;

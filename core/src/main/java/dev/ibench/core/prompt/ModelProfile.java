@@ -37,6 +37,9 @@ import java.util.Set;
  * @param pricePerMillionCachedInput USD per million prompt tokens the server reports as read from its prompt cache
  *                       ({@code cached_tokens}, llama-server's {@code cache_n}); null: not stated, and such tokens are
  *                       priced as new input, which the ledger records and status and reports say (docs/ledger.md)
+ * @param batchPricePerMillionInput  USD per million prompt tokens answered through the Batch API (docs/batch.md); null:
+ *                       the normal price
+ * @param batchPricePerMillionOutput USD per million completion tokens answered through the Batch API; null: the normal price
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -73,7 +76,9 @@ public record ModelProfile(
         @JsonProperty("reasoning_effort") String reasoningEffort,
         @JsonProperty("prompt_cache") Boolean promptCache,
         @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking,
-        @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput) {
+        @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput,
+        @JsonProperty("batch_price_per_million_input") Double batchPricePerMillionInput,
+        @JsonProperty("batch_price_per_million_output") Double batchPricePerMillionOutput) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
@@ -156,35 +161,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -192,7 +197,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** Copy with another reasoning effort (a campaign's {@code decoding.reasoning_effort}); check it with {@link #validated}. */
@@ -200,7 +205,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
-                sendTemperature, effort, promptCache, promptEndsInThinking, pricePerMillionCachedInput);
+                sendTemperature, effort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
     }
 
     /** True when the profile says that its prompt ends inside thinking ({@code prompt_ends_in_thinking: true}). */
@@ -214,7 +219,17 @@ public record ModelProfile(
                 apiKeyEnv, modelFile, maxTokens, temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads,
                 constrainedOutput, icl, templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty,
                 tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking,
-                perMillionCachedInput);
+                perMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+    }
+
+    /** Copy with other batch prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
+    public ModelProfile withBatchPrices(Double perMillionInput, Double perMillionOutput) {
+        return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
+                temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
+                sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput,
+                perMillionInput != null ? perMillionInput : batchPricePerMillionInput,
+                perMillionOutput != null ? perMillionOutput : batchPricePerMillionOutput);
     }
 
     public boolean hasPrices() {

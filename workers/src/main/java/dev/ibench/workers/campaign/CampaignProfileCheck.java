@@ -22,7 +22,8 @@ import java.util.Set;
  * Resolves every model of a campaign to its profile before anything starts, as the workers will (the evaluated models,
  * and the models that write a model-written ablation's material): the profile exists,
  * its provider (checked when the catalog reads it), template family and parser are ones this build knows, every
- * prompt template the campaign's cells will render is found, and its base URL is an http(s) URL without credentials.
+ * prompt template the campaign's cells will render is found, its base URL is an http(s) URL without credentials, and a
+ * {@code batch: true} model has an OpenAI-compatible endpoint (docs/batch.md).
  * A typo here would otherwise end every item as an infrastructure error after the retries.
  */
 final class CampaignProfileCheck {
@@ -52,6 +53,10 @@ final class CampaignProfileCheck {
             } else if (profile.baseUrl() != null) {
                 EndpointUrl.problem("model profile " + profile.name() + " base_url", profile.baseUrl())
                         .ifPresent(p -> fail(file, field, p));
+            }
+            if (entry.batched() && !"openai".equals(profile.provider())) {
+                fail(file, field, "batch: true needs an OpenAI-compatible endpoint with a Batch API (provider openai), but profile "
+                        + profile.name() + " has provider " + profile.provider() + "; remove batch: true for this model");
             }
             check(file, field, profile, styles);
         }

@@ -102,6 +102,15 @@ class CampaignStartProfileTest {
     }
 
     @Test
+    void aBatchedModelWithoutAnOpenAiEndpointIsRefusedBeforeAnythingRuns() throws Exception {
+        Path file = dir.resolve("campaign.yaml");
+        Files.writeString(file, "name: v\nmodels: [{name: m, profile: smollm2, batch: true}]\nbenchmarks: [{name: b, eval_set: set.json}]\n");
+        CliRun r = CliRun.capturing("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
+        assertRefused(r, "batch: true needs an OpenAI-compatible endpoint", "has provider gguf");
+        assertThat(dir.resolve("store")).doesNotExist();
+    }
+
+    @Test
     void anUnknownProviderIsRefused() throws Exception {
         profile("prov", "provider: antropic\nbase_url: http://127.0.0.1:9/v1\nmodel: q\nfamily: llama3\n");
         CliRun r = start("prov", "");

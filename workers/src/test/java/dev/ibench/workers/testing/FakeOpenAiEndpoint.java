@@ -1,5 +1,6 @@
 package dev.ibench.workers.testing;
 
+import dev.ibench.testing.batch.StandInAnswers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -19,13 +20,7 @@ import okhttp3.mockwebserver.RecordedRequest;
 public final class FakeOpenAiEndpoint implements AutoCloseable {
     public enum Mode { ANSWER, UNAVAILABLE, UNAUTHORIZED }
 
-    private static final String[] ANSWERS = {
-        "[{\"name\": \"filter_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_superhero_name\","
-                + " \"value\": \"Batman\", \"condition\": \"equal_to\"}, \"label\": \"FILTERED_DF_0\"}]",
-        "[{\"name\": \"retrieve_data\", \"arguments\": {\"data_source\": \"$starting_table_var$\", \"key_name\": \"superhero_full_name\","
-                + " \"distinct\": false, \"limit\": -1}, \"label\": \"SELECT_COL_0\"}]",
-        "I am not sure which tools to call for this question."
-    };
+    private static final String[] ANSWERS = StandInAnswers.TEXTS.toArray(String[]::new);
 
     private final MockWebServer server = new MockWebServer();
     private final AtomicInteger requests = new AtomicInteger();

@@ -79,4 +79,10 @@ final class CellVersions {
      * concurrency.
      */
     static final String ITEM_SLOTS = "batch-item-slots";
+
+    /**
+     * Version marker of a {@code batch: true} cell sent through the provider's Batch API ({@link BatchApiCellMode},
+     * docs/batch.md). Only cells whose plan carries batch settings ask for it, so no history recorded before it meets it.
+     */
+    static final String BATCH_API = "batch-api";
 }

@@ -11,7 +11,8 @@ import io.temporal.workflow.Workflow;
  * Walks a cell's work items (sample position x trial) with at most {@code samplesInFlight} model calls in flight. The
  * coordinator: it picks the way the cell runs and answers the signals and queries; the run's shared state is a
  * {@link CellRun}. Direct cells run window batches ({@link WindowedCellMode}, since {@link CellVersions#SLOT_REFILL}) or,
- * recorded before it, half-window batches ({@link BatchedCellMode}, since {@link CellVersions#BATCHED_ITEMS}); ReACT
+ * recorded before it, half-window batches ({@link BatchedCellMode}, since {@link CellVersions#BATCHED_ITEMS}); the direct
+ * cells of a {@code batch: true} model go through the provider's Batch API ({@link BatchApiCellMode}); ReACT
  * and BFCL multi-turn cells, retry runs and runs recorded before batches take each item through its own model call and
  * scoring or child ({@link PerItemCellMode}). The results themselves go to the results store, history only carries
  * counts. Before history grows large the run drains its window and continues as new with its cursor ({@link CellEnd}).
@@ -42,6 +43,11 @@ public final class CellWorkflowImpl implements CellWorkflow {
         boolean retryOnly = run.input.retryOnly();
         if (retryOnly && Workflow.getVersion(CellVersions.RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return perItem.retryInPages();
+        }
+        // batch: true cells (plans with batch settings, which no history before them has) go through the Batch API
+        if (!retryOnly && run.cell.batch() != null && !ReactCellMode.applies(run.cell) && !MultiTurnCellMode.applies(run.cell)
+                && Workflow.getVersion(CellVersions.BATCH_API, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            return new BatchApiCellMode(run, items).run();
         }
         // multi-turn cells (plans with multiTurnStepsPerTurn, which no history before them has) take the per-item path
         if (!retryOnly && !ReactCellMode.applies(run.cell) && !MultiTurnCellMode.applies(run.cell)

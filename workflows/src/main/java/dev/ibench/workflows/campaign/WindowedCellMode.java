@@ -161,14 +161,22 @@ final class WindowedCellMode {
         run.nextIndex = settledTo;
         run.inFlight -= windowSlots;
         windowConcurrency = 0;
+        sweepToTheEnd(run, scoring, settledTo, failed);
+    }
+
+    /**
+     * Sweeps an ended batch's range up to {@code to}, without its {@code failed} items; what stays unscored (the holes, or
+     * after a failed sweep everything not scanned) goes the per-item way.
+     */
+    static void sweepToTheEnd(CellRun run, WindowScoring scoring, int to, List<Integer> failed) {
         try {
             do {
-                sweep(scoring, scoring.settled(settledTo, failed));
-            } while (!scoring.scanned(settledTo));
+                sweep(run, scoring, scoring.settled(to, failed));
+            } while (!scoring.scanned(to));
             scoring.holesWithout(failed).forEach(i -> run.perItem.add(run.itemAt(i)));
         } catch (ActivityFailure f) {
             scoring.holesWithout(failed).forEach(i -> run.perItem.add(run.itemAt(i)));
-            for (int i = scoring.scannedTo(); i < settledTo; i++) {
+            for (int i = scoring.scannedTo(); i < to; i++) {
                 if (!failed.contains(i)) {
                     run.perItem.add(run.itemAt(i));
                 }
@@ -176,8 +184,12 @@ final class WindowedCellMode {
         }
     }
 
-    /** One scoring sweep: its counts, and its items that could not be scored here go the per-item way. */
     private void sweep(WindowScoring scoring, ScoringSweep sweep) {
+        sweep(run, scoring, sweep);
+    }
+
+    /** One scoring sweep of {@code run}: its counts, and its items that could not be scored here go the per-item way. */
+    static void sweep(CellRun run, WindowScoring scoring, ScoringSweep sweep) {
         String scoringQueue = InstallationQueues.inWorkflow().scoring();
         String summary = "items " + sweep.scannedTo() + ".. · score on " + run.cell.benchmark();
         SweepResult result = run.waitingFor(scoringQueue,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
+import dev.ibench.activities.llm.failure.Credential;
 import dev.ibench.activities.llm.failure.ErrorKind;
 import dev.ibench.activities.llm.failure.HttpFailureClassifier;
 import dev.ibench.activities.llm.failure.ModelCallException;
@@ -172,6 +173,14 @@ public final class OpenAiClient implements ModelClient {
     }
 
     private ModelResponse parse(String where, String text, boolean chat, long latency) {
+        return parse(where, text, chat, latency, apiKey);
+    }
+
+    /**
+     * A completion's response body as a {@link ModelResponse}: the text or message with native tool calls, reasoning
+     * returned apart, finish reason and usage (also how {@link OpenAiBatchClient} reads a batch's output lines).
+     */
+    static ModelResponse parse(String where, String text, boolean chat, long latency, Credential apiKey) {
         JsonNode root;
         try {
             root = Json.MAPPER.readTree(text);
@@ -227,7 +236,7 @@ public final class OpenAiClient implements ModelClient {
     }
 
     @SuppressWarnings("unchecked")
-    private ToolCall toolCall(String where, JsonNode call, String body) {
+    private static ToolCall toolCall(String where, JsonNode call, String body) {
         JsonNode function = call.path("function");
         JsonNode args = function.path("arguments");
         Map<String, Object> arguments;

@@ -19,6 +19,24 @@ public final class CallCost {
         return usd(profile, response.promptTokens(), response.completionTokens(), response.cachedPromptTokens());
     }
 
+    /**
+     * Cost of an answer returned by the Batch API: the profile's batch prices per million tokens, each falling back to
+     * the normal price when the profile has none (docs/batch.md); null as {@link #usd(ModelProfile, ModelResponse)}.
+     */
+    public static Double batchUsd(ModelProfile profile, ModelResponse response) {
+        if (response.tokensUnknown() || !profile.hasPrices() && profile.batchPricePerMillionInput() == null
+                && profile.batchPricePerMillionOutput() == null) {
+            return null;
+        }
+        double in = firstOf(profile.batchPricePerMillionInput(), profile.pricePerMillionInput());
+        double out = firstOf(profile.batchPricePerMillionOutput(), profile.pricePerMillionOutput());
+        return response.promptTokens() / 1e6 * in + response.completionTokens() / 1e6 * out;
+    }
+
+    private static double firstOf(Double batch, Double normal) {
+        return batch != null ? batch : normal != null ? normal : 0;
+    }
+
     public static Double usd(ModelProfile profile, long promptTokens, long completionTokens) {
         return usd(profile, promptTokens, completionTokens, 0);
     }

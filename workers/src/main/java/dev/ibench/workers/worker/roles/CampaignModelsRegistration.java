@@ -1,5 +1,6 @@
 package dev.ibench.workers.worker.roles;
 
+import dev.ibench.activities.campaign.BatchApiActivitiesImpl;
 import dev.ibench.activities.campaign.ModelCallActivitiesImpl;
 import dev.ibench.activities.multiturn.MultiTurnConversations;
 import dev.ibench.activities.multiturn.MultiTurnModelActivitiesImpl;
@@ -20,7 +21,8 @@ import java.util.List;
  * the campaign file says ({@code rate_per_second} paces every request of this worker to the endpoint, batched items
  * one by one, and the Temporal server also limits the queue's activity starts across all workers; {@code concurrency}
  * bounds this worker's calls in flight; docs/campaigns.md, Rate limits). Both kinds of activity reach the model through
- * the same {@code ModelRunners}: the campaign's model entry, cache and endpoint limits.
+ * the same {@code ModelRunners}: the campaign's model entry, cache and endpoint limits; a {@code batch: true} model's
+ * cells reach its Batch API on the same queue ({@code BatchApiActivities}, docs/batch.md).
  */
 public final class CampaignModelsRegistration implements RoleRegistration {
     private final List<ModelEntry> models;
@@ -43,6 +45,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
                 new ReactAgents(services.modelRunners()), services.modelRunners()::ablation);
         MultiTurnModelActivitiesImpl multiTurnSteps = new MultiTurnModelActivitiesImpl(
                 new MultiTurnConversations(services.store(), services.evalSets()), new MultiTurnModels(services.modelRunners()));
+        BatchApiActivitiesImpl batchApi = new BatchApiActivitiesImpl(services.store(), services.evalSets(), services.modelRunners(),
+                setup.meters());
         for (ModelEntry model : models) {
             WorkerOptions.Builder options = WorkerOptions.newBuilder()
                     .setMaxConcurrentActivityExecutionSize(model.concurrencyOrDefault())
@@ -52,8 +56,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
             }
             for (InstallationQueues queues : setup.servedQueues()) {
                 String queue = queues.llm(model.name());
-                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps, multiTurnSteps);
-                setup.describe("ModelCallActivities, ReactModelActivities and MultiTurnModelActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
+                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps, multiTurnSteps, batchApi);
+                setup.describe("ModelCallActivities, ReactModelActivities, MultiTurnModelActivities and BatchApiActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
                     + model.concurrencyOrDefault() + (model.ratePerSecond() == null ? "" : ", " + model.ratePerSecond() + "/s")
                         + ") on " + queue);
             }
