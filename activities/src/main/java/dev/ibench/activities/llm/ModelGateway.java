@@ -314,8 +314,10 @@ public final class ModelGateway implements AutoCloseable {
         if (cost != null) {
             stats.costUsd.add(cost);
         }
+        // the batch price applies to every prompt token, cached or not: the ledger counts cached ones as charged at the input price
         SpendEntry paid = entry(cellId, request, 1, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens());
+                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens(), response.cachedPromptTokens(),
+                cost == null ? 0 : response.cachedPromptTokens());
         boolean useCache = useCache();
         writes.accept(() -> {
             if (useCache) {
