@@ -1,0 +1,133 @@
+package dev.ibench.activities.limits;
+
+import dev.ibench.activities.llm.admission.SendSchedule;
+import dev.ibench.activities.llm.admission.SendSlots;
+import dev.ibench.activities.llm.admission.SlotRequest;
+import dev.ibench.activities.store.ResultsDatabase;
+import dev.ibench.activities.store.StoreDialect;
+import dev.ibench.activities.store.StoreStatements;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Send times reserved in the results store's table {@code endpoint_send_slots}, one row per endpoint, so every worker of
+ * the store (every machine, with PostgreSQL) shares an endpoint's {@code rate_per_second} and {@code tokens_per_minute}.
+ * A reservation is one {@code UPDATE ... RETURNING} in autocommit, the arithmetic of {@link SendSchedule} written in SQL:
+ * the database serialises concurrent updates of the row, so no two reservations get the same start, and a worker
+ * killed after reserving holds nothing (its start passes unused). The clock is PostgreSQL's
+ * ({@code statement_timestamp()}, one for every worker whatever their machines' clocks say) or, for SQLite, whose
+ * workers share one machine, that machine's wall clock. Rows are keyed by the endpoint's URL without user info, query
+ * or fragment, so no credential is stored.
+ */
+public final class StoreSendSlots implements SendSlots {
+    /**
+     * {@link SendSchedule#reserve} in one statement; {@code %1$s}: the dialect's many-argument maximum, {@code %2$s}: the
+     * clock in microseconds since the epoch, {@code %3$s}: what is returned besides the row's new times.
+     */
+    private static final String RESERVE = """
+            UPDATE endpoint_send_slots SET
+              token_tat_us = %1$s(token_tat_us + p.correction, p.now_us) + p.charge,
+              next_send_us = CASE WHEN p.interval_us > 0
+                THEN %1$s(next_send_us, %1$s(token_tat_us + p.correction, p.now_us) + p.charge - p.window_us, p.now_us) + p.interval_us
+                ELSE next_send_us END
+            FROM (SELECT %2$s AS now_us, CAST(? AS BIGINT) AS correction, CAST(? AS BIGINT) AS charge,
+                         CAST(? AS BIGINT) AS window_us, CAST(? AS BIGINT) AS interval_us) AS p
+            WHERE endpoint = ?
+            RETURNING next_send_us, token_tat_us%3$s""";
+    /** SQLite: the machine's clock, bound as the first argument (its workers share the machine). */
+    private static final String SQLITE_RESERVE = RESERVE.formatted("max", "CAST(? AS BIGINT)", "");
+    /** PostgreSQL: the server's clock, one for every worker whatever their machines' clocks say. */
+    private static final String POSTGRESQL_RESERVE = RESERVE.formatted("GREATEST",
+            "CAST(extract(epoch FROM statement_timestamp()) * 1000000 AS BIGINT)", ", p.now_us");
+    private static final String CREATE_ROW =
+            "INSERT INTO endpoint_send_slots (endpoint, next_send_us, token_tat_us) VALUES (?, 0, 0) ON CONFLICT (endpoint) DO NOTHING";
+
+    private final StoreStatements statements;
+    private final boolean sqlite;
+    private final LongSupplier sqliteClockMicros;
+    private final Set<String> rowsCreated = ConcurrentHashMap.newKeySet();
+
+    public StoreSendSlots(ResultsDatabase database) {
+        this(database, StoreSendSlots::wallClockMicros);
+    }
+
+    /** @param sqliteClockMicros the clock of a SQLite store (PostgreSQL's own clock is used there) */
+    StoreSendSlots(ResultsDatabase database, LongSupplier sqliteClockMicros) {
+        this.statements = new StoreStatements(database);
+        this.sqlite = database.dialect() == StoreDialect.SQLITE;
+        this.sqliteClockMicros = sqliteClockMicros;
+    }
+
+    private static long wallClockMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    }
+
+    @Override
+    public long reserve(String endpoint, SlotRequest request) {
+        String key = rowKey(endpoint);
+        if (rowsCreated.add(key)) {
+            createRow(key);
+        }
+        Reserved reserved = update(key, request);
+        if (reserved == null) { // the row was deleted since this process created it
+            createRow(key);
+            reserved = update(key, request);
+        }
+        long start = SendSchedule.start(reserved.nextSendMicros(), reserved.tokenTatMicros(), reserved.nowMicros(), request);
+        return Math.max(0, start - reserved.nowMicros());
+    }
+
+    private record Reserved(long nextSendMicros, long tokenTatMicros, long nowMicros) {}
+
+    private void createRow(String key) {
+        statements.update("create the send-limit row of " + key, CREATE_ROW, key);
+    }
+
+    private Reserved update(String key, SlotRequest r) {
+        String what = "reserve a send time at " + key;
+        List<Reserved> rows;
+        if (sqlite) {
+            long now = sqliteClockMicros.getAsLong();
+            rows = statements.query(what, SQLITE_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), now),
+                    now, r.correctionMicros(), r.chargeMicros(), SendSchedule.TOKEN_WINDOW_MICROS, r.intervalMicros(), key);
+        } else {
+            rows = statements.query(what, POSTGRESQL_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3)),
+                    r.correctionMicros(), r.chargeMicros(), SendSchedule.TOKEN_WINDOW_MICROS, r.intervalMicros(), key);
+        }
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    /**
+     * The endpoint's row key: its URL without user info, query or fragment (where a key could hide); a name that is not
+     * a URL with a host (a GGUF file, a test tool) as given; text that does not parse as a URI by its SHA-256 only.
+     */
+    static String rowKey(String endpoint) {
+        try {
+            URI uri = new URI(endpoint);
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                return uri.getRawUserInfo() == null && uri.getRawQuery() == null ? endpoint : sha256(endpoint);
+            }
+            return new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), uri.getPath(), null, null).toString();
+        } catch (URISyntaxException e) {
+            return sha256(endpoint);
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}
