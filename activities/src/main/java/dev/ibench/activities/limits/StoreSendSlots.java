@@ -24,7 +24,8 @@ import java.util.function.LongSupplier;
  * the store (every machine, with PostgreSQL) shares an endpoint's {@code rate_per_second} and {@code tokens_per_minute}.
  * A reservation is one {@code UPDATE ... RETURNING} in autocommit, the arithmetic of {@link SendSchedule} written in SQL:
  * the database serialises concurrent updates of the row, so no two reservations get the same start, and a worker
- * killed after reserving holds nothing (its start passes unused). The clock is PostgreSQL's
+ * killed after reserving holds nothing (its start passes unused). A 429's {@code Retry-After} sets the row's hold, so
+ * every worker waits it out. The clock is PostgreSQL's
  * ({@code statement_timestamp()}, one for every worker whatever their machines' clocks say) or, for SQLite, whose
  * workers share one machine, that machine's wall clock. Rows are keyed by the endpoint's URL without user info, query
  * or fragment, so no credential is stored.
@@ -32,23 +33,28 @@ import java.util.function.LongSupplier;
 public final class StoreSendSlots implements SendSlots {
     /**
      * {@link SendSchedule#reserve} in one statement; {@code %1$s}: the dialect's many-argument maximum, {@code %2$s}: the
-     * clock in microseconds since the epoch, {@code %3$s}: what is returned besides the row's new times.
+     * clock in microseconds since the epoch, {@code %3$s}: what is returned besides the row's new times. {@code p.now_us}
+     * counts from the end of a hold when that is later.
      */
     private static final String RESERVE = """
             UPDATE endpoint_send_slots SET
-              token_tat_us = %1$s(token_tat_us + p.correction, p.now_us) + p.charge,
+              token_tat_us = %1$s(token_tat_us + p.correction, %1$s(p.now_us, held_until_us)) + p.charge,
               next_send_us = CASE WHEN p.interval_us > 0
-                THEN %1$s(next_send_us, %1$s(token_tat_us + p.correction, p.now_us) + p.charge - p.window_us, p.now_us) + p.interval_us
+                THEN %1$s(next_send_us, %1$s(token_tat_us + p.correction, %1$s(p.now_us, held_until_us)) + p.charge - p.window_us,
+                          %1$s(p.now_us, held_until_us)) + p.interval_us
                 ELSE next_send_us END
             FROM (SELECT %2$s AS now_us, CAST(? AS BIGINT) AS correction, CAST(? AS BIGINT) AS charge,
                          CAST(? AS BIGINT) AS window_us, CAST(? AS BIGINT) AS interval_us) AS p
             WHERE endpoint = ?
-            RETURNING next_send_us, token_tat_us%3$s""";
+            RETURNING next_send_us, token_tat_us, held_until_us%3$s""";
+    /** {@link SendSchedule#holdUntil} {@code ?} microseconds from now; {@code %1$s} and {@code %2$s} as in {@link #RESERVE}. */
+    private static final String HOLD_OFF = "UPDATE endpoint_send_slots SET held_until_us = %1$s(held_until_us, %2$s + CAST(? AS BIGINT)) WHERE endpoint = ?";
     /** SQLite: the machine's clock, bound as the first argument (its workers share the machine). */
-    private static final String SQLITE_RESERVE = RESERVE.formatted("max", "CAST(? AS BIGINT)", "");
+    private static final String SQLITE_NOW = "CAST(? AS BIGINT)";
     /** PostgreSQL: the server's clock, one for every worker whatever their machines' clocks say. */
-    private static final String POSTGRESQL_RESERVE = RESERVE.formatted("GREATEST",
-            "CAST(extract(epoch FROM statement_timestamp()) * 1000000 AS BIGINT)", ", p.now_us");
+    private static final String POSTGRESQL_NOW = "CAST(extract(epoch FROM statement_timestamp()) * 1000000 AS BIGINT)";
+    private static final String SQLITE_RESERVE = RESERVE.formatted("max", SQLITE_NOW, "");
+    private static final String POSTGRESQL_RESERVE = RESERVE.formatted("GREATEST", POSTGRESQL_NOW, ", p.now_us");
     private static final String CREATE_ROW =
             "INSERT INTO endpoint_send_slots (endpoint, next_send_us, token_tat_us) VALUES (?, 0, 0) ON CONFLICT (endpoint) DO NOTHING";
 
@@ -74,20 +80,37 @@ public final class StoreSendSlots implements SendSlots {
 
     @Override
     public long reserve(String endpoint, SlotRequest request) {
-        String key = rowKey(endpoint);
-        if (rowsCreated.add(key)) {
-            createRow(key);
-        }
+        String key = keyWithRow(endpoint);
         Reserved reserved = update(key, request);
         if (reserved == null) { // the row was deleted since this process created it
             createRow(key);
             reserved = update(key, request);
         }
-        long start = SendSchedule.start(reserved.nextSendMicros(), reserved.tokenTatMicros(), reserved.nowMicros(), request);
+        long start = SendSchedule.start(reserved.nextSendMicros(), reserved.tokenTatMicros(),
+                Math.max(reserved.nowMicros(), reserved.heldUntilMicros()), request);
         return Math.max(0, start - reserved.nowMicros());
     }
 
-    private record Reserved(long nextSendMicros, long tokenTatMicros, long nowMicros) {}
+    @Override
+    public void holdOff(String endpoint, long micros) {
+        String key = keyWithRow(endpoint);
+        if (sqlite) {
+            statements.update("hold back the requests to " + key, HOLD_OFF.formatted("max", SQLITE_NOW), sqliteClockMicros.getAsLong(), micros, key);
+        } else {
+            statements.update("hold back the requests to " + key, HOLD_OFF.formatted("GREATEST", POSTGRESQL_NOW), micros, key);
+        }
+    }
+
+    /** The endpoint's row key, its row created once per process. */
+    private String keyWithRow(String endpoint) {
+        String key = rowKey(endpoint);
+        if (rowsCreated.add(key)) {
+            createRow(key);
+        }
+        return key;
+    }
+
+    private record Reserved(long nextSendMicros, long tokenTatMicros, long heldUntilMicros, long nowMicros) {}
 
     private void createRow(String key) {
         statements.update("create the send-limit row of " + key, CREATE_ROW, key);
@@ -98,10 +121,10 @@ public final class StoreSendSlots implements SendSlots {
         List<Reserved> rows;
         if (sqlite) {
             long now = sqliteClockMicros.getAsLong();
-            rows = statements.query(what, SQLITE_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), now),
+            rows = statements.query(what, SQLITE_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3), now),
                     now, r.correctionMicros(), r.chargeMicros(), SendSchedule.TOKEN_WINDOW_MICROS, r.intervalMicros(), key);
         } else {
-            rows = statements.query(what, POSTGRESQL_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3)),
+            rows = statements.query(what, POSTGRESQL_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)),
                     r.correctionMicros(), r.chargeMicros(), SendSchedule.TOKEN_WINDOW_MICROS, r.intervalMicros(), key);
         }
         return rows.isEmpty() ? null : rows.get(0);

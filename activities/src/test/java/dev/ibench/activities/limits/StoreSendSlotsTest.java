@@ -27,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The send times workers reserve in the results store (table {@code endpoint_send_slots}): the UPDATE's arithmetic
  * gives the starts worked out by hand (SQLite, with the clock held still), two workers on one store never get the same
- * start, PostgreSQL paces by its own clock, a killed worker holds nothing, and no credential of an endpoint URL is stored.
+ * start, PostgreSQL paces by its own clock, a 429's hold set by one worker delays the others, a killed worker holds
+ * nothing, and no credential of an endpoint URL is stored.
  */
 @ExtendWith(LocalPostgresExtension.class)
 class StoreSendSlotsTest {
@@ -128,6 +129,26 @@ class StoreSendSlotsTest {
             long w = first.reserve(tokens, threeHundred);
             elapsedMicros = (System.nanoTime() - t0) / 1_000;
             assertThat(w).as("300 tokens refill in 30 s").isBetween(30_000_000 - elapsedMicros, 30_000_000L);
+
+            String held = "http://127.0.0.1:9/held";
+            t0 = System.nanoTime();
+            first.holdOff(held, 2_000_000);
+            w = second.reserve(held, TWO_PER_SECOND);
+            elapsedMicros = (System.nanoTime() - t0) / 1_000;
+            assertThat(w).as("a 429's hold of 2 s").isBetween(2_000_000 - elapsedMicros, 2_000_000L);
+        }
+    }
+
+    @Test
+    void aHoldOneWorkerSetsAfterA429DelaysTheOthers() {
+        AtomicLong now = new AtomicLong(1_000_000);
+        try (ResultsDatabase a = sqlite(); ResultsDatabase b = sqlite()) {
+            new StoreSendSlots(a, now::get).holdOff(ENDPOINT, 2_000_000);
+            StoreSendSlots other = new StoreSendSlots(b, now::get);
+            assertThat(other.reserve(ENDPOINT, TWO_PER_SECOND)).as("held until 3 s").isEqualTo(2_000_000);
+            assertThat(other.reserve(ENDPOINT, TWO_PER_SECOND)).isEqualTo(2_500_000);
+            now.set(10_000_000);
+            assertThat(other.reserve(ENDPOINT, TWO_PER_SECOND)).as("the hold is over").isZero();
         }
     }
 

@@ -7,7 +7,8 @@ import java.util.function.Supplier;
 /**
  * Admits a gateway's provider attempts to their endpoint: a place under the endpoint's shared AIMD concurrency limit,
  * then, when the caller gave a rate or a token limit, its turn under the endpoint's send limits ({@link RequestPacer}).
- * A success grows the limit, a {@link ErrorKind#RATE_LIMITED} answer halves it.
+ * A success grows the limit, a {@link ErrorKind#RATE_LIMITED} answer halves it and, with a {@code Retry-After}, holds back
+ * the endpoint's next requests of every worker sharing its send limits.
  */
 public final class EndpointAdmission {
     /** Where an attempt's waits are added up (nanoseconds). */
@@ -77,6 +78,9 @@ public final class EndpointAdmission {
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.RATE_LIMITED) {
                 limiter.onThrottled(ticket);
+                if (pacer != null) {
+                    e.retryAfter().ifPresent(pacer::holdOff);
+                }
             }
             throw e;
         } catch (InterruptedException ie) {

@@ -13,7 +13,20 @@ public final class ProcessSendSlots implements SendSlots {
 
     @Override
     public long reserve(String endpoint, SlotRequest request) {
-        long now = (System.nanoTime() - originNanos) / 1_000;
-        return schedules.computeIfAbsent(endpoint, e -> new SendSchedule()).reserve(now, request) - now;
+        long now = now();
+        return schedule(endpoint).reserve(now, request) - now;
+    }
+
+    @Override
+    public void holdOff(String endpoint, long micros) {
+        schedule(endpoint).holdUntil(now() + micros);
+    }
+
+    private long now() {
+        return (System.nanoTime() - originNanos) / 1_000;
+    }
+
+    private SendSchedule schedule(String endpoint) {
+        return schedules.computeIfAbsent(endpoint, e -> new SendSchedule());
     }
 }

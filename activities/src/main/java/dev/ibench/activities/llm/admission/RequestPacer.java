@@ -1,5 +1,6 @@
 package dev.ibench.activities.llm.admission;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -9,7 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * completion tokens per minute (each request is charged its estimate before it is sent, and the difference to what it
  * used is settled with this worker's next reservation). The start times come from {@link SendSlots}: the results store's
  * row of the endpoint, shared by every worker of the store, or this process's own. A lower limit asked later for the
- * same endpoint lowers it ({@link #lowerTo}), so entries sharing an endpoint share the strictest limits.
+ * same endpoint lowers it ({@link #lowerTo}), so entries sharing an endpoint share the strictest limits. A 429's
+ * {@code Retry-After} holds back every worker's next requests to the endpoint ({@link #holdOff}).
  */
 public final class RequestPacer {
     private final String endpoint;
@@ -101,6 +103,16 @@ public final class RequestPacer {
         int tpm = tokensPerMinute();
         if (tpm > 0) {
             unsettledTokens.addAndGet(usedTokens - charged(estimatedTokens, tpm));
+        }
+    }
+
+    /**
+     * The endpoint answered 429 asking to wait {@code retryAfter}: no request of any worker sharing these send times starts
+     * before it has passed.
+     */
+    public void holdOff(Duration retryAfter) {
+        if (!retryAfter.isNegative() && !retryAfter.isZero()) {
+            slots.holdOff(endpoint, retryAfter.toNanos() / 1_000);
         }
     }
 

@@ -7,4 +7,7 @@ package dev.ibench.activities.llm.admission;
 public interface SendSlots {
     /** Reserves {@code endpoint}'s next send time for one request; returns how long to wait before sending it (microseconds, 0 or more). */
     long reserve(String endpoint, SlotRequest request);
+
+    /** No request to {@code endpoint} starts within the next {@code micros} (the endpoint answered 429 with {@code Retry-After}). */
+    void holdOff(String endpoint, long micros);
 }

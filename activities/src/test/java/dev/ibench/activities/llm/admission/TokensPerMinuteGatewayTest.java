@@ -12,7 +12,6 @@ import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.core.prompt.RenderedPrompt;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
@@ -26,11 +25,7 @@ import org.junit.jupiter.api.Test;
 class TokensPerMinuteGatewayTest {
     @Test
     void theChargeIsThePromptEstimatePlusMaxTokensAndTheUsageCorrectsItAtTheNextReservation() throws Exception {
-        List<SlotRequest> reserved = new ArrayList<>();
-        SendSlots recording = (endpoint, request) -> {
-            reserved.add(request);
-            return 0;
-        };
+        RecordingSendSlots recording = new RecordingSendSlots();
         try (MockWebServer server = new MockWebServer()) {
             for (int i = 0; i < 2; i++) {
                 server.enqueue(new MockResponse().setBody("{\"choices\":[{\"index\":0,\"text\":\"[]\",\"finish_reason\":\"stop\"}],"
@@ -47,7 +42,7 @@ class TokensPerMinuteGatewayTest {
             }
         }
         // by hand: 50 characters = 13 tokens (rounded up) + max_tokens 100 = 113 tokens; at 600 a minute a token is 100 ms
-        assertThat(reserved).containsExactly(
+        assertThat(recording.reserved).containsExactly(
                 new SlotRequest(500_000, 11_300_000, 0),
                 // the first used 30 + 5 = 35 of its 113: 78 tokens (7.8 s) come back with the second reservation
                 new SlotRequest(500_000, 11_300_000, -7_800_000));
@@ -55,11 +50,9 @@ class TokensPerMinuteGatewayTest {
 
     @Test
     void withoutATokenLimitNothingIsChargedAndARateOnlyReservesItsInterval() throws Exception {
-        List<SlotRequest> reserved = new ArrayList<>();
-        EndpointLimiters limiters = new EndpointLimiters((endpoint, request) -> {
-            reserved.add(request);
-            return 0;
-        });
+        RecordingSendSlots recording = new RecordingSendSlots();
+        List<SlotRequest> reserved = recording.reserved;
+        EndpointLimiters limiters = new EndpointLimiters(recording);
         RequestPacer pacer = limiters.pacer("http://h/v1", new EndpointLimits(4.0, null));
         pacer.await(1_000);
         pacer.used(1_000, 10);
