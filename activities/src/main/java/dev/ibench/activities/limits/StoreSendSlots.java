@@ -12,8 +12,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.net.URISyntaxException;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,9 +23,9 @@ import java.util.function.LongSupplier;
  * A reservation is one {@code UPDATE ... RETURNING} in autocommit, the arithmetic of {@link SendSchedule} written in SQL:
  * the database serialises concurrent updates of the row, so no two reservations get the same start, and a worker
  * killed after reserving holds nothing (its start passes unused). A 429's {@code Retry-After} sets the row's hold, so
- * every worker waits it out. The clock is PostgreSQL's
- * ({@code statement_timestamp()}, one for every worker whatever their machines' clocks say) or, for SQLite, whose
- * workers share one machine, that machine's wall clock. Rows are keyed by the endpoint's URL without user info, query
+ * every worker waits it out. The clock is the database's: PostgreSQL's ({@code statement_timestamp()}, one for every
+ * worker whatever their machines' clocks say) or SQLite's (the clock of the one machine its workers share, read once the
+ * statement holds the write lock). Rows are keyed by the endpoint's URL without user info, query
  * or fragment, so no credential is stored.
  */
 public final class StoreSendSlots implements SendSlots {
@@ -49,33 +47,40 @@ public final class StoreSendSlots implements SendSlots {
             RETURNING next_send_us, token_tat_us, held_until_us%3$s""";
     /** {@link SendSchedule#holdUntil} {@code ?} microseconds from now; {@code %1$s} and {@code %2$s} as in {@link #RESERVE}. */
     private static final String HOLD_OFF = "UPDATE endpoint_send_slots SET held_until_us = %1$s(held_until_us, %2$s + CAST(? AS BIGINT)) WHERE endpoint = ?";
-    /** SQLite: the machine's clock, bound as the first argument (its workers share the machine). */
-    private static final String SQLITE_NOW = "CAST(? AS BIGINT)";
-    /** PostgreSQL: the server's clock, one for every worker whatever their machines' clocks say. */
+    /**
+     * SQLite: the machine's clock (its workers share the machine), read once the statement holds the write lock, so a
+     * reservation that waited for the lock does not count from before its wait (one value per statement step: the
+     * same in the update and in what it returns).
+     */
+    private static final String SQLITE_NOW = "CAST((julianday('now') - 2440587.5) * 86400000000.0 AS BIGINT)";
+    /** A clock a test holds still, bound as the first argument. */
+    private static final String BOUND_NOW = "CAST(? AS BIGINT)";
+    /**
+     * PostgreSQL: the server's clock, one for every worker whatever their machines' clocks say; taken when the statement
+     * arrives, before it may wait for the row, which only another reservation's single UPDATE holds.
+     */
     private static final String POSTGRESQL_NOW = "CAST(extract(epoch FROM statement_timestamp()) * 1000000 AS BIGINT)";
-    private static final String SQLITE_RESERVE = RESERVE.formatted("max", SQLITE_NOW, "");
+    private static final String SQLITE_RESERVE = RESERVE.formatted("max", SQLITE_NOW, ", " + SQLITE_NOW);
+    private static final String TEST_CLOCK_RESERVE = RESERVE.formatted("max", BOUND_NOW, "");
     private static final String POSTGRESQL_RESERVE = RESERVE.formatted("GREATEST", POSTGRESQL_NOW, ", p.now_us");
     private static final String CREATE_ROW =
             "INSERT INTO endpoint_send_slots (endpoint, next_send_us, token_tat_us) VALUES (?, 0, 0) ON CONFLICT (endpoint) DO NOTHING";
 
     private final StoreStatements statements;
     private final boolean sqlite;
-    private final LongSupplier sqliteClockMicros;
+    /** A SQLite clock a test sets (microseconds since the epoch); null: the database's. */
+    private final LongSupplier testClockMicros;
     private final Set<String> rowsCreated = ConcurrentHashMap.newKeySet();
 
     public StoreSendSlots(ResultsDatabase database) {
-        this(database, StoreSendSlots::wallClockMicros);
+        this(database, null);
     }
 
-    /** @param sqliteClockMicros the clock of a SQLite store (PostgreSQL's own clock is used there) */
-    StoreSendSlots(ResultsDatabase database, LongSupplier sqliteClockMicros) {
+    /** @param testClockMicros the clock of a SQLite store, for a test (null: SQLite's own; PostgreSQL's is always its own) */
+    StoreSendSlots(ResultsDatabase database, LongSupplier testClockMicros) {
         this.statements = new StoreStatements(database);
         this.sqlite = database.dialect() == StoreDialect.SQLITE;
-        this.sqliteClockMicros = sqliteClockMicros;
-    }
-
-    private static long wallClockMicros() {
-        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+        this.testClockMicros = sqlite ? testClockMicros : null;
     }
 
     @Override
@@ -94,8 +99,10 @@ public final class StoreSendSlots implements SendSlots {
     @Override
     public void holdOff(String endpoint, long micros) {
         String key = keyWithRow(endpoint);
-        if (sqlite) {
-            statements.update("hold back the requests to " + key, HOLD_OFF.formatted("max", SQLITE_NOW), sqliteClockMicros.getAsLong(), micros, key);
+        if (testClockMicros != null) {
+            statements.update("hold back the requests to " + key, HOLD_OFF.formatted("max", BOUND_NOW), testClockMicros.getAsLong(), micros, key);
+        } else if (sqlite) {
+            statements.update("hold back the requests to " + key, HOLD_OFF.formatted("max", SQLITE_NOW), micros, key);
         } else {
             statements.update("hold back the requests to " + key, HOLD_OFF.formatted("GREATEST", POSTGRESQL_NOW), micros, key);
         }
@@ -119,12 +126,12 @@ public final class StoreSendSlots implements SendSlots {
     private Reserved update(String key, SlotRequest r) {
         String what = "reserve a send time at " + key;
         List<Reserved> rows;
-        if (sqlite) {
-            long now = sqliteClockMicros.getAsLong();
-            rows = statements.query(what, SQLITE_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3), now),
+        if (testClockMicros != null) {
+            long now = testClockMicros.getAsLong();
+            rows = statements.query(what, TEST_CLOCK_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3), now),
                     now, r.correctionMicros(), r.chargeMicros(), SendSchedule.TOKEN_WINDOW_MICROS, r.intervalMicros(), key);
         } else {
-            rows = statements.query(what, POSTGRESQL_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)),
+            rows = statements.query(what, sqlite ? SQLITE_RESERVE : POSTGRESQL_RESERVE, rs -> new Reserved(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4)),
                     r.correctionMicros(), r.chargeMicros(), SendSchedule.TOKEN_WINDOW_MICROS, r.intervalMicros(), key);
         }
         return rows.isEmpty() ? null : rows.get(0);

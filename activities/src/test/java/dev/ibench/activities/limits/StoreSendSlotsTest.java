@@ -76,6 +76,19 @@ class StoreSendSlotsTest {
     }
 
     @Test
+    void withoutATestClockSqlitePacesByItsOwnClock() {
+        try (ResultsDatabase db = sqlite()) {
+            StoreSendSlots slots = new StoreSendSlots(db);
+            long t0 = System.nanoTime();
+            assertThat(slots.reserve(ENDPOINT, TWO_PER_SECOND)).isZero();
+            long w = slots.reserve(ENDPOINT, TWO_PER_SECOND);
+            long elapsedMicros = (System.nanoTime() - t0) / 1_000;
+            // SQLite's clock counts milliseconds: up to 1 ms more of the interval may seem gone
+            assertThat(w).as("0.5 s after the first start, less the time since").isBetween(500_000 - elapsedMicros - 1_000, 500_000L);
+        }
+    }
+
+    @Test
     void twoWorkersOnOneStoreFileNeverGetTheSameStart() throws Exception {
         // two pools on one SQLite file, as two worker processes on one machine; the clock held still at 1 s
         AtomicLong now = new AtomicLong(1_000_000);

@@ -78,8 +78,12 @@ public final class EndpointAdmission {
         } catch (ModelCallException e) {
             if (e.kind() == ErrorKind.RATE_LIMITED) {
                 limiter.onThrottled(ticket);
-                if (pacer != null) {
-                    e.retryAfter().ifPresent(pacer::holdOff);
+                if (pacer != null && e.retryAfter().isPresent()) {
+                    try {
+                        pacer.holdOff(e.retryAfter().get());
+                    } catch (RuntimeException storeDown) {
+                        e.addSuppressed(storeDown); // the 429, with its classification, is what the caller must see
+                    }
                 }
             }
             throw e;
