@@ -6,6 +6,7 @@ import dev.ibench.activities.ablation.MiniLmSimilarity;
 import dev.ibench.activities.ablation.ModelWrittenAblations;
 import dev.ibench.activities.ablation.SampleGeneration;
 import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.admission.EndpointLimits;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
 import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.client.ModelClient;
@@ -46,7 +47,8 @@ import java.util.function.Function;
 /**
  * The worker's model runners, one per (campaign, model, eval set), built from the campaign's model entry
  * (profile, endpoint, key variable) and shared by all calls. All runners share the worker's response
- * cache and per-endpoint concurrency limiters and request pacers. Gateways do not retry: Temporal's activity retries do,
+ * cache and per-endpoint concurrency limiters and request pacers (whose send times a campaign worker shares with all
+ * workers of its results store). Gateways do not retry: Temporal's activity retries do,
  * so every attempt is visible in the event history.
  */
 public final class ModelRunners {
@@ -54,7 +56,7 @@ public final class ModelRunners {
     private final EvalSetCache evalSets;
     private final ProfileCatalog profiles;
     private final ResponseCache cache;
-    private final EndpointLimiters limiters = new EndpointLimiters();
+    private final EndpointLimiters limiters;
     private final Function<String, String> environment;
     private final Map<String, ModelRunner> runners = new ConcurrentHashMap<>();
     private final Map<String, ModelGateway> gateways = new ConcurrentHashMap<>();
@@ -79,6 +81,17 @@ public final class ModelRunners {
     /** @param ledger where every model call of these runners is written, and which refuses calls past a budget */
     public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
                         Function<String, String> environment, SqlBaselineDatabases sqlDatabases, SpendLedger ledger) {
+        this(store, evalSets, profiles, cache, environment, sqlDatabases, ledger, new EndpointLimiters());
+    }
+
+    /**
+     * @param limiters the endpoints' limits of this worker; a campaign worker's reserve their send times in the results
+     *                 store, so {@code rate_per_second} and {@code tokens_per_minute} hold across all its workers
+     */
+    public ModelRunners(ResultsStore store, EvalSetCache evalSets, ProfileCatalog profiles, ResponseCache cache,
+                        Function<String, String> environment, SqlBaselineDatabases sqlDatabases, SpendLedger ledger,
+                        EndpointLimiters limiters) {
+        this.limiters = limiters;
         this.ledger = ledger;
         this.sqlDatabases = sqlDatabases;
         this.store = store;
@@ -109,7 +122,7 @@ public final class ModelRunners {
                 ? SqlMode.prompts(new PromptRenderer(profile, IclExamples.none()), sqlDatabases)
                 : ModelRunner.inOwnStyle(new PromptRenderer(profile, ablation.icl(IclExamples.bundled(PromptStyles.of(ablation.evalSet().get(0))))));
         return new ModelRunner(profile, prompts, new ModelGateway(profile, client, cache, limiters, RetryPolicy.none(), ledger,
-                new SpendAccount(cell.campaignId(), cell.model()), ratePerSecond(cell.campaignId(), cell.model())),
+                new SpendAccount(cell.campaignId(), cell.model()), limits(cell.campaignId(), cell.model())),
                 spec(cell.campaignId()).decoding(), ablation, ToolCallSchema.maxCalls(ablation.evalSet()));
     }
 
@@ -142,7 +155,7 @@ public final class ModelRunners {
         return gateways.computeIfAbsent(campaignId + "\n" + modelName, k -> {
             ModelProfile profile = profile(campaignId, modelName);
             return new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache, limiters,
-                    RetryPolicy.none(), ledger, new SpendAccount(campaignId, modelName), ratePerSecond(campaignId, modelName));
+                    RetryPolicy.none(), ledger, new SpendAccount(campaignId, modelName), limits(campaignId, modelName));
         });
     }
 
@@ -212,11 +225,12 @@ public final class ModelRunners {
     }
 
     /**
-     * The entry's {@code rate_per_second} (null: none): every request of this worker to the model's endpoint is paced
-     * by it, batched items one by one, whatever activity sends them (docs/campaigns.md, Rate limits).
+     * The entry's {@code rate_per_second} and {@code tokens_per_minute} (null: none): every request to the model's
+     * endpoint is paced by them, batched items one by one, whatever activity sends them (docs/campaigns.md, Rate limits).
      */
-    private Double ratePerSecond(String campaignId, String modelName) {
-        return modelEntry(spec(campaignId), campaignId, modelName).ratePerSecond();
+    private EndpointLimits limits(String campaignId, String modelName) {
+        ModelEntry entry = modelEntry(spec(campaignId), campaignId, modelName);
+        return new EndpointLimits(entry.ratePerSecond(), entry.tokensPerMinute());
     }
 
     private CampaignSpec spec(String campaignId) {

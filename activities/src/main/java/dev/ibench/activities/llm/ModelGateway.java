@@ -3,6 +3,7 @@ package dev.ibench.activities.llm;
 import dev.ibench.activities.llm.admission.AimdLimiter;
 import dev.ibench.activities.llm.admission.EndpointAdmission;
 import dev.ibench.activities.llm.admission.EndpointLimiters;
+import dev.ibench.activities.llm.admission.EndpointLimits;
 import dev.ibench.activities.llm.admission.RequestPacer;
 import dev.ibench.activities.llm.cache.CacheKey;
 import dev.ibench.activities.llm.cache.PaidAnswers;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The one way to call a model: response cache first, then the provider under the endpoint's shared
- * AIMD concurrency limit and, when the caller gave a rate, the endpoint's shared request pace ({@link RequestPacer}),
+ * AIMD concurrency limit and, when the caller gave a rate or a token limit, the endpoint's send limits ({@link RequestPacer}),
  * with classified retries (bounded exponential backoff with jitter, honouring {@code Retry-After}); successful
  * responses are stored in the cache and their tokens and cost counted (by the profile's {@code tokenizer} when the
  * provider sent no usage, else marked unknown).
@@ -43,6 +44,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class ModelGateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ModelGateway.class);
+    /** The prompt estimate of a profile without a tokenizer, for the token limit's charge. */
+    static final int CHARS_PER_TOKEN = 4;
 
     private final ModelProfile profile;
     private final ModelClient client;
@@ -66,18 +69,27 @@ public final class ModelGateway implements AutoCloseable {
     /** A gateway whose calls are written to {@code ledger} under {@code account} (and refused once its budget is reached). */
     public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
                         SpendLedger ledger, SpendAccount account) {
-        this(profile, client, cache, limiters, retry, ledger, account, null);
+        this(profile, client, cache, limiters, retry, ledger, account, EndpointLimits.NONE);
     }
 
     /** @param ratePerSecond requests per second to the endpoint, every attempt counted, shared through {@code limiters} (null: no pace) */
     public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
                         SpendLedger ledger, SpendAccount account, Double ratePerSecond) {
+        this(profile, client, cache, limiters, retry, ledger, account, EndpointLimits.rate(ratePerSecond));
+    }
+
+    /**
+     * @param limits requests per second and tokens per minute to the endpoint, every attempt counted, shared through
+     *               {@code limiters} (docs/llm-gateway.md, Shared limits)
+     */
+    public ModelGateway(ModelProfile profile, ModelClient client, ResponseCache cache, EndpointLimiters limiters, RetryPolicy retry,
+                        SpendLedger ledger, SpendAccount account, EndpointLimits limits) {
         this.ledger = ledger;
         this.account = account;
         this.profile = profile;
         this.client = client;
         this.cache = cache;
-        this.admission = new EndpointAdmission(limiters, client.endpoint(), profile.maxConcurrency(), ratePerSecond);
+        this.admission = new EndpointAdmission(limiters, client.endpoint(), profile.maxConcurrency(), limits);
         try {
             this.tokens = profile.tokenizer() == null ? null : TokenCounter.of(Path.of(profile.tokenizer()), client.endpoint());
         } catch (ModelCallException e) {
@@ -254,8 +266,12 @@ public final class ModelGateway implements AutoCloseable {
             waits.admit += System.nanoTime() - admitting;
             stats.providerAttempts.incrementAndGet();
             long started = System.nanoTime();
+            long charge = admission.chargesTokens() ? estimatedTokens(request) : 0;
             try {
-                ModelResponse response = counted(request, admission.send(() -> client.complete(request), waits));
+                ModelResponse response = counted(request, admission.send(() -> client.complete(request), charge, waits));
+                if (charge > 0 && !response.tokensUnknown()) {
+                    admission.used(charge, (long) response.promptTokens() + response.completionTokens());
+                }
                 return recordAnswer(looked, cellId, ledgerAttempt, attempt, response, waits.done(), writes);
             } catch (ModelCallException e) {
                 recordFailure(request, cellId, ledgerAttempt, e, (System.nanoTime() - started) / 1_000_000);
@@ -374,6 +390,16 @@ public final class ModelGateway implements AutoCloseable {
         return new SpendEntry(account.campaignId(), cellId, account.model(), client.endpoint(), request.sampleId(), request.trial(),
                 attempt, outcome, errorKind, promptTokens, completionTokens, latencyMs, costUsd, tokensUnknown, reasoningTokens,
                 cachedPromptTokens, cachedAtInputPrice);
+    }
+
+    /**
+     * What an attempt is charged under {@code tokens_per_minute} before it is sent: its prompt's tokens (counted by the
+     * profile's tokenizer, else {@value #CHARS_PER_TOKEN} characters a token) plus {@code max_tokens}.
+     */
+    private long estimatedTokens(ModelRequest request) {
+        long prompt = tokens != null ? tokens.prompt(request.prompt())
+                : (request.prompt().display().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
+        return prompt + Math.max(0, request.decoding().maxTokens());
     }
 
     /** The answer with its tokens counted by the profile's tokenizer when the provider sent no usage block and one is named. */

@@ -74,6 +74,8 @@ public final class CampaignSpecLoader {
             require(file, m.concurrency() == null || m.concurrency() > 0, "models[" + i + "].concurrency: must be > 0");
             require(file, m.ratePerSecond() == null || (m.ratePerSecond() > 0 && m.ratePerSecond() <= 10_000),
                     "models[" + i + "].rate_per_second: must be > 0 and <= 10000 (requests per second to the endpoint), got " + m.ratePerSecond());
+            require(file, m.tokensPerMinute() == null || m.tokensPerMinute() > 0,
+                    "models[" + i + "].tokens_per_minute: must be > 0 (prompt + completion tokens per minute to the endpoint), got " + m.tokensPerMinute());
             require(file, m.pricePerMillionInput() == null || m.pricePerMillionInput() >= 0, "models[" + i + "].price_per_million_input: must be >= 0");
             require(file, m.pricePerMillionOutput() == null || m.pricePerMillionOutput() >= 0, "models[" + i + "].price_per_million_output: must be >= 0");
             require(file, m.pricePerMillionCachedInput() == null || m.pricePerMillionCachedInput() >= 0,

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * tokens; {@code budget} limits this model's spending in the campaign.
  * {@code batch: true} sends the model's direct and sql cells through the provider's OpenAI-format Batch API
  * (docs/batch.md), with {@code batch_settings} (null: the defaults of {@link BatchSettings}).
+ * {@code ratePerSecond} (requests) and {@code tokensPerMinute} (prompt + completion tokens) limit what every worker
+ * together sends to the endpoint (docs/campaigns.md, Rate limits).
  */
 public record ModelEntry(
         @JsonProperty("name") String name,
@@ -25,25 +27,26 @@ public record ModelEntry(
         @JsonProperty("budget") Budget budget,
         @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput,
         @JsonProperty("batch") Boolean batch,
-        @JsonProperty("batch_settings") BatchSettings batchSettings) {
+        @JsonProperty("batch_settings") BatchSettings batchSettings,
+        @JsonProperty("tokens_per_minute") Integer tokensPerMinute) {
 
     public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
                       String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget) {
         this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
-                null, null, null);
+                null, null, null, null);
     }
 
     public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
                       String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget, Double pricePerMillionCachedInput) {
         this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
-                pricePerMillionCachedInput, null, null);
+                pricePerMillionCachedInput, null, null, null);
     }
 
     public ModelEntry(String name, String profile, String endpoint, String apiKeyEnv, Integer concurrency, Double ratePerSecond,
                       String model, Double pricePerMillionInput, Double pricePerMillionOutput, Budget budget, Boolean batch,
                       BatchSettings batchSettings) {
         this(name, profile, endpoint, apiKeyEnv, concurrency, ratePerSecond, model, pricePerMillionInput, pricePerMillionOutput, budget,
-                null, batch, batchSettings);
+                null, batch, batchSettings, null);
     }
 
     /** Whether the entry asks for the Batch API ({@code batch: true}). */

@@ -149,6 +149,18 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void aTokensPerMinuteThatIsNotPositiveIsRejectedNamingTheModel() throws IOException {
+        String base = "name: r\nbenchmarks: [{name: b, eval_set: x.json}]\n";
+        assertThat(new CampaignSpecLoader().load(write(base + "models: [{name: m, profile: p, tokens_per_minute: 30000}]\n"))
+                .models().get(0).tokensPerMinute()).isEqualTo(30_000);
+        for (String bad : List.of("0", "-5")) {
+            Path f = write(base + "models: [{name: m, profile: p, tokens_per_minute: " + bad + "}]\n");
+            assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).as(bad).isInstanceOf(CampaignSpecException.class)
+                    .hasMessageContaining("models[0].tokens_per_minute: must be > 0").hasMessageContaining(bad);
+        }
+    }
+
+    @Test
     void theRemovedOutputKeyIsRefusedSayingWhereResultsGo() throws IOException {
         Path f = write("name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\noutput: out/campaigns\n");
         assertThatThrownBy(() -> new CampaignSpecLoader().load(f)).isInstanceOf(CampaignSpecException.class)

@@ -8,6 +8,8 @@ import dev.ibench.activities.rest.RestWorkRecords;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.EvalSetExecutors;
 import dev.ibench.activities.campaign.ModelRunners;
+import dev.ibench.activities.limits.StoreSendSlots;
+import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.mcp.CampaignToolEnvironments;
 import dev.ibench.activities.react.ReactToolEnvironments;
@@ -153,12 +155,16 @@ public final class CampaignServices {
         return home;
     }
 
-    /** The worker's model runners (response cache in the results store, built-in and ./profiles profiles). */
+    /**
+     * The worker's model runners (response cache in the results store, built-in and ./profiles profiles), whose endpoint
+     * send limits are reserved in the results store, shared with every worker of the store.
+     */
     public synchronized ModelRunners modelRunners() {
         if (modelRunners == null) {
             modelRunners = new ModelRunners(store, evalSets, ProfileCatalog.load(home.root().resolve("profiles")),
                     new ResponseCache(database), System::getenv, sqlDatabases(),
-                    new StoreSpendLedger(spend(), ledgerMeters, (campaignId, reason) -> budgetPauser.get().pause(campaignId, reason)));
+                    new StoreSpendLedger(spend(), ledgerMeters, (campaignId, reason) -> budgetPauser.get().pause(campaignId, reason)),
+                    new EndpointLimiters(new StoreSendSlots(database)));
         }
         return modelRunners;
     }

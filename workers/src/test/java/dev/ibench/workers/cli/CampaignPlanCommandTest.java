@@ -83,6 +83,17 @@ class CampaignPlanCommandTest {
     }
 
     @Test
+    void aProfileWithBatchPricesGetsTheBatchBoundAtThem() throws Exception {
+        String prices = "price_per_million_input: 2.5\nprice_per_million_output: 10.0\n"
+                + "batch_price_per_million_input: 1.25\nbatch_price_per_million_output: 5.0";
+        CellCostEstimate cell = estimate(campaign(1, prices)).cells().get(0);
+        // half of each normal price: prompt x 1.25 + 300 x 5.0, per million, exactly half the normal bound
+        assertThat(cell.batchUsd()).isCloseTo(cell.promptTokens() * 1.25 / 1e6 + 300 * 5.0 / 1e6, withinPercentage(1e-6));
+        assertThat(cell.batchUsd()).isCloseTo(cell.usdBound() / 2, withinPercentage(1e-6));
+        assertThat(cell.shown()).contains("; batch at most $");
+    }
+
+    @Test
     void maxUsdRefusesACampaignEstimatedAboveItInOneSentenceAndPassesOneBelowIt() throws Exception {
         Path file = campaign(1, "price_per_million_input: 2.5\nprice_per_million_output: 10.0");
         CliRun refused = CliRun.capturing("campaign", "plan", file.toString(), "--max-usd", "0.001");

@@ -27,6 +27,7 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
     private final java.util.Queue<Long> arrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.Queue<String> bodies = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.Queue<Request> received = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.Queue<KeyedArrival> keyedArrivals = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private volatile Mode mode = Mode.ANSWER;
     private volatile String requiredKey;
     private final AtomicInteger authorized = new AtomicInteger();
@@ -37,7 +38,9 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 requests.incrementAndGet();
-                arrivals.add(System.nanoTime());
+                long arrived = System.nanoTime();
+                arrivals.add(arrived);
+                keyedArrivals.add(new KeyedArrival(arrived, String.valueOf(request.getHeader("Authorization"))));
                 String body = request.getBody().readUtf8();
                 bodies.add(body);
                 received.add(new Request(System.nanoTime(), body));
@@ -114,6 +117,14 @@ public final class FakeOpenAiEndpoint implements AutoCloseable {
     /** When each request arrived ({@link System#nanoTime()}), in arrival order. */
     public java.util.List<Long> arrivals() {
         return arrivals.stream().sorted().toList();
+    }
+
+    /** When a request arrived ({@link System#nanoTime()}) and the Authorization header it carried ("null": none). */
+    public record KeyedArrival(long arrivedNanos, String authorization) {}
+
+    /** Every request's arrival with its Authorization header, in arrival order (workers told apart by their keys). */
+    public java.util.List<KeyedArrival> keyedArrivals() {
+        return keyedArrivals.stream().sorted(java.util.Comparator.comparingLong(KeyedArrival::arrivedNanos)).toList();
     }
 
     /** A request as it arrived: when ({@link System#nanoTime()}, taken once its body was read) and its body. */

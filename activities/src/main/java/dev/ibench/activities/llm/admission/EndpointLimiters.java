@@ -5,13 +5,25 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * One {@link AimdLimiter} per endpoint, and one {@link RequestPacer} per endpoint that a caller gave a rate. A worker
- * process creates one instance and hands it to every {@link ModelGateway}, so all calls to an endpoint from that
- * worker share the limits.
+ * One {@link AimdLimiter} per endpoint, and one {@link RequestPacer} per endpoint that a caller gave a rate or a token
+ * limit. A worker process creates one instance and hands it to every {@link ModelGateway}, so all calls to an endpoint
+ * from that worker share the limits; the pacers reserve their send times in {@link SendSlots}, which a campaign worker
+ * shares with every other worker of its results store.
  */
 public final class EndpointLimiters {
     private final ConcurrentMap<String, AimdLimiter> byEndpoint = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, RequestPacer> pacers = new ConcurrentHashMap<>();
+    private final SendSlots slots;
+
+    /** Limiters whose send limits hold in this process only ({@link ProcessSendSlots}). */
+    public EndpointLimiters() {
+        this(new ProcessSendSlots());
+    }
+
+    /** @param slots where the pacers reserve their send times */
+    public EndpointLimiters(SendSlots slots) {
+        this.slots = slots;
+    }
 
     /**
      * The endpoint's limiter. Its ceiling is the largest {@code maxConcurrency} any caller asked for, so a campaign
@@ -29,8 +41,13 @@ public final class EndpointLimiters {
      * endpoint lowers it for all (the endpoint's strictest limit holds).
      */
     public RequestPacer pacer(String endpoint, double ratePerSecond) {
-        RequestPacer pacer = pacers.computeIfAbsent(endpoint, e -> new RequestPacer(e, ratePerSecond));
-        pacer.lowerTo(ratePerSecond);
+        return pacer(endpoint, EndpointLimits.rate(ratePerSecond));
+    }
+
+    /** The endpoint's pacer under {@code limits} and the lower limits any earlier caller asked for the same endpoint. */
+    public RequestPacer pacer(String endpoint, EndpointLimits limits) {
+        RequestPacer pacer = pacers.computeIfAbsent(endpoint, e -> new RequestPacer(e, slots, limits));
+        pacer.lowerTo(limits);
         return pacer;
     }
 }

@@ -24,13 +24,22 @@ public final class CallCost {
      * the normal price when the profile has none (docs/batch.md); null as {@link #usd(ModelProfile, ModelResponse)}.
      */
     public static Double batchUsd(ModelProfile profile, ModelResponse response) {
-        if (response.tokensUnknown() || !profile.hasPrices() && profile.batchPricePerMillionInput() == null
-                && profile.batchPricePerMillionOutput() == null) {
+        return response.tokensUnknown() ? null : batchUsd(profile, response.promptTokens(), response.completionTokens());
+    }
+
+    /** The Batch API cost of so many tokens (as {@link #batchUsd(ModelProfile, ModelResponse)}); null without any price. */
+    public static Double batchUsd(ModelProfile profile, long promptTokens, long completionTokens) {
+        if (!profile.hasPrices() && profile.batchPricePerMillionInput() == null && profile.batchPricePerMillionOutput() == null) {
             return null;
         }
         double in = firstOf(profile.batchPricePerMillionInput(), profile.pricePerMillionInput());
         double out = firstOf(profile.batchPricePerMillionOutput(), profile.pricePerMillionOutput());
-        return response.promptTokens() / 1e6 * in + response.completionTokens() / 1e6 * out;
+        return promptTokens / 1e6 * in + completionTokens / 1e6 * out;
+    }
+
+    /** Whether the profile states a price of its own for Batch API answers (else batch answers cost the normal price). */
+    public static boolean hasBatchPrice(ModelProfile profile) {
+        return profile.batchPricePerMillionInput() != null || profile.batchPricePerMillionOutput() != null;
     }
 
     private static double firstOf(Double batch, Double normal) {

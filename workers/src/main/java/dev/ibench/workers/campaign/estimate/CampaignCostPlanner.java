@@ -117,7 +117,8 @@ public final class CampaignCostPlanner {
                 Long typicalOut = earlier.answers() == 0 ? null : Math.min(bound, Math.round(items * calls * earlier.mean()));
                 out.add(new CellCostEstimate(label(entry, benchmark, mode, ablationName), profile.name(), items, calls, promptTokens, how, bound, typicalOut,
                         earlier.describe(), CallCost.usd(profile, promptTokens, bound),
-                        typicalOut == null ? null : CallCost.usd(profile, promptTokens, typicalOut), null, null));
+                        typicalOut == null ? null : CallCost.usd(profile, promptTokens, typicalOut),
+                        CallCost.hasBatchPrice(profile) ? CallCost.batchUsd(profile, promptTokens, bound) : null, null));
             }
         }
         return out;

@@ -7,7 +7,8 @@ import java.util.Locale;
  * (1, or a ReACT cell's step budget as the bound), prompt tokens and how they were counted, output tokens bounded by
  * {@code max_tokens} and, when the store has earlier answers of the same profile, a typical figure from them, and USD at
  * the profile's normal prices for both (null: the profile has no prices). {@code notEstimated} says why a cell has no
- * figures (then every number is 0). {@code batchUsd} is null while the profile states no batch price.
+ * figures (then every number is 0). {@code batchUsd} is the bound at the profile's (or the entry's {@code batch_settings})
+ * batch prices, null while neither states one.
  */
 public record CellCostEstimate(String cell, String profile, long items, int callsPerItem, long promptTokens, String promptHow,
                                long outputTokensBound, Long outputTokensTypical, String typicalFrom, Double usdBound,
@@ -36,7 +37,7 @@ public record CellCostEstimate(String cell, String profile, long items, int call
         if (usdBound != null) {
             s.append(" at most").append(usdTypical == null ? "" : ", typical " + usd(usdTypical));
         }
-        s.append(batchUsd == null ? "; batch: n/a (no batch price in the profile)" : "; batch " + usd(batchUsd));
+        s.append(batchUsd == null ? "; batch: n/a (no batch price in the profile)" : "; batch at most " + usd(batchUsd));
         return s.toString();
     }
 
