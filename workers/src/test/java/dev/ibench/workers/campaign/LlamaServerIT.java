@@ -474,21 +474,25 @@ class LlamaServerIT {
 
     /**
      * The arguments ibench stores for one of the server's calls, as the OpenAI API defines them: a JSON string holding
-     * an object (blank: no arguments); a string that is not JSON (a model cut off by max_tokens inside its arguments)
-     * is kept verbatim as {@code __unparsed_arguments__}, to be scored as a wrong call, never dropped.
+     * an object (blank: no arguments); anything else (a model cut off by max_tokens inside its arguments, an array, a
+     * number) is kept verbatim as the text the server sent, to be scored as the model's wrong format, never dropped
+     * (issue 42 item 6).
      */
     private static JsonNode expectedArguments(JsonNode arguments) {
+        if (arguments.isMissingNode()) {
+            return Json.MAPPER.createObjectNode();
+        }
         if (!arguments.isTextual()) {
-            return arguments.isObject() ? arguments : Json.MAPPER.createObjectNode();
+            return arguments.isObject() ? arguments : Json.MAPPER.getNodeFactory().textNode(arguments.toString());
         }
         if (arguments.asText().isBlank()) {
             return Json.MAPPER.createObjectNode();
         }
         try {
             JsonNode parsed = Json.MAPPER.readTree(arguments.asText());
-            return parsed != null && parsed.isObject() ? parsed : Json.MAPPER.createObjectNode();
+            return parsed != null && parsed.isObject() ? parsed : Json.MAPPER.getNodeFactory().textNode(arguments.asText());
         } catch (IOException notJson) {
-            return Json.MAPPER.createObjectNode().put("__unparsed_arguments__", arguments.asText());
+            return Json.MAPPER.getNodeFactory().textNode(arguments.asText());
         }
     }
 
