@@ -38,9 +38,6 @@ public final class GatewayMultiTurnModel implements MultiTurnModel {
                 new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), null, decoding.topP(), seed,
                         profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), entry.id(), trial);
         CallResult result = gateway.call(request, cellId);
-        return new ReactAgentModel.Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
-                result.response().tokensUnknown());
+        return ReactAgentModel.Reply.of(result.response().text(), result);
     }
 }

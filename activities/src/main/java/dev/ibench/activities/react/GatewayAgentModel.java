@@ -68,9 +68,6 @@ public final class GatewayAgentModel implements ReactAgentModel {
                 new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null, decoding.topP(), seed,
                         profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), sample.sampleId(), trial);
         CallResult result = gateway.call(request, cellId);
-        return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
-                result.response().tokensUnknown());
+        return Reply.of(result.response().text(), result);
     }
 }

@@ -60,10 +60,7 @@ public final class NativeAgentModel implements ReactAgentModel {
                         profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), sample.sampleId(), trial);
         CallResult result = gateway.call(request, cellId);
         List<ChatToolCall> calls = NativeReactConversation.withIds(previous.size() + 1, shownNames(sample, result.response().chatToolCalls()));
-        return new Reply(NativeReactTurn.stored(result.response().text(), calls), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
-                result.response().tokensUnknown());
+        return Reply.of(NativeReactTurn.stored(result.response().text(), calls), result);
     }
 
     /** The calls with each name the sample's own where the tools went out under an API-safe name. */
