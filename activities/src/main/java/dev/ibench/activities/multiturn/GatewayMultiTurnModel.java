@@ -1,7 +1,6 @@
 package dev.ibench.activities.multiturn;
 
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.react.ReactAgentModel;
@@ -44,9 +43,7 @@ public final class GatewayMultiTurnModel implements MultiTurnModel {
     @Override
     public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, RenderedPrompt prompt, int turn, int step, int trial) {
         long seed = TrialSeed.of(decoding.campaignSeed(), entry.id(), trial);
-        ModelRequest request = new ModelRequest(profile.model(), prompt,
-                new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), null, decoding.topP(), seed,
-                        profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), entry.id(), trial);
+        ModelRequest request = ModelGateway.stepRequest(profile, prompt, profile.stop(), entry.id(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
         if (!functionCalling()) {
             return ReactAgentModel.Reply.of(result.response().text(), result);

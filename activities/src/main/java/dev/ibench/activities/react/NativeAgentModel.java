@@ -1,7 +1,6 @@
 package dev.ibench.activities.react;
 
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
@@ -55,9 +54,7 @@ public final class NativeAgentModel implements ReactAgentModel {
     public Reply next(EvalSample sample, RenderedPrompt prompt, String initialObservation, List<ReactStep> previous,
                       ReactSettings settings, int trial) {
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        ModelRequest request = new ModelRequest(profile.model(), prompt,
-                new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), null, decoding.topP(), seed,
-                        profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), sample.sampleId(), trial);
+        ModelRequest request = ModelGateway.stepRequest(profile, prompt, profile.stop(), sample.sampleId(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
         List<ChatToolCall> calls = NativeReactConversation.withIds(previous.size() + 1, shownNames(sample, result.response().chatToolCalls()));
         return Reply.of(NativeReactTurn.stored(result.response().text(), calls), result);
