@@ -25,6 +25,7 @@ import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.ablation.Ablation;
 import dev.ibench.core.campaign.BatchSettings;
 import dev.ibench.core.campaign.CampaignSpec;
+import dev.ibench.core.react.ReactSettings;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.GeneratorModel;
 import dev.ibench.core.campaign.ModelEntry;
@@ -202,6 +203,11 @@ public final class ModelRunners {
             return new ProfileModel(profile, new ModelGateway(profile, ModelClients.createOrReject(profile, environment, List.of()), cache,
                     limiters, RetryPolicy.none(), ledger, SpendAccount.outsideCampaigns("ablation-writer:" + g.profile())));
         });
+    }
+
+    /** The campaign's {@code react:} settings (budget, observation size, which agent its react cells run). */
+    public ReactSettings react(String campaignId) {
+        return spec(campaignId).react();
     }
 
     /** The campaign's {@code decoding:} block (top_p, the campaign seed trials derive theirs from). */

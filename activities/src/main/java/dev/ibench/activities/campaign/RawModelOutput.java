@@ -3,7 +3,7 @@ package dev.ibench.activities.campaign;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.sample.ToolCall;
+import dev.ibench.core.prompt.ChatToolCall;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * The text stored as a model's raw output: the generated text, or, when the model answered with native
  * tool calls, those calls as a JSON list ({@code [{"name":..,"arguments":{..}}]}) that the parser's
- * {@code json} stage reads back (profiles name this {@code native_tool_calls}).
+ * {@code json} stage reads back (profiles name this {@code native_tool_calls}). Arguments that are not a JSON object
+ * are written as the text the server sent ({@code "arguments": "[1, 2]"}), which the parser reads as the model's wrong
+ * format ({@code WRONG_FORMAT}), never as a call without arguments.
  */
 final class RawModelOutput {
     private RawModelOutput() {}
@@ -20,7 +22,7 @@ final class RawModelOutput {
         if (response.toolCalls().isEmpty()) {
             return response.text();
         }
-        List<Map<String, Object>> calls = response.toolCalls().stream().map(RawModelOutput::asMap).toList();
+        List<Map<String, Object>> calls = response.chatToolCalls().stream().map(RawModelOutput::asMap).toList();
         try {
             return Json.MAPPER.writeValueAsString(calls);
         } catch (JsonProcessingException e) {
@@ -28,13 +30,10 @@ final class RawModelOutput {
         }
     }
 
-    private static Map<String, Object> asMap(ToolCall call) {
+    private static Map<String, Object> asMap(ChatToolCall call) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", call.name());
-        m.put("arguments", call.arguments());
-        if (call.label() != null) {
-            m.put("label", call.label());
-        }
+        m.put("arguments", call.argumentsObject().<Object>map(a -> a).orElse(call.arguments()));
         return m;
     }
 }

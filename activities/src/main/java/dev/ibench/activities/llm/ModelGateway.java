@@ -139,6 +139,16 @@ public final class ModelGateway implements AutoCloseable {
                 sampleId, trial);
     }
 
+    /**
+     * The request of one trial's agent step (ReACT, multi-turn): the profile's model and decoding settings without
+     * constrained output, generation stopping at {@code stop}, the trial's own seed and the campaign's top_p (null: none).
+     */
+    public static ModelRequest stepRequest(ModelProfile profile, RenderedPrompt prompt, List<String> stop, String sampleId, int trial,
+                                           long seed, Double topP) {
+        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null,
+                topP, seed, profile.frequencyPenalty(), serverSettings(profile)), sampleId, trial);
+    }
+
     public CallResult call(ModelRequest request) {
         return call(request, null);
     }

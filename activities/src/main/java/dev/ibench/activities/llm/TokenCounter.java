@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentMap;
 /**
  * Counts the tokens of a call whose answer came without a {@code usage} block, with the served model's HuggingFace
  * tokenizer (a profile's {@code tokenizer: tokenizer.json}; no special tokens added). The prompt: a raw prompt's text
- * (with the family's special tokens written out); chat messages' contents and the native tool specs' JSON, without
+ * (with the family's special tokens written out); chat messages' contents and the native tool specs' JSON (and an assistant message's
+ * native tool calls' JSON), without
  * the chat template's own tokens, so a chat prompt is undercounted by a few tokens per message. The completion: the
  * answer's text and its native tool calls' JSON. Each file is loaded once per process.
  */
@@ -47,7 +48,7 @@ public final class TokenCounter {
         }
         int n = 0;
         for (ChatMessage m : prompt.messages()) {
-            n += count(m.content());
+            n += count(m.content()) + (m.toolCalls().isEmpty() ? 0 : count(json(m.toolCalls())));
         }
         return n + (prompt.tools().isEmpty() ? 0 : count(json(prompt.tools())));
     }

@@ -1,21 +1,25 @@
 package dev.ibench.activities.multiturn;
 
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
-import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.prompt.ChatToolCall;
 import dev.ibench.core.prompt.ModelProfile;
+import dev.ibench.core.prompt.PromptMode;
 import dev.ibench.core.prompt.RenderedPrompt;
+import dev.ibench.core.sample.NativeTurnText;
+import java.util.ArrayList;
 import java.util.List;
 
+
 /**
- * A real model in a multi-turn cell: the step's chat messages (BFCL's prompting handler: function docs in the system
- * prompt, calls as Python text) sent through the model's {@link ModelGateway} with the profile's decoding settings and
+ * A real model in a multi-turn cell: the step's request (BFCL's prompting handler: function docs in the system prompt,
+ * calls as Python text; or, for a {@code mode: tools} profile, BFCL's function-calling handler: native tools, tool calls
+ * and tool messages) sent through the model's {@link ModelGateway} with the profile's decoding settings and
  * the trial's seed; the request's identity is the entry id and trial, so the cache key differs per step by its messages.
  */
 public final class GatewayMultiTurnModel implements MultiTurnModel {
@@ -32,15 +36,32 @@ public final class GatewayMultiTurnModel implements MultiTurnModel {
     }
 
     @Override
-    public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, List<ChatMessage> messages, int turn, int step, int trial) {
+    public boolean functionCalling() {
+        return profile.mode() == PromptMode.TOOLS;
+    }
+
+    @Override
+    public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, RenderedPrompt prompt, int turn, int step, int trial) {
         long seed = TrialSeed.of(decoding.campaignSeed(), entry.id(), trial);
-        ModelRequest request = new ModelRequest(profile.model(), RenderedPrompt.chat(messages, List.of()),
-                new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), null, decoding.topP(), seed,
-                        profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), entry.id(), trial);
+        ModelRequest request = ModelGateway.stepRequest(profile, prompt, profile.stop(), entry.id(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
-        return new ReactAgentModel.Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
-                result.response().tokensUnknown());
+        if (!functionCalling()) {
+            return ReactAgentModel.Reply.of(result.response().text(), result);
+        }
+        return ReactAgentModel.Reply.of(nativeTurn(result.response().chatToolCalls(), result.response().text(), turn, step), result);
+    }
+
+    /**
+     * The function-calling turn as stored: each call with an id (the server's, else {@code call_<turn>_<step>_<n>}), its
+     * name as the model wrote it (bfcl-eval executes the names its FC models answer, as they are).
+     */
+    private static String nativeTurn(List<ChatToolCall> calls, String text, int turn, int step) {
+        List<NativeTurnText.Call> stored = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            ChatToolCall c = calls.get(i);
+            String id = c.id() == null || c.id().isEmpty() ? "call_" + turn + "_" + step + "_" + (i + 1) : c.id();
+            stored.add(new NativeTurnText.Call(id, c.name(), c.arguments()));
+        }
+        return new NativeTurnText(text, stored).stored();
     }
 }

@@ -10,7 +10,6 @@ import dev.ibench.core.bfcl.BfclMultiTurnDecoder;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.prompt.BfclMultiTurnPrompt;
 import dev.ibench.core.bfcl.BfclMultiTurnStep;
-import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.RenderedPrompt;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
@@ -53,15 +52,17 @@ public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivit
             throw ApplicationFailure.newNonRetryableFailure(ref + ": the earlier steps of the turn are not all stored and executed",
                     "MultiTurnGap");
         }
-        List<ChatMessage> messages = BfclMultiTurnPrompt.messages(entry, conversations.functionDocs(cell), turns);
-        conversations.store().saveStepPrompt(ref.cellId(), sampleId, ref.trial(), ref.storeStep(),
-                MultiTurnConversations.json(RenderedPrompt.chat(messages, List.of())));
         MultiTurnModel model = modelOfCell.apply(cell);
+        // a function-calling model (mode: tools) gets bfcl-eval's FC request: native tools, tool calls and tool messages
+        RenderedPrompt prompt = model.functionCalling()
+                ? BfclMultiTurnPrompt.functionCalling(entry, conversations.functionDocs(cell), turns)
+                : RenderedPrompt.chat(BfclMultiTurnPrompt.messages(entry, conversations.functionDocs(cell), turns), List.of());
+        conversations.store().saveStepPrompt(ref.cellId(), sampleId, ref.trial(), ref.storeStep(), MultiTurnConversations.json(prompt));
         // one line per step asked of the model (never for a step read back): how a worker's log shows what it paid for
         LOG.info("multi-turn step asked of the model: {} sample {} turn {} step {}", ref.cellId(), sampleId, ref.turn(), ref.step());
         ReactAgentModel.Reply reply;
         try {
-            reply = Heartbeating.call(() -> model.next(entry, messages, ref.turn(), ref.step(), ref.trial()), HEARTBEAT_EVERY, ref.storeStep());
+            reply = Heartbeating.call(() -> model.next(entry, prompt, ref.turn(), ref.step(), ref.trial()), HEARTBEAT_EVERY, ref.storeStep());
         } catch (ModelCallException e) {
             throw ModelCallFailures.forActivity(e);
         }

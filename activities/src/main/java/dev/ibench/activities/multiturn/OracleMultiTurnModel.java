@@ -2,7 +2,7 @@ package dev.ibench.activities.multiturn;
 
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
-import dev.ibench.core.prompt.ChatMessage;
+import dev.ibench.core.prompt.RenderedPrompt;
 import java.util.List;
 
 /**
@@ -12,7 +12,7 @@ import java.util.List;
  */
 public final class OracleMultiTurnModel implements MultiTurnModel {
     @Override
-    public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, List<ChatMessage> messages, int turn, int step, int trial) {
+    public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, RenderedPrompt prompt, int turn, int step, int trial) {
         List<String> calls = entry.groundTruth().get(turn);
         String text = step == 1 && !calls.isEmpty() ? "[" + String.join(", ", calls) + "]" : "";
         return new ReactAgentModel.Reply(text, null, 0, 0, 0L, false, null, null, null, false);

@@ -1,7 +1,6 @@
 package dev.ibench.activities.react;
 
 import dev.ibench.activities.llm.CallResult;
-import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelGateway;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
@@ -64,13 +63,8 @@ public final class GatewayAgentModel implements ReactAgentModel {
             stop.add(STOP_AT_OBSERVATION);
         }
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        ModelRequest request = new ModelRequest(profile.model(), prompt,
-                new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null, decoding.topP(), seed,
-                        profile.frequencyPenalty(), ModelGateway.serverSettings(profile)), sample.sampleId(), trial);
+        ModelRequest request = ModelGateway.stepRequest(profile, prompt, stop, sample.sampleId(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
-        return new Reply(result.response().text(), result.cacheKey(), result.response().promptTokens(),
-                result.response().completionTokens(), result.response().latencyMillis(), result.cacheHit(), result.costUsd(),
-                result.response().reasoning(), result.response().reasoningTokens() > 0 ? result.response().reasoningTokens() : null,
-                result.response().tokensUnknown());
+        return Reply.of(result.response().text(), result);
     }
 }

@@ -1,5 +1,7 @@
 package dev.ibench.activities.react;
 
+import dev.ibench.activities.llm.CallResult;
+import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.react.ReactSettings;
 import dev.ibench.core.react.ReactStep;
@@ -34,5 +36,12 @@ public interface ReactAgentModel {
      * this call paid in USD (0 on a cache hit, null when the profile has no prices).
      */
     record Reply(String text, String cacheKey, Integer promptTokens, Integer completionTokens, Long latencyMs, boolean cacheHit,
-                 Double costUsd, String reasoning, Integer reasoningTokens, boolean tokensUnknown) {}
+                 Double costUsd, String reasoning, Integer reasoningTokens, boolean tokensUnknown) {
+        /** The reply to store for a call through the gateway: {@code text} with what {@code result} paid and returned apart. */
+        public static Reply of(String text, CallResult result) {
+            ModelResponse r = result.response();
+            return new Reply(text, result.cacheKey(), r.promptTokens(), r.completionTokens(), r.latencyMillis(), result.cacheHit(),
+                    result.costUsd(), r.reasoning(), r.reasoningTokens() > 0 ? r.reasoningTokens() : null, r.tokensUnknown());
+        }
+    }
 }

@@ -10,8 +10,9 @@ import java.util.function.Function;
 /**
  * The ReACT agent of a react cell (one per cell, so the spend ledger counts each call for its own cell), from its campaign's model entry exactly as direct cells get theirs
  * ({@link ModelRunners}: profile, endpoint, key variable, decoding block, response cache, endpoint limits): a model
- * whose profile's provider is {@code oracle} plays the scripted {@link OracleAgentModel}, any other model answers
- * through its gateway ({@link GatewayAgentModel}).
+ * whose profile's provider is {@code oracle} plays the scripted {@link OracleAgentModel} (the text loop, whatever the
+ * campaign's agent), any other model answers through its gateway: as the campaign's {@code react: {agent: native}}
+ * says with native tool calls ({@link NativeAgentModel}), else with the seed's text loop ({@link GatewayAgentModel}).
  */
 public final class ReactAgents implements Function<CellRecord, ReactAgentModel> {
     private static final String ORACLE_PROVIDER = "oracle";
@@ -30,6 +31,9 @@ public final class ReactAgents implements Function<CellRecord, ReactAgentModel> 
             ModelProfile profile = runners.profile(cell.campaignId(), cell.model());
             if (ORACLE_PROVIDER.equals(profile.provider())) {
                 return new OracleAgentModel(profile);
+            }
+            if (runners.react(cell.campaignId()).nativeAgent()) {
+                return new NativeAgentModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()), cell.cellId());
             }
             return new GatewayAgentModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()), cell.cellId());
         });

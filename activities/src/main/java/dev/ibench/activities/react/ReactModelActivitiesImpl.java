@@ -105,6 +105,10 @@ public final class ReactModelActivitiesImpl implements ReactModelActivities {
             return ReactTurnSummary.unpaid(step.step(), ReactTurnSummary.ACTION, step.call().name(),
                     ReactTrajectoryStore.shortCall(step.call(), 160), reused);
         }
+        if (step.turn() instanceof ReactTurn.NativeCalls n) {
+            return ReactTurnSummary.unpaid(step.step(), ReactTurnSummary.ACTION, n.calls().get(0).name(),
+                    ReactTrajectoryStore.shortCalls(n.calls(), 160), reused);
+        }
         String kind = step.isFinalAnswer() ? ReactTurnSummary.FINAL_ANSWER : ReactTurnSummary.PARSE_FAILURE;
         return ReactTurnSummary.unpaid(step.step(), kind, null, null, reused);
     }

@@ -56,8 +56,7 @@ public final class ReactScoringActivitiesImpl implements ReactScoringActivities 
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         CellAblation ablation = ablationOfCell.apply(cell);
         List<ReactStep> steps = trajectories.steps(ref.cellId(), sampleId, ref.trial(), request.budget()).stream()
-                .map(s -> s.isAction() ? new ReactStep(s.step(), s.rawOutput(), s.turn(), ablation.restore(sample, s.call()), s.observation(),
-                        s.toolOk()) : s)
+                .map(s -> s.isAction() ? s.withCalls(s.calls().stream().map(c -> ablation.restore(sample, c)).toList()) : s)
                 .toList();
         ReactOutcome outcome = ReactOutcomeClassifier.classify(sample, steps, request.budget(), executorOfEvalSet.apply(cell.evalSet()));
         ObjectNode json = Json.MAPPER.valueToTree(outcome);

@@ -7,13 +7,16 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.ablation.Ablation;
+import dev.ibench.core.react.NativeReactConversation;
 import dev.ibench.core.react.ObservationTruncation;
 import dev.ibench.core.react.ReactStep;
+import dev.ibench.core.react.ReactTurn;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -117,19 +120,66 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         CellRecord cell = ReactSamples.cell(store, ref);
         EvalSample sample = ReactSamples.sample(evalSets, cell, sampleId);
         CellAblation ablation = ablationOfCell.apply(cell);
-        List<ToolCall> earlier = steps.subList(0, ref.step() - 1).stream().filter(ReactStep::isAction)
-                .map(s -> ablation.restore(sample, s.call())).filter(c -> !Ablation.refused(c)).toList();
-        ToolCall call = ablation.restore(sample, steps.get(ref.step() - 1).call());
+        List<ToolCall> earlier = steps.subList(0, ref.step() - 1).stream().flatMap(s -> s.calls().stream())
+                .map(c -> ablation.restore(sample, c)).filter(c -> !Ablation.refused(c)).toList();
+        ReactStep current = steps.get(ref.step() - 1);
+        if (current.turn() instanceof ReactTurn.NativeCalls n) {
+            return actNative(ref, sampleId, cell, sample, ablation, earlier, n);
+        }
+        ToolCall call = ablation.restore(sample, current.call());
         if (Ablation.refused(call)) {
             // not run, and not echoed: under obfuscation the agent's wrong name may be a real one
             trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, NOT_OFFERED, false);
             return new ToolStepSummary(ref.step(), false, preview(NOT_OFFERED));
         }
+        ReactToolEnvironment.ActionObservation observation = run(ref, sampleId, environmentOfCell.apply(cell), sample, earlier, call);
+        String shown = ablation.observation(sample, observation.text());
+        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, shown, observation.ok());
+        return new ToolStepSummary(ref.step(), observation.ok(), preview(shown));
+    }
+
+    /**
+     * A native turn's calls, in order, each after the trajectory's earlier calls and this turn's calls before it; stored
+     * as one step: the calls (in the sample's names; a call whose arguments are not a JSON object as the model wrote it,
+     * not run, its observation saying so) and the JSON list of their observations. The step is ok when every call that
+     * ran succeeded.
+     */
+    private ToolStepSummary actNative(ReactStepRef ref, String sampleId, CellRecord cell, EvalSample sample, CellAblation ablation,
+                                      List<ToolCall> earlier, ReactTurn.NativeCalls turn) {
         ReactToolEnvironment environment = environmentOfCell.apply(cell);
-        ReactToolEnvironment.ActionObservation observation;
+        List<ToolCall> ran = new ArrayList<>(earlier);
+        List<Object> calls = new ArrayList<>();
+        List<String> observations = new ArrayList<>();
+        boolean ok = true;
+        for (int i = 0; i < turn.calls().size(); i++) {
+            ToolCall parsed = ReactStep.nativeCall(ref.step(), turn.calls(), i);
+            if (parsed == null) {
+                calls.add(turn.calls().get(i));
+                observations.add(NativeReactConversation.argumentsNotAnObject(turn.calls().get(i)));
+                continue;
+            }
+            ToolCall call = ablation.restore(sample, parsed);
+            calls.add(call);
+            if (Ablation.refused(call)) {
+                observations.add(NOT_OFFERED);
+                ok = false;
+                continue;
+            }
+            ReactToolEnvironment.ActionObservation observation = run(ref, sampleId, environment, sample, List.copyOf(ran), call);
+            observations.add(ablation.observation(sample, observation.text()));
+            ok &= observation.ok();
+            ran.add(call);
+        }
+        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), calls, ReactTrajectoryStore.json(observations), ok);
+        String more = observations.size() > 1 ? " (+ " + (observations.size() - 1) + " more)" : "";
+        return new ToolStepSummary(ref.step(), ok, preview(observations.get(0)) + more);
+    }
+
+    /** Runs {@code call} on a helper thread while this one heartbeats: a cancelled step aborts its HTTP request (REST tools). */
+    private static ReactToolEnvironment.ActionObservation run(ReactStepRef ref, String sampleId, ReactToolEnvironment environment,
+                                                              EvalSample sample, List<ToolCall> earlier, ToolCall call) {
         try {
-            // on a helper thread while this one heartbeats: a cancelled step aborts its HTTP request (REST tools)
-            observation = Heartbeating.call(() -> {
+            return Heartbeating.call(() -> {
                 try {
                     return environment.act(new TrajectoryId(ref.cellId(), sampleId, ref.trial()), sample, earlier, call);
                 } catch (ToolEnvironmentUnavailableException e) {
@@ -139,9 +189,6 @@ public final class ReactToolActivitiesImpl implements ReactToolActivities {
         } catch (Unavailable e) {
             throw unavailable(ref, e.cause);
         }
-        String shown = ablation.observation(sample, observation.text());
-        trajectories.saveToolExecution(ref.cellId(), sampleId, ref.trial(), ref.step(), call, shown, observation.ok());
-        return new ToolStepSummary(ref.step(), observation.ok(), preview(shown));
     }
 
     /** Carries the checked exception out of the helper thread. */

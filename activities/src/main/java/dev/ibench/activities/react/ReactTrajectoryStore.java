@@ -5,6 +5,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.ChatToolCall;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.sample.ToolCall;
 import java.util.ArrayList;
@@ -77,6 +78,19 @@ public final class ReactTrajectoryStore {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write " + value + " as JSON", e);
         }
+    }
+
+    /**
+     * A native turn's calls for activity summaries: the first as {@link #shortCall} renders it (its arguments as written
+     * when they are not a JSON object), then {@code + n more} when there are more.
+     */
+    public static String shortCalls(List<ChatToolCall> calls, int maxChars) {
+        ChatToolCall first = calls.get(0);
+        String more = calls.size() > 1 ? " + " + (calls.size() - 1) + " more" : "";
+        String head = first.argumentsObject().map(a -> shortCall(new ToolCall(first.name(), a, null), Math.max(20, maxChars - more.length())))
+                .orElse(first.name() + "(" + first.arguments() + ")");
+        String out = head + more;
+        return out.length() <= maxChars ? out : out.substring(0, maxChars - 3) + "...";
     }
 
     /** A short one-line rendering of a call for activity summaries: {@code filter_data(key_name="x", ...)}. */

@@ -8,11 +8,13 @@ import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ReasoningSeparator;
+import dev.ibench.core.prompt.ChatToolCall;
 import dev.ibench.core.react.ReactStep;
 import dev.ibench.core.react.ReactTurn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * One stored trajectory as a person reads it ({@code ibench campaign trajectory}): the cell, the sample, its
@@ -76,6 +78,12 @@ public record TrajectoryView(
         if (turn instanceof ReactTurn.Action a) {
             return new Step(s.step(), "action", a.thought(), a.tool(), a.arguments(), null, s.observation(),
                     s.observation() == null ? null : s.toolOk(), s.rawOutput(), reasoning(s, apart));
+        }
+        if (turn instanceof ReactTurn.NativeCalls n) {
+            // a native turn: its calls as the model wrote them, and one observation per call (a JSON list)
+            return new Step(s.step(), "tool_calls", n.thought(), n.calls().stream().map(ChatToolCall::name).collect(Collectors.joining(", ")),
+                    s.call() == null ? null : s.call().arguments(), null, s.observation(), s.observation() == null ? null : s.toolOk(),
+                    s.rawOutput(), reasoning(s, apart));
         }
         if (turn instanceof ReactTurn.FinalAnswer f) {
             return new Step(s.step(), "final_answer", f.thought(), null, null, f.answer(), null, null, s.rawOutput(), reasoning(s, apart));

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.parse.ParsedOutput;
-import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.prompt.IclExamples;
 import dev.ibench.core.prompt.RenderedPrompt;
 import dev.ibench.core.sample.EvalSample;
@@ -71,7 +70,7 @@ final class Obfuscation implements Ablation {
             return new RenderedPrompt(exceptQuestion(prompt.text(), original.input(), map), null, tools);
         }
         return new RenderedPrompt(null, prompt.messages().stream()
-                .map(m -> new ChatMessage(m.role(), exceptQuestion(m.content(), original.input(), map))).toList(), tools);
+                .map(m -> m.withContent(exceptQuestion(m.content(), original.input(), map))).toList(), tools);
     }
 
     /** {@code text} rewritten by {@code map} everywhere but where the question stands. */

@@ -8,6 +8,7 @@ import dev.ibench.core.json.Json;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.bfcl.BfclMultiTurnStep;
 import dev.ibench.core.bfcl.PythonRepr;
+import dev.ibench.core.sample.NativeTurnText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,6 +77,44 @@ public final class BfclMultiTurnPrompt {
             }
         }
         return messages;
+    }
+
+    /**
+     * The request of the next step of a function-calling ({@code mode: tools}) model, as bfcl-eval's FC handlers
+     * ({@code inference_multi_turn_FC}, OpenAI-compatible handler) build it: no system prompt of function docs, the
+     * functions offered at the current turn (held-out ones from their turn on) as native {@code tools}
+     * ({@link NativeToolSpecs}: {@code .} in names written {@code _}); per turn its messages as the data has them (a turn
+     * with held-out functions gets {@code "I have updated some more functions you can choose from. What about now?"});
+     * per step the model's turn as an assistant message with its tool calls, and for a step whose calls ran one
+     * {@code tool} message per call with its result.
+     */
+    public static RenderedPrompt functionCalling(BfclMultiTurnEntry entry, Map<String, List<Map<String, Object>>> docs,
+                                                 List<List<BfclMultiTurnStep>> turns) {
+        List<ChatMessage> messages = new ArrayList<>();
+        for (int t = 0; t < turns.size(); t++) {
+            if (entry.missedFunction().containsKey(Integer.toString(t))) {
+                messages.add(ChatMessage.user(ADDITIONAL_FUNCTIONS));
+            } else {
+                entry.turns().get(t).forEach(m -> messages.add(new ChatMessage(String.valueOf(m.get("role")), String.valueOf(m.get("content")))));
+            }
+            for (int k = 0; k < turns.get(t).size(); k++) {
+                BfclMultiTurnStep step = turns.get(t).get(k);
+                NativeTurnText turn = NativeTurnText.read(step.rawOutput()).orElse(new NativeTurnText(step.rawOutput(), List.of()));
+                List<ChatToolCall> calls = new ArrayList<>();
+                for (int i = 0; i < turn.calls().size(); i++) {
+                    NativeTurnText.Call c = turn.calls().get(i);
+                    calls.add(new ChatToolCall(c.id() == null ? "call_" + t + "_" + (k + 1) + "_" + (i + 1) : c.id(), c.name(), c.arguments()));
+                }
+                messages.add(ChatMessage.assistant(turn.content(), calls, null));
+                if (step.results() != null) {
+                    // bfcl-eval zips results with the call ids: one tool message per executed call
+                    for (int i = 0; i < Math.min(calls.size(), step.results().size()); i++) {
+                        messages.add(ChatMessage.tool(calls.get(i).id(), step.results().get(i)));
+                    }
+                }
+            }
+        }
+        return RenderedPrompt.chat(messages, NativeToolSpecs.openAi(entry.functionsAt(turns.size() - 1, docs)));
     }
 
     /** The user messages that open turn {@code turn}: the data's, or the held-out functions' announcement. */

@@ -36,7 +36,16 @@ public record RenderedPrompt(String text, List<ChatMessage> messages, List<Map<S
         }
         StringBuilder out = new StringBuilder();
         for (ChatMessage m : messages) {
-            out.append("[").append(m.role()).append("]\n").append(m.content()).append("\n");
+            out.append("[").append(m.role()).append(m.toolCallId() == null ? "" : " " + m.toolCallId()).append("]\n");
+            if (m.reasoning() != null) {
+                out.append("(reasoning) ").append(m.reasoning()).append("\n");
+            }
+            if (!m.content().isEmpty() || m.toolCalls().isEmpty()) {
+                out.append(m.content()).append("\n");
+            }
+            for (ChatToolCall c : m.toolCalls()) {
+                out.append("-> ").append(c.name()).append(c.arguments()).append(c.id() == null ? "" : "  (" + c.id() + ")").append("\n");
+            }
         }
         if (!tools.isEmpty()) {
             out.append("[native tools: ").append(tools.size()).append("]\n");

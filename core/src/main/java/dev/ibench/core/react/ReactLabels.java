@@ -12,6 +12,14 @@ public final class ReactLabels {
         return "RESULT_" + step;
     }
 
+    /**
+     * The label of the {@code index}-th (0-based) call of step {@code step}: a native agent's turn may make several
+     * calls; the first is {@code RESULT_k} as a text agent's only call, the next {@code RESULT_k_2}, {@code RESULT_k_3}, ...
+     */
+    public static String ofCall(int step, int index) {
+        return index == 0 ? ofStep(step) : ofStep(step) + "_" + (index + 1);
+    }
+
     public static String reference(int step) {
         return "$" + ofStep(step) + "$";
     }

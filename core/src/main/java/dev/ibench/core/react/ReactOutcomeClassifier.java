@@ -24,9 +24,7 @@ public final class ReactOutcomeClassifier {
         int toolErrors = 0;
         String finalAnswer = null;
         for (ReactStep step : steps) {
-            if (step.isAction()) {
-                calls.add(step.call());
-            }
+            calls.addAll(step.calls());
             parseFailures += step.isParseFailure() ? 1 : 0;
             toolErrors += step.isToolError() ? 1 : 0;
             if (step.turn() instanceof ReactTurn.FinalAnswer f) {

@@ -2,6 +2,7 @@ package dev.ibench.core.bfcl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.core.sample.NativeTurnText;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +59,24 @@ class BfclMultiTurnDecoderTest {
     void reasoningCutOffBeforeAnyCallEndsTheTurn() {
         assertThat(BfclMultiTurnDecoder.decode("<think>\nI will call cd(folder='document') and then")).isEmpty();
         assertThat(BfclMultiTurnDecoder.decode("Let me think: ls(a=True) first.</think>[ls(a=True)]")).containsExactly("ls(a=True)");
+    }
+
+    /**
+     * A function-calling model's stored turn, as bfcl-eval's {@code convert_to_function_call} renders it (written by hand:
+     * {@code f"{key}({','.join(f'{k}={repr(v)}' ...)})"}, so no space after the comma); arguments that are not a JSON
+     * object make its {@code .items()} fail, which ends the turn: no call at all; a turn without calls ends the turn.
+     */
+    @Test
+    void aFunctionCallingTurnDecodesAsBfclEvalsFcHandlers() {
+        String two = new NativeTurnText("", List.of(new NativeTurnText.Call("c1", "mv", "{\"source\": \"a.txt\", \"destination\": \"b\"}"),
+                new NativeTurnText.Call("c2", "ls", "{\"a\": true, \"n\": 1.5, \"l\": [1, \"x\"], \"z\": null}"))).stored();
+        assertThat(BfclMultiTurnDecoder.decode(two)).containsExactly("mv(source='a.txt',destination='b')", "ls(a=True,n=1.5,l=[1, 'x'],z=None)");
+
+        String listArguments = new NativeTurnText("", List.of(new NativeTurnText.Call("c1", "cd", "{\"folder\": \"d\"}"),
+                new NativeTurnText.Call("c2", "ls", "[1]"))).stored();
+        assertThat(BfclMultiTurnDecoder.decode(listArguments)).isEmpty();
+        assertThat(BfclMultiTurnDecoder.decode(new NativeTurnText("", List.of(new NativeTurnText.Call("c1", "cd", "{\"folder\": \"d"))).stored())).isEmpty();
+        assertThat(BfclMultiTurnDecoder.decode(new NativeTurnText("[cd(folder='d')]", List.of()).stored()))
+                .as("text beside no calls is not decoded as a call list").isEmpty();
     }
 }

@@ -53,6 +53,19 @@ class CampaignSpecLoaderTest {
     }
 
     @Test
+    void readsTheReactAgentAndDefaultsToTheTextLoop() throws IOException {
+        String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\nmodes: [react]\n";
+        CampaignSpec nativeAgent = new CampaignSpecLoader().load(write(base + "react: {agent: native}\n"));
+        assertThat(nativeAgent.react().nativeAgent()).isTrue();
+        assertThat(nativeAgent.react().budget()).isEqualTo(10);
+        assertThat(new CampaignSpecLoader().load(write(base + "react: {agent: text}\n")).react().nativeAgent()).isFalse();
+        assertThat(new CampaignSpecLoader().load(write(base)).react().nativeAgent()).isFalse();
+        Path bad = write(base + "react: {agent: tools}\n");
+        assertThatThrownBy(() -> new CampaignSpecLoader().load(bad)).isInstanceOf(CampaignSpecException.class)
+                .hasMessageContaining("react agent must be text or native, got 'tools'");
+    }
+
+    @Test
     void readsTheMultiTurnStepLimitPerTurnAndDefaultsToBfclsOwn() throws IOException {
         String base = "name: r\nmodels: [{name: m, profile: p}]\nbenchmarks: [{name: b, eval_set: x.json}]\nmodes: [react]\n";
         CampaignSpec custom = new CampaignSpecLoader().load(write(base + "react: {budget: 10, observation_chars: 1000, steps_per_turn: 3}\n"));

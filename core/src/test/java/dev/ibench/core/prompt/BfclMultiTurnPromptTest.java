@@ -110,4 +110,38 @@ class BfclMultiTurnPromptTest {
         assertThat(PythonRepr.of("line\nnext\\")).isEqualTo("'line\\nnext\\\\'");
         assertThat(PythonRepr.of(List.of(true, 2, 2.5))).isEqualTo("[True, 2, 2.5]");
     }
+
+    /**
+     * bfcl-eval's function-calling handler (OpenAI-compatible, {@code inference_multi_turn_FC}), written out by hand: no
+     * system prompt of docs; the turn's functions as tools (the held-out {@code sort} only from its turn on); the model's
+     * turn as the assistant message with its tool calls, then one tool message per executed call with its result; the
+     * held-out turn's user message is the FC prompt.
+     */
+    @Test
+    void aFunctionCallingModelGetsToolsToolCallsAndToolMessages() {
+        String turn1 = new dev.ibench.core.sample.NativeTurnText("", List.of(
+                new dev.ibench.core.sample.NativeTurnText.Call("call_1", "cd", "{\"folder\": \"docs\"}"))).stored();
+        String turn1End = new dev.ibench.core.sample.NativeTurnText("Done.", List.of()).stored();
+        List<List<BfclMultiTurnStep>> atFirstTurn = List.of(List.of(new BfclMultiTurnStep(turn1, List.of("cd(folder='docs')"), List.of("None"))));
+
+        RenderedPrompt first = BfclMultiTurnPrompt.functionCalling(ENTRY, DOCS, atFirstTurn);
+
+        assertThat(first.messages()).containsExactly(ChatMessage.user("Go to docs."),
+                ChatMessage.assistant("", List.of(new ChatToolCall("call_1", "cd", "{\"folder\": \"docs\"}")), null),
+                ChatMessage.tool("call_1", "None"));
+        assertThat(first.tools()).containsExactly(Map.of("type", "function", "function",
+                Map.of("name", "cd", "description", "Does cd.", "parameters", Map.of("type", "object", "properties", Map.of()))));
+
+        List<List<BfclMultiTurnStep>> atSecondTurn = List.of(
+                List.of(new BfclMultiTurnStep(turn1, List.of("cd(folder='docs')"), List.of("None")), new BfclMultiTurnStep(turn1End, List.of(), null)),
+                List.of());
+        RenderedPrompt second = BfclMultiTurnPrompt.functionCalling(ENTRY, DOCS, atSecondTurn);
+
+        assertThat(second.messages()).containsExactly(ChatMessage.user("Go to docs."),
+                ChatMessage.assistant("", List.of(new ChatToolCall("call_1", "cd", "{\"folder\": \"docs\"}")), null),
+                ChatMessage.tool("call_1", "None"),
+                ChatMessage.assistant("Done."),
+                ChatMessage.user("I have updated some more functions you can choose from. What about now?"));
+        assertThat(second.tools().stream().map(t -> String.valueOf(((Map<?, ?>) t.get("function")).get("name"))).toList()).containsExactly("cd", "sort");
+    }
 }

@@ -10,11 +10,8 @@ import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
 import dev.ibench.core.campaign.CampaignSpecLoader;
 import dev.ibench.core.campaign.CellPlan;
-import dev.ibench.core.campaign.ModelEntry;
 import dev.ibench.core.campaign.UsdBudgetPrices;
-import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.ProfileCatalog;
-import dev.ibench.core.prompt.PromptMode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.PromptStyle;
 import dev.ibench.core.score.EvalSetCheck;
@@ -86,7 +83,6 @@ public final class CampaignStarter {
                 if (BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
                     int entries = EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
                     requireReactForMultiTurn(file, b, spec);
-                    requirePromptModeForMultiTurn(file, b, spec, profiles);
                     int selected = spec.samples().limit() == null ? entries : Math.min(spec.samples().limit(), entries);
                     items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
                     continue;
@@ -119,26 +115,6 @@ public final class CampaignStarter {
         if (!spec.ablations().equals(List.of("none"))) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': ablations do not apply to BFCL multi-turn "
                     + "conversations, but ablations are " + spec.ablations());
-        }
-    }
-
-    /**
-     * Multi-turn conversations are run as bfcl-eval's prompting handler runs them (function docs in the system prompt,
-     * calls as Python text, results as a user message); its native function-calling handlers ({@code _FC}: tools and
-     * {@code tool} messages) are not built, so a profile asking for native tools would silently get the prompt instead:
-     * refused, naming the model. The {@code oracle} test tool renders no prompt. An unknown profile is left to
-     * {@link CampaignProfileCheck}, which names it.
-     */
-    private static void requirePromptModeForMultiTurn(Path file, BenchmarkEntry b, CampaignSpec spec, ProfileCatalog profiles) {
-        for (int i = 0; i < spec.models().size(); i++) {
-            ModelEntry model = spec.models().get(i);
-            ModelProfile profile = profiles.resolveIfKnown(model.profile()).orElse(null);
-            if (profile != null && profile.mode() == PromptMode.TOOLS && !"oracle".equals(profile.provider())) {
-                throw new CampaignSpecException(file + ": models[" + i + "] (" + model.name() + "): model profile " + profile.name()
-                        + " has mode tools (native tool calls), but the BFCL multi-turn eval set of benchmarks '" + b.name()
-                        + "' runs in prompt mode only (bfcl-eval's prompting handler; its function-calling handlers are not built): "
-                        + "use a copy of the profile with 'mode: prompt' (docs/bfcl.md#multi-turn-campaigns)");
-            }
         }
     }
 
@@ -182,11 +158,9 @@ public final class CampaignStarter {
     /**
      * The spec with every eval set named by its artifact reference: files are stored, references must be in the store.
      * A reference gets the checks {@link #plan} gives a file: a BFCL multi-turn set (told from its manifest and its
-     * eval-set file, fetched alone: no databases) must run in mode react without ablations and with prompt-mode
-     * profiles, and mode sql needs databases; all before any workflow starts.
+     * eval-set file, fetched alone: no databases) must run in mode react without ablations, and mode sql needs databases; all before any workflow starts.
      */
     private CampaignSpec withArtifacts(Path file, CampaignSpec spec) {
-        ProfileCatalog profiles = null; // read once, and only when a reference is a multi-turn set
         List<BenchmarkEntry> benchmarks = new ArrayList<>();
         for (BenchmarkEntry b : spec.benchmarks()) {
             if (!ArtifactHash.isReference(b.evalSet())) {
@@ -203,10 +177,6 @@ public final class CampaignStarter {
             }
             if (isMultiTurnByReference(file, b)) {
                 requireReactForMultiTurn(file, b, spec);
-                if (profiles == null) {
-                    profiles = ProfileCatalog.load(services.home().root().resolve("profiles"));
-                }
-                requirePromptModeForMultiTurn(file, b, spec, profiles);
             } else if (spec.modes().contains(SqlMode.MODE) || universe(spec).isPresent()) {
                 EvalSetSummary read = EvalSetSummary.of(services.evalSets().localPath(b.evalSet()));
                 if (spec.modes().contains(SqlMode.MODE)) {

@@ -4,6 +4,9 @@ import dev.ibench.activities.react.TrajectoryView;
 import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.ChatToolCall;
+import dev.ibench.core.react.ReactStep;
+import dev.ibench.core.react.ReactTurn;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.StoreSetting;
 import dev.ibench.activities.store.StoreDialect;
@@ -96,6 +99,7 @@ class TrajectoryCommand implements Callable<Integer> {
                     out.println("  Action Input: " + json(s.actionInput()));
                     out.println("  Observation: " + (s.observation() == null ? "(not run yet)" : indent(s.observation())));
                 }
+                case "tool_calls" -> printToolCalls(out, s);
                 case "final_answer" -> {
                     out.println("Step " + s.step() + " · final answer");
                     out.println("  Thought: " + indent(s.thought()));
@@ -109,6 +113,21 @@ class TrajectoryCommand implements Callable<Integer> {
             }
         }
         out.println();
+    }
+
+    /** A native agent's turn: its text, then each call as the model wrote it with its observation. */
+    private static void printToolCalls(PrintWriter out, TrajectoryView.Step s) {
+        out.println("Step " + s.step() + " · tool calls: " + s.action() + (Boolean.FALSE.equals(s.toolOk()) ? " (tool error)" : ""));
+        if (s.thought() != null && !s.thought().isBlank()) {
+            out.println("  Text: " + indent(s.thought()));
+        }
+        ReactStep step = ReactStep.of(s.step(), s.rawOutput()).withObservation(s.observation(), Boolean.TRUE.equals(s.toolOk()));
+        List<String> observations = step.observations();
+        List<ChatToolCall> calls = step.turn() instanceof ReactTurn.NativeCalls n ? n.calls() : List.of();
+        for (int i = 0; i < calls.size(); i++) {
+            out.println("  Call: " + calls.get(i).name() + " " + calls.get(i).arguments() + (calls.get(i).id() == null ? "" : "  (" + calls.get(i).id() + ")"));
+            out.println("  Observation: " + (i < observations.size() ? indent(observations.get(i)) : "(not run yet)"));
+        }
     }
 
     private static String outcome(TrajectoryView v) {

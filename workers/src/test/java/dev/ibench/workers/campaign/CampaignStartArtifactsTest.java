@@ -78,25 +78,18 @@ class CampaignStartArtifactsTest {
         CampaignServices services = CampaignServices.of(IbenchHome.resolve());
         String ref = services.evalSetPublisher().publish(set).toString();
         assertThat(ref).startsWith("sha256:");
-        // openai-gpt-4o is a built-in profile with mode: tools; the oracle (also mode: tools) is a test tool and passes
-        String tools = "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}, {name: gpt, profile: openai-gpt-4o}]\n"
-                + "benchmarks: [{name: b, eval_set: \"%s\"}]\n";
         String direct = "name: v\nmodels: [{name: oracle, profile: oracle}]\nbenchmarks: [{name: b, eval_set: \"%s\"}]\n";
-        for (String yaml : List.of(tools, direct)) {
-            Path file = Files.writeString(dir.resolve("c.yaml"), yaml.formatted(set));
-            Throwable byPath = catchThrowable(() -> CampaignStarter.validate(file));
-            assertThat(byPath).isInstanceOf(CampaignSpecException.class);
-            Files.writeString(file, yaml.formatted(ref));
-            assertThatThrownBy(() -> new CampaignStarter(services, null).start(file, "x"))
-                    .isInstanceOf(CampaignSpecException.class).hasMessage(byPath.getMessage());
-        }
-        assertThat(catchThrowable(() -> new CampaignStarter(services, null).start(
-                Files.writeString(dir.resolve("c.yaml"), tools.formatted(ref)), "x")))
-                .hasMessageContaining("benchmarks 'b'").hasMessageContaining("models[1] (gpt): model profile openai-gpt-4o has mode tools")
-                .hasMessageContaining("runs in prompt mode only");
-        assertThat(catchThrowable(() -> new CampaignStarter(services, null).start(
-                Files.writeString(dir.resolve("c.yaml"), direct.formatted(ref)), "x")))
+        Path file = Files.writeString(dir.resolve("c.yaml"), direct.formatted(set));
+        Throwable byPath = catchThrowable(() -> CampaignStarter.validate(file));
+        assertThat(byPath).isInstanceOf(CampaignSpecException.class);
+        Files.writeString(file, direct.formatted(ref));
+        assertThatThrownBy(() -> new CampaignStarter(services, null).start(file, "x"))
+                .isInstanceOf(CampaignSpecException.class).hasMessage(byPath.getMessage())
                 .hasMessageContaining("a BFCL multi-turn eval set runs its conversations in mode react only, but modes are [direct]");
+        // a mode: tools profile (openai-gpt-4o is a built-in one) runs as bfcl-eval's function-calling handlers run theirs
+        Files.writeString(file, "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}, {name: gpt, profile: openai-gpt-4o}]\n"
+                + "benchmarks: [{name: b, eval_set: \"" + set + "\"}]\n");
+        assertThat(catchThrowable(() -> CampaignStarter.validate(file))).isNull();
         assertThat(dir.resolve(".ibench/artifacts/sha256")).as("the manifest and the set's file were fetched").isDirectory();
         assertThat(dir.resolve(".ibench/artifacts/eval-sets")).as("to tell the set's kind, nothing is unpacked").doesNotExist();
     }

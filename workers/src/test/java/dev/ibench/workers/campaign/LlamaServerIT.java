@@ -380,6 +380,56 @@ class LlamaServerIT {
     }
 
     /**
+     * Issue 42 item 2 (part of Must show 2): a react cell with {@code react: {agent: native}} against llama-server
+     * {@code --jinja} with SmolLM2's own template: every step is one chat request carrying the toolkit as native tools,
+     * every step is stored and every trajectory scored; in any request, each earlier tool call the assistant made is
+     * answered by a tool message with its id. Measured: SmolLM2-135M answers every first step in prose (it echoes the
+     * step 0 note), so its trajectories end there and no request of this run holds tool messages: the tool-message
+     * round trip is shown with a scripted model (NativeReactSampleWorkflowTest), not with this server.
+     */
+    @Test
+    @Order(7)
+    void aNativeReactCellSendsToolsToTheServerAndStoresEveryStep() throws Exception {
+        int before = proxy.exchanges().size();
+        Path nativeProfile = builtInProfileCopy("openai-compatible");
+        String id = run("native-react", """
+                models:
+                  - {name: smollm2-native-react, profile: %s, endpoint: "%s", concurrency: 1}
+                modes: [react]
+                react: {budget: 2, observation_chars: 300, agent: native}
+                samples: {limit: 4, seed: 6}
+                decoding: {max_tokens: 64, seed: 1}
+                """.formatted(nativeProfile, proxy.baseUrl()));
+        String cell = id + "/smollm2-native-react/slot/react";
+        List<SampleResultRecord> results = services.store().sampleResults(cell);
+        assertThat(results).hasSize(4).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertRequestsCarryTheToolkit(calls);
+        int steps = 0;
+        for (SampleResultRecord r : results) {
+            int loops = readTree(r.scoreJson()).path("loops").asInt();
+            steps += loops;
+            for (int step = 1; step <= loops; step++) {
+                assertThat(services.store().modelCall(cell, r.sampleId(), 0, step)).as("%s step %d is stored", r.sampleId(), step).isPresent();
+            }
+        }
+        assertThat(calls).as("one request per step").hasSize(steps);
+        for (Exchange e : calls) {
+            List<String> callIds = new ArrayList<>();
+            List<String> toolMessageIds = new ArrayList<>();
+            readTree(e.requestBody()).path("messages").forEach(m -> {
+                m.path("tool_calls").forEach(c -> callIds.add(c.path("id").asText()));
+                if ("tool".equals(m.path("role").asText())) {
+                    toolMessageIds.add(m.path("tool_call_id").asText());
+                }
+            });
+            assertThat(toolMessageIds).as("every earlier call is answered by a tool message").containsExactlyInAnyOrderElementsOf(callIds);
+        }
+        System.out.printf("LlamaServerIT native react: %d requests for %d samples, outcomes %s%n", calls.size(), results.size(),
+                results.stream().map(SampleResultRecord::scoreJson).toList());
+    }
+
+    /**
      * Issue 31, item 5: llama-server with {@code --jinja --reasoning-format deepseek --chat-template-file} Qwen3's template
      * (llama.cpp's copy, models/templates/Qwen-Qwen3-0.6B.jinja) takes ibench's requests with tools and reasoning
      * settings (thinking on: the built-in llama-cpp-qwen3 profile; thinking off: the same profile with
@@ -504,21 +554,25 @@ class LlamaServerIT {
 
     /**
      * The arguments ibench stores for one of the server's calls, as the OpenAI API defines them: a JSON string holding
-     * an object (blank: no arguments); a string that is not JSON (a model cut off by max_tokens inside its arguments)
-     * is kept verbatim as {@code __unparsed_arguments__}, to be scored as a wrong call, never dropped.
+     * an object (blank: no arguments); anything else (a model cut off by max_tokens inside its arguments, an array, a
+     * number) is kept verbatim as the text the server sent, to be scored as the model's wrong format, never dropped
+     * (issue 42 item 6).
      */
     private static JsonNode expectedArguments(JsonNode arguments) {
+        if (arguments.isMissingNode()) {
+            return Json.MAPPER.createObjectNode();
+        }
         if (!arguments.isTextual()) {
-            return arguments.isObject() ? arguments : Json.MAPPER.createObjectNode();
+            return arguments.isObject() ? arguments : Json.MAPPER.getNodeFactory().textNode(arguments.toString());
         }
         if (arguments.asText().isBlank()) {
             return Json.MAPPER.createObjectNode();
         }
         try {
             JsonNode parsed = Json.MAPPER.readTree(arguments.asText());
-            return parsed != null && parsed.isObject() ? parsed : Json.MAPPER.createObjectNode();
+            return parsed != null && parsed.isObject() ? parsed : Json.MAPPER.getNodeFactory().textNode(arguments.asText());
         } catch (IOException notJson) {
-            return Json.MAPPER.createObjectNode().put("__unparsed_arguments__", arguments.asText());
+            return Json.MAPPER.getNodeFactory().textNode(arguments.asText());
         }
     }
 

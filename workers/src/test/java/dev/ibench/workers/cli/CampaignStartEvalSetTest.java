@@ -1,8 +1,10 @@
 package dev.ibench.workers.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.ibench.testing.FreePorts;
+import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.StoreSetting;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,19 +60,17 @@ class CampaignStartEvalSetTest {
     }
 
     @Test
-    void aMultiTurnSetWithANativeToolsProfileIsRefusedNamingTheModel() throws Exception {
+    void aMultiTurnSetWithANativeToolsProfileIsAccepted() throws Exception {
         Path set = Files.writeString(dir.resolve("mt.json"), "{\"style\": \"bfcl_multi_turn\", \"category\": \"multi_turn_base\", "
                 + "\"source\": \"x\", \"function_docs\": {\"MathAPI\": []}, \"data\": [{\"id\": \"multi_turn_base_0\", "
                 + "\"category\": \"multi_turn_base\", \"turns\": [[{\"role\": \"user\", \"content\": \"add\"}]], "
                 + "\"involved_classes\": [\"MathAPI\"], \"initial_config\": {}, \"missed_function\": {}, "
                 + "\"ground_truth\": [[\"add(a=1, b=2)\"]]}]}");
         Path file = dir.resolve("campaign.yaml");
-        // openai-gpt-4o is a built-in profile with mode: tools; the oracle (also mode: tools) is a test tool and passes
+        // openai-gpt-4o is a built-in profile with mode: tools: run as bfcl-eval's function-calling handlers (issue 42 item 3)
         Files.writeString(file, "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}, {name: gpt, profile: openai-gpt-4o}]\n"
                 + "benchmarks: [{name: b, eval_set: \"" + set + "\"}]\n");
-        CliRun r = CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
-        assertRefusedBeforeAnything(r, "models[1] (gpt): model profile openai-gpt-4o has mode tools",
-                "runs in prompt mode only", "'mode: prompt'");
+        assertThat(catchThrowable(() -> CampaignStarter.validate(file))).isNull();
     }
 
     @Test

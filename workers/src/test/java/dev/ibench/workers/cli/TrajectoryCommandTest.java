@@ -8,6 +8,8 @@ import dev.ibench.activities.store.ResultsDatabase;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.activities.store.ToolExecutionRecord;
+import dev.ibench.core.prompt.ChatToolCall;
+import dev.ibench.core.react.NativeReactTurn;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -85,6 +87,28 @@ class TrajectoryCommandTest {
         assertThat(run("campaign", "trajectory", "c2", "s1", "--results", file.toString())).isZero();
         assertThat(out.toString()).contains("Step 1 · reasoning (not parsed)\n  The server's own reasoning.\n    \n    Maybe\n    Action: drop_everything")
                 .contains("Step 1 · retrieve_data\n  Thought: Look.\n  Action: retrieve_data");
+    }
+
+    @Test
+    void aNativeAgentsStepShowsEachCallWithItsObservation() {
+        Path file = dir.resolve("native.db");
+        try (ResultsDatabase db = ResultsDatabase.open(file)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("c3", "t", "{}");
+            store.saveCell(new CellRecord("cell3", "c3", "m", "superhero-slot", "react", "none", "x.json", 1));
+            store.saveCellSamples("cell3", List.of("s1"));
+            store.saveModelCall(new ModelCallRecord("cell3", "s1", 0, 1, null, NativeReactTurn.stored("Two lookups.", List.of(
+                    new ChatToolCall("call_a", "retrieve_data", "{\"key_name\": \"a\"}"), new ChatToolCall("call_b", "retrieve_data", "[1]"))),
+                    1, 1, 1L, false));
+            store.saveToolExecution(new ToolExecutionRecord("cell3", "s1", 0, 1, "[]",
+                    "[\"$RESULT_1$: [1, 2]\",\"Error: the arguments of retrieve_data are not a JSON object: [1]\"]", true));
+            store.saveModelCall(new ModelCallRecord("cell3", "s1", 0, 2, null, NativeReactTurn.stored("[1, 2]", List.of()), 1, 1, 1L, false));
+        }
+        assertThat(run("campaign", "trajectory", "c3", "s1", "--results", file.toString())).isZero();
+        assertThat(out.toString()).contains("Step 1 · tool calls: retrieve_data, retrieve_data\n  Text: Two lookups.\n"
+                        + "  Call: retrieve_data {\"key_name\": \"a\"}  (call_a)\n  Observation: $RESULT_1$: [1, 2]\n"
+                        + "  Call: retrieve_data [1]  (call_b)\n  Observation: Error: the arguments of retrieve_data are not a JSON object: [1]")
+                .contains("Step 2 · final answer\n  Thought: \n  Final Answer: [1, 2]");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.ibench.activities.llm.client;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import de.kherud.llama.InferenceParameters;
 import de.kherud.llama.LlamaIterator;
 import de.kherud.llama.LlamaModel;
@@ -9,6 +10,7 @@ import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.activities.llm.failure.ErrorKind;
 import dev.ibench.activities.llm.failure.ModelCallException;
+import dev.ibench.core.json.Json;
 import dev.ibench.core.prompt.ChatMessage;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +22,11 @@ import java.util.Optional;
  * An in-process GGUF model through java-llama.cpp (de.kherud:llama 4.1.0). Raw prompts are used as they
  * are; chat messages are turned into a prompt by the model's own chat template via
  * {@link LlamaModel#applyTemplate}, done here rather than with {@code setUseChatTemplate}, which in 4.1.0
- * can produce an empty prompt on which generation hangs. Calls on one model are serialised.
+ * can produce an empty prompt on which generation hangs. A conversation with native tool calls or tool results goes
+ * through llama.cpp's jinja path instead (a model instance loaded with {@code --jinja}, given the messages in OpenAI's
+ * format), which renders them as the model's own template does, or, for a template without tool support, as
+ * llama.cpp's polyfill writes them. Native {@code tools} are refused: nothing here reads calls out of the generated
+ * text. Calls on one model are serialised.
  * Constrained output: the request's JSON schema becomes a llama.cpp grammar. With {@code promptCache} (profile
  * {@code prompt_cache: true}) each request asks llama.cpp to keep the KV cache of the prompt prefix it shares with the
  * previous request ({@code cache_prompt}), so the next step of a long conversation evaluates only its new tokens;
@@ -63,7 +69,7 @@ public final class GgufClient implements ModelClient {
         if (!request.prompt().tools().isEmpty()) {
             throw ModelCallException.of(ErrorKind.UNSUPPORTED, endpoint, "the gguf provider has no native tool calling; use a profile with mode: prompt");
         }
-        LlamaModel model = GgufModels.get(modelFile, contextLength, threads);
+        LlamaModel model = model(request);
         synchronized (model) {
             long start = System.nanoTime();
             String prompt = prompt(model, request);
@@ -119,15 +125,25 @@ public final class GgufClient implements ModelClient {
 
     @Override
     public Optional<PromptFit> measure(ModelRequest request) {
-        LlamaModel model = GgufModels.get(modelFile, contextLength, threads);
+        LlamaModel model = model(request);
         synchronized (model) {
             return Optional.of(new PromptFit(model.encode(prompt(model, request)).length, request.decoding().maxTokens(), contextLength));
         }
     }
 
+    private LlamaModel model(ModelRequest request) {
+        return GgufModels.get(modelFile, contextLength, threads, hasToolExchange(request));
+    }
+
+    private static boolean hasToolExchange(ModelRequest request) {
+        return request.prompt().messages().stream().anyMatch(ChatMessage::isToolExchange);
+    }
+
     /** The text the model reads: a raw prompt as it is, chat messages through the model's own template. */
     private String prompt(LlamaModel model, ModelRequest request) {
-        String prompt = request.prompt().isRaw() ? request.prompt().text() : applyChatTemplate(model, request.prompt().messages());
+        String prompt = request.prompt().isRaw() ? request.prompt().text()
+                : hasToolExchange(request) ? applyJinjaTemplate(model, request.prompt().messages())
+                : applyChatTemplate(model, request.prompt().messages());
         if (prompt.isBlank()) {
             throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "the prompt is empty (after applying the chat template)");
         }
@@ -148,6 +164,25 @@ public final class GgufClient implements ModelClient {
             throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "chat request has no user message");
         }
         return model.applyTemplate(new InferenceParameters("").setMessages(system.length() == 0 ? null : system.toString(), turns));
+    }
+
+    /** Through llama.cpp's jinja path (the instance loaded with it): the messages in OpenAI's format, as llama-server reads them. */
+    private String applyJinjaTemplate(LlamaModel model, List<ChatMessage> messages) {
+        ObjectNode data = Json.MAPPER.createObjectNode();
+        data.set("messages", OpenAiMessages.of(messages));
+        try {
+            return model.applyTemplate(data.toString());
+        } catch (RuntimeException e) {
+            throw ModelCallException.of(ErrorKind.BAD_REQUEST, endpoint, "the model's chat template cannot render this conversation: " + e.getMessage());
+        }
+    }
+
+    /** The text the model reads for {@code request} (package-private for tests of the rendering). */
+    String renderedPrompt(ModelRequest request) {
+        LlamaModel model = model(request);
+        synchronized (model) {
+            return prompt(model, request);
+        }
     }
 
     @Override

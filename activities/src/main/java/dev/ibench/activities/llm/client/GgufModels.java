@@ -28,11 +28,20 @@ final class GgufModels {
     private GgufModels() {}
 
     static LlamaModel get(Path file, int contextLength, int threads) {
-        String key = file.toAbsolutePath().normalize() + "|ctx=" + contextLength + "|threads=" + threads;
-        return LOADED.computeIfAbsent(key, k -> load(file, contextLength, threads));
+        return get(file, contextLength, threads, false);
     }
 
-    private static LlamaModel load(Path file, int contextLength, int threads) {
+    /**
+     * @param jinja the instance that renders chat templates with llama.cpp's jinja engine (llama-server's
+     *              {@code --jinja}), which reads tool calls and tool messages; loaded apart, on first use, so
+     *              conversations without them keep the rendering they always had
+     */
+    static LlamaModel get(Path file, int contextLength, int threads, boolean jinja) {
+        String key = file.toAbsolutePath().normalize() + "|ctx=" + contextLength + "|threads=" + threads + (jinja ? "|jinja" : "");
+        return LOADED.computeIfAbsent(key, k -> load(file, contextLength, threads, jinja));
+    }
+
+    private static LlamaModel load(Path file, int contextLength, int threads, boolean jinja) {
         long start = System.nanoTime();
         LlamaModel model;
         // java-llama.cpp's native-library loader prints to System.out: into the log, so stdout stays clean for --json
@@ -44,13 +53,14 @@ final class GgufModels {
             try {
                 useOwnNativeLibraryFolder();
                 installLogger();
-                model = new LlamaModel(new ModelParameters()
+                ModelParameters parameters = new ModelParameters()
                         .setModel(file.toString())
                         .setCtxSize(contextLength)
                         .setThreads(threads)
                         .setThreadsBatch(threads)
                         .setParallel(1)
-                        .disableLog());
+                        .disableLog();
+                model = new LlamaModel(jinja ? parameters.enableJinja() : parameters);
             } finally {
                 System.setOut(stdout);
                 if (loaderOutput.size() > 0) {
@@ -58,7 +68,7 @@ final class GgufModels {
                 }
             }
         }
-        LOG.info("loaded GGUF model {} (context {}, {} threads) in {} ms", file.getFileName(), contextLength, threads,
+        LOG.info("loaded GGUF model {} (context {}, {} threads{}) in {} ms", file.getFileName(), contextLength, threads, jinja ? ", jinja templates" : "",
                 (System.nanoTime() - start) / 1_000_000);
         return model;
     }

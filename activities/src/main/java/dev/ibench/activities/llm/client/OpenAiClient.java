@@ -9,6 +9,7 @@ import dev.ibench.activities.llm.failure.ErrorKind;
 import dev.ibench.activities.llm.failure.HttpFailureClassifier;
 import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.prompt.ChatToolCall;
 import dev.ibench.core.sample.ToolCall;
 import java.io.IOException;
 import java.time.Duration;
@@ -194,12 +195,15 @@ public final class OpenAiClient implements ModelClient {
         String content;
         String reasoning;
         List<ToolCall> calls = new ArrayList<>();
+        List<ChatToolCall> nativeCalls = new ArrayList<>();
         if (chat) {
             JsonNode message = choice.path("message");
             content = message.path("content").isTextual() ? message.path("content").asText() : "";
             reasoning = reasoning(message);
             for (JsonNode call : message.path("tool_calls")) {
-                calls.add(toolCall(where, call, text));
+                ChatToolCall nativeCall = nativeCall(call);
+                nativeCalls.add(nativeCall);
+                calls.add(toolCall(nativeCall));
             }
         } else {
             content = choice.path("text").asText("");
@@ -209,7 +213,7 @@ public final class OpenAiClient implements ModelClient {
         boolean counted = usage.path("prompt_tokens").isNumber() && usage.path("completion_tokens").isNumber();
         return new ModelResponse(content, calls, choice.path("finish_reason").asText(null),
                 usage.path("prompt_tokens").asInt(0), usage.path("completion_tokens").asInt(0), latency, !counted, reasoning,
-                usage.path("completion_tokens_details").path("reasoning_tokens").asInt(0), cachedPromptTokens(root));
+                usage.path("completion_tokens_details").path("reasoning_tokens").asInt(0), cachedPromptTokens(root), nativeCalls);
     }
 
     /**
@@ -235,20 +239,25 @@ public final class OpenAiClient implements ModelClient {
         return null;
     }
 
-    @SuppressWarnings("unchecked")
-    private static ToolCall toolCall(String where, JsonNode call, String body) {
+    /**
+     * A {@code tool_calls} item as the server sent it: its id, name and arguments verbatim (a JSON string as OpenAI sends
+     * them, or, from some servers, a JSON value written back as text); no arguments at all read as {@code {}}.
+     */
+    private static ChatToolCall nativeCall(JsonNode call) {
         JsonNode function = call.path("function");
         JsonNode args = function.path("arguments");
-        Map<String, Object> arguments;
-        try {
-            // arguments arrive as a JSON string (OpenAI) or, from some servers, as an object
-            JsonNode parsed = args.isTextual() ? Json.MAPPER.readTree(args.asText().isBlank() ? "{}" : args.asText()) : args;
-            arguments = parsed != null && parsed.isObject() ? Json.MAPPER.convertValue(parsed, LinkedHashMap.class) : new LinkedHashMap<>();
-        } catch (JsonProcessingException e) {
-            // the model wrote invalid JSON arguments: a model error to be scored, kept verbatim
-            arguments = new LinkedHashMap<>(Map.of("__unparsed_arguments__", args.asText()));
-        }
-        return new ToolCall(function.path("name").asText(""), arguments, null);
+        String arguments = args.isMissingNode() ? "{}" : args.isTextual() ? args.asText() : args.toString();
+        return new ChatToolCall(call.path("id").isTextual() ? call.path("id").asText() : null, function.path("name").asText(""), arguments);
+    }
+
+    /**
+     * The call's parsed form: arguments that are not a JSON object (an array, a number, {@code null}, cut off) are the
+     * model's wrong format, kept verbatim under {@link ModelResponse#UNPARSED_ARGUMENTS}, never read as {@code {}}.
+     */
+    private static ToolCall toolCall(ChatToolCall call) {
+        Map<String, Object> arguments = call.argumentsObject()
+                .orElseGet(() -> new LinkedHashMap<>(Map.of(ModelResponse.UNPARSED_ARGUMENTS, call.arguments())));
+        return new ToolCall(call.name(), arguments, null);
     }
 
     @Override

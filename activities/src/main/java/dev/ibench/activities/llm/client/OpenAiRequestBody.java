@@ -2,12 +2,10 @@ package dev.ibench.activities.llm.client;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.json.Json;
-import dev.ibench.core.prompt.ChatMessage;
 
 /**
  * The JSON body {@link OpenAiClient} posts: the prompt (messages with native tools, or raw text), the decoding settings
@@ -29,10 +27,7 @@ final class OpenAiRequestBody {
 
     private static void putPrompt(ObjectNode body, ModelRequest request, boolean chat) {
         if (chat) {
-            ArrayNode messages = body.putArray("messages");
-            for (ChatMessage m : request.prompt().messages()) {
-                messages.addObject().put("role", m.role()).put("content", m.content());
-            }
+            body.set("messages", OpenAiMessages.of(request.prompt().messages()));
             if (!request.prompt().tools().isEmpty()) {
                 body.set("tools", Json.MAPPER.valueToTree(request.prompt().tools()));
                 body.put("tool_choice", "auto");
