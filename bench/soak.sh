@@ -11,7 +11,7 @@
 # recovered, flat slopes (dev.ibench.bench.SoakMetrics states the rule). Exits non-zero when a check fails.
 # Results: bench/results/soak.json and soak.md (IBENCH_SOAK_RESULTS=DIR writes elsewhere).
 # Quick check with every kind of fault: SOAK_KILL_EVERY_S=120 SOAK_SERVER_EVERY_S=120 SOAK_PG_EVERY_S=240 bench/soak.sh 6
-# Other knobs: SOAK_SAMPLE_EVERY_S (60), SOAK_SAMPLES (200 synthetic samples per round), SOAK_MT_ENTRIES (20),
+# Other knobs: SOAK_SAMPLE_EVERY_S (60), SOAK_SAMPLES (150 synthetic samples per round), SOAK_MT_ENTRIES (20),
 # SOAK_LATENCY_MIN_MS / SOAK_LATENCY_MAX_MS (2000 / 6000). Runs its JVMs (and so the workers, the dev server and
 # PostgreSQL it starts) under `nice -n 10`. Needs root (PostgreSQL runs as user postgres) and the Temporal CLI.
 # Usage: bench/soak.sh [MINUTES (default 120)] [SEED]

@@ -15,7 +15,7 @@ record SoakSettings(int minutes, int killEverySeconds, int serverEverySeconds, i
             throw new IllegalArgumentException("the soak's minutes must be at least 1, got " + minutes);
         }
         return new SoakSettings(minutes, positive(env, "SOAK_KILL_EVERY_S", 1200), positive(env, "SOAK_SERVER_EVERY_S", 1200),
-                positive(env, "SOAK_PG_EVERY_S", 3600), positive(env, "SOAK_SAMPLE_EVERY_S", 60), positive(env, "SOAK_SAMPLES", 200),
+                positive(env, "SOAK_PG_EVERY_S", 3600), positive(env, "SOAK_SAMPLE_EVERY_S", 60), positive(env, "SOAK_SAMPLES", 150),
                 positive(env, "SOAK_MT_ENTRIES", 20), positive(env, "SOAK_LATENCY_MIN_MS", 2000), positive(env, "SOAK_LATENCY_MAX_MS", 6000));
     }
 
