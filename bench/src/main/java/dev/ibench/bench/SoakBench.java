@@ -336,37 +336,37 @@ public final class SoakBench {
         return p == null || !p.isAlive() ? OptionalLong.empty() : OptionalLong.of(p.pid());
     }
 
+    /** The synthetic set's campaign: a direct and a ReACT cell (3 steps per item) at once. */
     private Path slotCampaign(String name, ChaosEndpoint endpoint, Path evalSet, long campaignSeed) throws java.io.IOException {
-        Path yaml = work.resolve(name + ".yaml");
-        Files.writeString(yaml, """
-                name: %s
-                models:
-                  - {name: model-a, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: %d}
+        return campaign(name, endpoint, campaignSeed, """
                 benchmarks:
                   - {name: synthetic-slot, eval_set: %s}
                 modes: [direct, react]
                 react: {budget: 3, observation_chars: 1000}
                 cells_in_flight: 2
-                samples_in_flight: %d
-                decoding: {seed: %d}
-                """.formatted(name, endpoint.baseUrl(), WINDOW * CELLS, evalSet, WINDOW, campaignSeed));
-        return yaml;
+                """.formatted(evalSet));
     }
 
+    /** The multi-turn set's campaign: one react cell, at most 3 steps per turn, {@link #MT_TRIALS} trials per entry. */
     private Path mtCampaign(String name, ChaosEndpoint endpoint, Path evalSet, long campaignSeed) throws java.io.IOException {
-        Path yaml = work.resolve(name + ".yaml");
-        Files.writeString(yaml, """
-                name: %s
-                models:
-                  - {name: model-a, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: %d}
+        return campaign(name, endpoint, campaignSeed, """
                 benchmarks:
                   - {name: mt-tradingbot, eval_set: %s}
                 modes: [react]
                 react: {budget: 10, observation_chars: 1000, steps_per_turn: 3}
                 trials: %d
-                samples_in_flight: %d
+                """.formatted(evalSet, MT_TRIALS));
+    }
+
+    private Path campaign(String name, ChaosEndpoint endpoint, long campaignSeed, String benchmarkPart) throws java.io.IOException {
+        Path yaml = work.resolve(name + ".yaml");
+        Files.writeString(yaml, """
+                name: %s
+                models:
+                  - {name: model-a, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: %d}
+                %ssamples_in_flight: %d
                 decoding: {seed: %d}
-                """.formatted(name, endpoint.baseUrl(), WINDOW * CELLS, evalSet, MT_TRIALS, WINDOW, campaignSeed));
+                """.formatted(name, endpoint.baseUrl(), WINDOW * CELLS, benchmarkPart, WINDOW, campaignSeed));
         return yaml;
     }
 

@@ -43,7 +43,7 @@ final class SoakMetrics {
         for (Metric m : JUDGED) {
             List<SoakSlopes.Sample> samples = samples(rows, m);
             if (samples.stream().allMatch(s -> Double.isNaN(s.value()))) {
-                out.put(m.name(), Map.of("not_sampled", true));
+                out.put(m.name(), Map.of("unit", m.unit(), "not_sampled", true));
                 continue;
             }
             out.put(m.name(), SoakSlopes.judge(samples, warmupHours, m.limitPerHour(), m.unit()));
