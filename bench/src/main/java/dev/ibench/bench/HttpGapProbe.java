@@ -6,6 +6,7 @@ import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.activities.llm.client.OpenAiClient;
@@ -126,7 +127,7 @@ public final class HttpGapProbe {
         /** Caller {@code id} calls until {@code end}: through {@code gateway}, or the bare {@code client} when it is null. */
         void loop(int id, long end, ModelProfile profile, ModelGateway gateway, OpenAiClient client) {
             for (int i = 0; System.nanoTime() < end; i++) {
-                ModelRequest request = ModelGateway.request(profile, RenderedPrompt.raw("probe " + id + " " + i), "s" + id + "-" + i, null);
+                ModelRequest request = ModelRequests.request(profile, RenderedPrompt.raw("probe " + id + " " + i), "s" + id + "-" + i, null);
                 long started = System.nanoTime();
                 try {
                     ModelResponse response;

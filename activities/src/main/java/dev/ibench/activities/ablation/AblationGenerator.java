@@ -3,7 +3,7 @@ package dev.ibench.activities.ablation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.failure.ModelCallException;
-import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
 import dev.ibench.activities.store.ResultsStore;
@@ -102,7 +102,7 @@ public final class AblationGenerator {
 
     private static String call(ProfileModel model, RenderedPrompt prompt, int maxTokens, String requestId, String ablation) {
         ModelRequest request = new ModelRequest(model.profile().model(), prompt,
-                new DecodingSettings(maxTokens, 0.0, model.profile().stop(), null).withServer(ModelGateway.serverSettings(model.profile())),
+                new DecodingSettings(maxTokens, 0.0, model.profile().stop(), null).withServer(ModelRequests.serverSettings(model.profile())),
                 requestId);
         try {
             return model.gateway().call(request).response().text();

@@ -1,7 +1,7 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.IgnoredRequestParts;
-import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelResponse;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.core.prompt.ModelProfile;
@@ -21,7 +21,7 @@ final class IgnoredRequestRecorder {
     }
 
     void record(String cellId, EvalSample sample, int trial, ModelProfile profile, RenderedPrompt prompt, ModelResponse response) {
-        boolean constrained = ModelGateway.request(profile, prompt, sample.sampleId(), sample.tools()).decoding().jsonSchema() != null;
+        boolean constrained = ModelRequests.request(profile, prompt, sample.sampleId(), sample.tools()).decoding().jsonSchema() != null;
         for (IgnoredRequestParts.Finding finding : IgnoredRequestParts.of(profile, constrained, prompt, response)) {
             store.recordError(cellId, sample.sampleId(), trial, 0, finding.kind(), finding.message());
         }

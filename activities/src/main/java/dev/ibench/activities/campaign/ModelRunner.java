@@ -2,6 +2,7 @@ package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
@@ -61,7 +62,7 @@ public record ModelRunner(ModelProfile profile, Function<EvalSample, RenderedPro
         EvalSample shown = ablation.shown(sample);
         RenderedPrompt prompt = ablation.prompt(sample, prompts.apply(shown));
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        return new Prepared(prompt, ModelGateway.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), maxCalls, trial, seed,
+        return new Prepared(prompt, ModelRequests.trialRequest(profile, prompt, sample.sampleId(), shown.tools(), maxCalls, trial, seed,
                 decoding.topP()));
     }
 

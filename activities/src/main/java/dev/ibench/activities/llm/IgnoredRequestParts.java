@@ -27,7 +27,7 @@ public final class IgnoredRequestParts {
 
     /**
      * @param constrained whether the request asked for JSON output (a {@code json_schema}); see
-     *                    {@link ModelGateway#request}
+     *                    {@link ModelRequests#request}
      */
     public static List<Finding> of(ModelProfile profile, boolean constrained, RenderedPrompt prompt, ModelResponse response) {
         List<Finding> findings = new ArrayList<>();

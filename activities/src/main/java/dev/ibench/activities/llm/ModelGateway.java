@@ -19,13 +19,8 @@ import dev.ibench.activities.llm.spend.SpendAccount;
 import dev.ibench.activities.llm.spend.SpendEntry;
 import dev.ibench.activities.llm.spend.SpendLedger;
 import dev.ibench.core.prompt.ModelProfile;
-import dev.ibench.core.prompt.ReasoningControl;
-import dev.ibench.core.prompt.RenderedPrompt;
-import dev.ibench.core.prompt.ToolCallSchema;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.Consumer;
@@ -94,57 +89,6 @@ public final class ModelGateway implements AutoCloseable {
             throw ModelCallFailures.endpointRejected("model profile " + profile.name() + ": " + e.getMessage());
         }
         this.retry = retry;
-    }
-
-    /** {@link #request(ModelProfile, RenderedPrompt, String, List, int)} with no bound on the number of calls. */
-    public static ModelRequest request(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools) {
-        return request(profile, prompt, sampleId, sampleTools, 0);
-    }
-
-    /**
-     * The request a profile makes for a rendered prompt: its model and decoding settings (frequency penalty included), with output
-     * constrained as the profile's {@code constrained_output} asks ({@code tool_calls} uses the schema of
-     * {@code sampleTools}, a list of at most {@code maxCalls} calls ({@code <= 0}: unbounded; campaigns and
-     * {@code model check} pass {@link ToolCallSchema#maxCalls} of the eval set); with no tools given it falls back
-     * to any JSON).
-     */
-    public static ModelRequest request(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools,
-            int maxCalls) {
-        String schema = switch (profile.constrainedOutput()) {
-            case "json" -> ToolCallSchema.ANY_JSON;
-            case "tool_calls" -> sampleTools == null || sampleTools.isEmpty() ? ToolCallSchema.ANY_JSON : ToolCallSchema.forTools(sampleTools, maxCalls);
-            default -> null;
-        };
-        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), profile.stop(), schema,
-                null, null, profile.frequencyPenalty(), serverSettings(profile)), sampleId);
-    }
-
-    /** How the profile's server takes the request's settings: token-limit field, temperature, reasoning effort. */
-    public static DecodingSettings.ServerSettings serverSettings(ModelProfile profile) {
-        boolean rawHarmony = "gpt-oss".equals(profile.family()) && "completions".equals(profile.api())
-                && ("vllm".equals(profile.server()) || "sglang".equals(profile.server()));
-        return new DecodingSettings.ServerSettings(profile.tokenLimitParameter(), profile.sendTemperature(),
-                ReasoningControl.reasoningEffortField(profile), ReasoningControl.enableThinking(profile), rawHarmony ? Boolean.TRUE : null);
-    }
-
-    /** {@link #request} for one trial of a campaign: the trial's own sampling seed and the campaign's top_p (null: none). */
-    public static ModelRequest trialRequest(ModelProfile profile, RenderedPrompt prompt, String sampleId, List<Map<String, Object>> sampleTools,
-            int maxCalls, int trial, long seed, Double topP) {
-        ModelRequest base = request(profile, prompt, sampleId, sampleTools, maxCalls);
-        DecodingSettings d = base.decoding();
-        return new ModelRequest(base.model(), prompt, new DecodingSettings(d.maxTokens(), d.temperature(), d.stop(), d.jsonSchema(), topP, seed,
-                d.frequencyPenalty(), d.server()),
-                sampleId, trial);
-    }
-
-    /**
-     * The request of one trial's agent step (ReACT, multi-turn): the profile's model and decoding settings without
-     * constrained output, generation stopping at {@code stop}, the trial's own seed and the campaign's top_p (null: none).
-     */
-    public static ModelRequest stepRequest(ModelProfile profile, RenderedPrompt prompt, List<String> stop, String sampleId, int trial,
-                                           long seed, Double topP) {
-        return new ModelRequest(profile.model(), prompt, new DecodingSettings(profile.maxTokens(), profile.temperature(), stop, null,
-                topP, seed, profile.frequencyPenalty(), serverSettings(profile)), sampleId, trial);
     }
 
     public CallResult call(ModelRequest request) {
@@ -295,29 +239,13 @@ public final class ModelGateway implements AutoCloseable {
      */
     private CallResult recordAnswer(LookedUp looked, String cellId, int ledgerAttempt, int attempts, ModelResponse response,
                                     CallWaits waits, Consumer<Runnable> writes) {
-        ModelRequest request = looked.request();
-        String key = looked.key();
         Double cost = CallCost.usd(profile, response);
-        stats.promptTokens.addAndGet(response.promptTokens());
-        stats.completionTokens.addAndGet(response.completionTokens());
-        if (cost != null) {
-            stats.costUsd.add(cost);
-        }
-        SpendEntry paid = entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
-                response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens(), response.cachedPromptTokens(),
-                CallCost.cachedAtInputPrice(profile, response));
-        CallResult result = new CallResult(response, false, attempts, cost, key, waits);
+        SpendEntry paid = paidEntry(looked.request(), cellId, ledgerAttempt, response, cost, CallCost.cachedAtInputPrice(profile, response));
+        CallResult result = new CallResult(response, false, attempts, cost, looked.key(), waits);
         PaidAnswers.Held answer = new PaidAnswers.Held(result, paid);
-        held.put(key, answer);
-        boolean useCache = useCache();
-        boolean written = AnswerWrites.ranAtOnce(writes, () -> {
-            if (useCache) {
-                cache.store(key, client.endpoint(), request.model(), response);
-            }
-            ledger.record(paid);
-        });
-        if (written) {
-            held.remove(key, answer);
+        held.put(looked.key(), answer);
+        if (AnswerWrites.ranAtOnce(writes, paidWrites(looked, response, paid))) {
+            held.remove(looked.key(), answer);
         }
         return result;
     }
@@ -328,28 +256,38 @@ public final class ModelGateway implements AutoCloseable {
      * {@code writes} to be made with the caller's record of the answer.
      */
     public CallResult recordBatchAnswer(LookedUp looked, String cellId, ModelResponse answer, Consumer<Runnable> writes) {
-        ModelRequest request = looked.request();
-        ModelResponse response = counted(request, answer);
+        ModelResponse response = counted(looked.request(), answer);
         Double cost = CallCost.batchUsd(profile, response);
         stats.calls.incrementAndGet();
         stats.providerAttempts.incrementAndGet();
+        // the batch price applies to every prompt token, cached or not: the ledger counts cached ones as charged at the input price
+        SpendEntry paid = paidEntry(looked.request(), cellId, 1, response, cost, cost == null ? 0 : response.cachedPromptTokens());
+        writes.accept(paidWrites(looked, response, paid));
+        return new CallResult(response, false, 1, cost, looked.key());
+    }
+
+    /** A paid answer's tokens and cost counted in the stats, and its ledger row. */
+    private SpendEntry paidEntry(ModelRequest request, String cellId, int ledgerAttempt, ModelResponse response, Double cost,
+                                 int cachedAtInputPrice) {
         stats.promptTokens.addAndGet(response.promptTokens());
         stats.completionTokens.addAndGet(response.completionTokens());
         if (cost != null) {
             stats.costUsd.add(cost);
         }
-        // the batch price applies to every prompt token, cached or not: the ledger counts cached ones as charged at the input price
-        SpendEntry paid = entry(cellId, request, 1, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
+        return entry(cellId, request, ledgerAttempt, SpendEntry.OK, null, response.promptTokens(), response.completionTokens(),
                 response.latencyMillis(), cost, response.tokensUnknown(), response.reasoningTokens(), response.cachedPromptTokens(),
-                cost == null ? 0 : response.cachedPromptTokens());
+                cachedAtInputPrice);
+    }
+
+    /** The writes that make a paid answer durable: its response cache entry (when the cache is used) and its ledger row. */
+    private Runnable paidWrites(LookedUp looked, ModelResponse response, SpendEntry paid) {
         boolean useCache = useCache();
-        writes.accept(() -> {
+        return () -> {
             if (useCache) {
-                cache.store(looked.key(), client.endpoint(), request.model(), response);
+                cache.store(looked.key(), client.endpoint(), looked.request().model(), response);
             }
             ledger.record(paid);
-        });
-        return new CallResult(response, false, 1, cost, looked.key());
+        };
     }
 
     /** A failed attempt's ledger row; a ledger that cannot write it does not hide the call's own failure. */

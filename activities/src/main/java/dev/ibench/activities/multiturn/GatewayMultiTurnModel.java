@@ -2,6 +2,7 @@ package dev.ibench.activities.multiturn;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.react.ReactAgentModel;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
@@ -43,7 +44,7 @@ public final class GatewayMultiTurnModel implements MultiTurnModel {
     @Override
     public ReactAgentModel.Reply next(BfclMultiTurnEntry entry, RenderedPrompt prompt, int turn, int step, int trial) {
         long seed = TrialSeed.of(decoding.campaignSeed(), entry.id(), trial);
-        ModelRequest request = ModelGateway.stepRequest(profile, prompt, profile.stop(), entry.id(), trial, seed, decoding.topP());
+        ModelRequest request = ModelRequests.stepRequest(profile, prompt, profile.stop(), entry.id(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
         if (!functionCalling()) {
             return ReactAgentModel.Reply.of(result.response().text(), result);

@@ -2,6 +2,7 @@ package dev.ibench.activities.react;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
@@ -63,7 +64,7 @@ public final class GatewayAgentModel implements ReactAgentModel {
             stop.add(STOP_AT_OBSERVATION);
         }
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        ModelRequest request = ModelGateway.stepRequest(profile, prompt, stop, sample.sampleId(), trial, seed, decoding.topP());
+        ModelRequest request = ModelRequests.stepRequest(profile, prompt, stop, sample.sampleId(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
         return Reply.of(result.response().text(), result);
     }

@@ -2,6 +2,7 @@ package dev.ibench.activities.react;
 
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.core.campaign.DecodingOverrides;
 import dev.ibench.core.campaign.TrialSeed;
@@ -54,7 +55,7 @@ public final class NativeAgentModel implements ReactAgentModel {
     public Reply next(EvalSample sample, RenderedPrompt prompt, String initialObservation, List<ReactStep> previous,
                       ReactSettings settings, int trial) {
         long seed = TrialSeed.of(decoding.campaignSeed(), sample.sampleId(), trial);
-        ModelRequest request = ModelGateway.stepRequest(profile, prompt, profile.stop(), sample.sampleId(), trial, seed, decoding.topP());
+        ModelRequest request = ModelRequests.stepRequest(profile, prompt, profile.stop(), sample.sampleId(), trial, seed, decoding.topP());
         CallResult result = gateway.call(request, cellId);
         List<ChatToolCall> calls = NativeReactConversation.withIds(previous.size() + 1, shownNames(sample, result.response().chatToolCalls()));
         return Reply.of(NativeReactTurn.stored(result.response().text(), calls), result);

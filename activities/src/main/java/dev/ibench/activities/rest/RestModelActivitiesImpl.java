@@ -5,7 +5,7 @@ import dev.ibench.activities.llm.DecodingSettings;
 import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.llm.failure.ModelCallFailures;
-import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.ProfileGateways.ProfileModel;
 import dev.ibench.activities.rest.RestWorkStore.ProposalRecord;
@@ -74,7 +74,7 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
         ProfileModel model = models.apply(job.codegenProfile());
         String producer = "llm:" + job.codegenProfile();
         DecodingSettings decoding = new DecodingSettings(Math.max(CODEGEN_MIN_TOKENS, model.profile().maxTokens()), 0.0,
-                model.profile().stop(), PROPOSAL_SCHEMA).withServer(ModelGateway.serverSettings(model.profile()));
+                model.profile().stop(), PROPOSAL_SCHEMA).withServer(ModelRequests.serverSettings(model.profile()));
         String answer;
         try {
             answer = call(model, prompt, decoding, job.dbId() + "-" + q + "-codegen-" + attempt);
@@ -106,7 +106,7 @@ public final class RestModelActivitiesImpl implements RestModelActivities {
         String prompt = LlmJudgePrompt.render(store.gold(q), result);
         try {
             String answer = call(model, prompt, new DecodingSettings(JUDGE_MAX_TOKENS, 0.0, model.profile().stop(), null)
-                    .withServer(ModelGateway.serverSettings(model.profile())),
+                    .withServer(ModelRequests.serverSettings(model.profile())),
                     job.dbId() + "-" + q + "-judge-" + attempt);
             return LlmJudgeAnswer.parse(answer, judge);
         } catch (ModelCallException e) {

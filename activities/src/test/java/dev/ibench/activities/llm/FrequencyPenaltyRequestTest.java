@@ -51,13 +51,13 @@ class FrequencyPenaltyRequestTest {
     @Test
     void theProfilesPenaltyIsSentOnCompletionsAndChat() throws Exception {
         ModelProfile completions = profile("completions", "frequency_penalty: 0.5");
-        JsonNode raw = sentBody(ModelGateway.trialRequest(completions, RenderedPrompt.raw("prompt"), "s", null, 0, 1, 42L, null),
+        JsonNode raw = sentBody(ModelRequests.trialRequest(completions, RenderedPrompt.raw("prompt"), "s", null, 0, 1, 42L, null),
                 "{\"choices\":[{\"text\":\"[]\",\"finish_reason\":\"stop\"}]}");
         assertThat(raw.path("frequency_penalty").isNumber()).as(raw.toString()).isTrue();
         assertThat(raw.path("frequency_penalty").asDouble()).isEqualTo(0.5);
 
         ModelProfile chat = profile("chat", "frequency_penalty: 1.25");
-        JsonNode messages = sentBody(ModelGateway.request(chat, RenderedPrompt.chat(List.of(ChatMessage.user("q")), List.of()), "s", null),
+        JsonNode messages = sentBody(ModelRequests.request(chat, RenderedPrompt.chat(List.of(ChatMessage.user("q")), List.of()), "s", null),
                 "{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},\"finish_reason\":\"stop\"}]}");
         assertThat(messages.path("frequency_penalty").asDouble()).isEqualTo(1.25);
     }
@@ -65,10 +65,10 @@ class FrequencyPenaltyRequestTest {
     @Test
     void withoutThePenaltyNothingIsSentAndTheCacheKeyIsUnchanged() throws Exception {
         ModelProfile none = profile("completions", "");
-        ModelRequest plain = ModelGateway.request(none, RenderedPrompt.raw("prompt"), "s", null);
+        ModelRequest plain = ModelRequests.request(none, RenderedPrompt.raw("prompt"), "s", null);
         JsonNode body = sentBody(plain, "{\"choices\":[{\"text\":\"[]\",\"finish_reason\":\"stop\"}]}");
         assertThat(body.has("frequency_penalty")).as(body.toString()).isFalse();
-        ModelRequest penalised = ModelGateway.request(profile("completions", "frequency_penalty: 0.5"), RenderedPrompt.raw("prompt"), "s", null);
+        ModelRequest penalised = ModelRequests.request(profile("completions", "frequency_penalty: 0.5"), RenderedPrompt.raw("prompt"), "s", null);
         assertThat(CacheKey.of("http://e/v1", penalised)).as("the penalty is part of the request's identity")
                 .isNotEqualTo(CacheKey.of("http://e/v1", plain));
         // a key written before the setting existed (4-argument settings, no penalty) still matches a profile without it

@@ -35,7 +35,7 @@ class GgufSmolLm2IT {
         ModelProfile profile = ProfileCatalog.load(null).resolve("smollm2-chat");
         long start = System.nanoTime();
         try (ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, ENV::get, List.of()), null, new EndpointLimiters(), RetryPolicy.none())) {
-            CallResult r = gateway.call(ModelGateway.request(profile, RenderedPrompt.chat(List.of(
+            CallResult r = gateway.call(ModelRequests.request(profile, RenderedPrompt.chat(List.of(
                     ChatMessage.system("You are a helpful assistant."), ChatMessage.user("What is the capital of France? Answer in one word.")), List.of()),
                     "chat-1", null));
             long ms = (System.nanoTime() - start) / 1_000_000;
@@ -59,7 +59,7 @@ class GgufSmolLm2IT {
         assertThat(prompt.text()).startsWith("<|im_start|>system\nYou are Qwen");
         try (ResponseCache cache = new ResponseCache(tmp.resolve("results.db"));
              ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, ENV::get, List.of()), cache, new EndpointLimiters(), RetryPolicy.none())) {
-            ModelRequest request = ModelGateway.request(profile, prompt, sample.sampleId(), sample.tools());
+            ModelRequest request = ModelRequests.request(profile, prompt, sample.sampleId(), sample.tools());
             CallResult first = gateway.call(request);
             System.out.printf("[measure] smollm2 SLOT/qwen2.5 prompt: prompt %d tokens, completion %d tokens, %d ms, finish=%s%n---%n%s%n---%n",
                     first.response().promptTokens(), first.response().completionTokens(), first.response().latencyMillis(),
@@ -93,7 +93,7 @@ class GgufSmolLm2IT {
         ModelProfile profile = ProfileCatalog.readFile(yaml);
         RenderedPrompt prompt = new PromptRenderer(profile, IclExamples.bundled(PromptStyle.SLOT)).render(PromptStyle.SLOT, sample);
         try (ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, ENV::get, List.of()), null, new EndpointLimiters(), RetryPolicy.none())) {
-            CallResult r = gateway.call(ModelGateway.request(profile, prompt, sample.sampleId(), sample.tools()));
+            CallResult r = gateway.call(ModelRequests.request(profile, prompt, sample.sampleId(), sample.tools()));
             System.out.printf("[measure] smollm2 grammar-constrained: %d tokens, %d ms: %s%n", r.response().completionTokens(),
                     r.response().latencyMillis(), r.response().text().strip());
             assertThat(r.response().text().strip()).startsWith("[");

@@ -82,7 +82,7 @@ class OpenAiGatewayFaultTest {
     }
 
     static ModelRequest chat(ModelProfile p, String question) {
-        return ModelGateway.request(p, RenderedPrompt.chat(List.of(ChatMessage.system("sys"), ChatMessage.user(question)), List.of()), "s1", null);
+        return ModelRequests.request(p, RenderedPrompt.chat(List.of(ChatMessage.system("sys"), ChatMessage.user(question)), List.of()), "s1", null);
     }
 
     @Test
@@ -297,7 +297,7 @@ class OpenAiGatewayFaultTest {
                  "finish_reason":"tool_calls"}],"usage":{"prompt_tokens":9,"completion_tokens":4}}"""));
         ModelProfile p = profile(5);
         OpenAiClient client = new OpenAiClient(p.baseUrl(), ApiKey.fromEnvironment("MY_KEY", Map.of("MY_KEY", "k-123")::get, "x"), Duration.ofSeconds(5));
-        ModelResponse raw = client.complete(ModelGateway.request(p, RenderedPrompt.raw("<|im_start|>user\nhi"), "s", null));
+        ModelResponse raw = client.complete(ModelRequests.request(p, RenderedPrompt.raw("<|im_start|>user\nhi"), "s", null));
         assertThat(raw.text()).isEqualTo("[]");
         RecordedRequest first = server.takeRequest(1, TimeUnit.SECONDS);
         assertThat(first.getPath()).isEqualTo("/v1/completions");
@@ -307,7 +307,7 @@ class OpenAiGatewayFaultTest {
         assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
 
         Map<String, Object> tool = Map.of("type", "function", "function", Map.of("name", "filter_data", "parameters", Map.of("type", "object")));
-        ModelResponse tools = client.complete(ModelGateway.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("q")), List.of(tool)), "s", null));
+        ModelResponse tools = client.complete(ModelRequests.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("q")), List.of(tool)), "s", null));
         assertThat(tools.toolCalls()).hasSize(1);
         assertThat(tools.toolCalls().get(0).name()).isEqualTo("filter_data");
         assertThat(tools.toolCalls().get(0).arguments()).containsEntry("value", "Jack Kinney");

@@ -79,7 +79,7 @@ class ReasoningServerRequestTest {
                     + "\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":2}}"));
             server.start();
             try (OpenAiClient client = new OpenAiClient(server.url("/v1").toString(), ApiKey.none(), Duration.ofSeconds(5))) {
-                ModelRequest request = ModelGateway.request(profile("family: qwen3\nmode: tools"), CHAT, "s", null);
+                ModelRequest request = ModelRequests.request(profile("family: qwen3\nmode: tools"), CHAT, "s", null);
                 ModelResponse r = client.complete(request);
                 assertThat(r.reasoning()).startsWith("The user wants Batman's height.");
                 assertThat(r.reasoningTokens()).isEqualTo(200);
@@ -95,7 +95,7 @@ class ReasoningServerRequestTest {
 
     @Test
     void eachServerKindGetsItsOwnRequestSettings() throws Exception {
-        JsonNode openAi = sentBody(ModelGateway.request(profile("""
+        JsonNode openAi = sentBody(ModelRequests.request(profile("""
                 family: gpt-4o
                 mode: tools
                 server: openai
@@ -108,21 +108,21 @@ class ReasoningServerRequestTest {
         assertThat(openAi.path("reasoning_effort").asText()).isEqualTo("high");
         assertThat(openAi.has("chat_template_kwargs")).isFalse();
 
-        JsonNode qwenOff = sentBody(ModelGateway.request(profile("family: qwen3\nmode: tools\nserver: vllm\nreasoning_effort: 'off'"),
+        JsonNode qwenOff = sentBody(ModelRequests.request(profile("family: qwen3\nmode: tools\nserver: vllm\nreasoning_effort: 'off'"),
                 CHAT, "s", null));
         assertThat(qwenOff.path("chat_template_kwargs").path("enable_thinking").isBoolean()).as(qwenOff.toString()).isTrue();
         assertThat(qwenOff.path("chat_template_kwargs").path("enable_thinking").asBoolean()).isFalse();
         assertThat(qwenOff.has("reasoning_effort")).isFalse();
         assertThat(qwenOff.path("max_tokens").asInt()).isEqualTo(64);
         assertThat(qwenOff.has("temperature")).isTrue();
-        JsonNode qwenOn = sentBody(ModelGateway.request(profile("family: qwen3\nmode: tools\nserver: llama.cpp\nreasoning_effort: low"),
+        JsonNode qwenOn = sentBody(ModelRequests.request(profile("family: qwen3\nmode: tools\nserver: llama.cpp\nreasoning_effort: low"),
                 CHAT, "s", null));
         assertThat(qwenOn.path("chat_template_kwargs").path("enable_thinking").asBoolean()).isTrue();
 
         ModelProfile harmony = profile("family: gpt-oss\nmode: prompt\napi: completions\nserver: vllm\nreasoning_effort: low");
         RenderedPrompt prompt = PromptRenderer.render(harmony, PromptStyle.REST, sample());
         assertThat(prompt.text()).contains("Reasoning: low\n").endsWith("<|start|>assistant").doesNotContain("{REASONING");
-        JsonNode raw = sentBody(ModelGateway.request(harmony, prompt, "s", null));
+        JsonNode raw = sentBody(ModelRequests.request(harmony, prompt, "s", null));
         assertThat(raw.path("skip_special_tokens").isBoolean()).as("harmony is read by its special tokens").isTrue();
         assertThat(raw.path("skip_special_tokens").asBoolean()).isFalse();
         assertThat(raw.has("reasoning_effort")).as("the prompt carries it").isFalse();
@@ -138,9 +138,9 @@ class ReasoningServerRequestTest {
 
     @Test
     void reasoningEffortKeysTheCacheAndDefaultsLeaveOldKeysUnchanged() {
-        ModelRequest plain = ModelGateway.request(profile("family: qwen3\nmode: tools\nserver: vllm"), CHAT, "s", null);
-        ModelRequest on = ModelGateway.request(profile("family: qwen3\nmode: tools\nserver: vllm\nreasoning_effort: high"), CHAT, "s", null);
-        ModelRequest off = ModelGateway.request(profile("family: qwen3\nmode: tools\nserver: vllm\nreasoning_effort: 'off'"), CHAT, "s", null);
+        ModelRequest plain = ModelRequests.request(profile("family: qwen3\nmode: tools\nserver: vllm"), CHAT, "s", null);
+        ModelRequest on = ModelRequests.request(profile("family: qwen3\nmode: tools\nserver: vllm\nreasoning_effort: high"), CHAT, "s", null);
+        ModelRequest off = ModelRequests.request(profile("family: qwen3\nmode: tools\nserver: vllm\nreasoning_effort: 'off'"), CHAT, "s", null);
         assertThat(List.of(CacheKey.of("e", plain), CacheKey.of("e", on), CacheKey.of("e", off))).doesNotHaveDuplicates();
         ModelRequest older = new ModelRequest("m", CHAT, new DecodingSettings(64, 0.0, List.of(), null), "s");
         assertThat(CacheKey.of("e", older)).isEqualTo(CacheKey.of("e", plain));
@@ -173,7 +173,7 @@ class ReasoningServerRequestTest {
             List<SpendEntry> ledger = new ArrayList<>();
             try (ModelGateway gateway = new ModelGateway(p, new OpenAiClient(p.baseUrl(), ApiKey.none(), Duration.ofSeconds(5)), null,
                     new EndpointLimiters(), RetryPolicy.defaults(6), ledger::add, SpendAccount.outsideCampaigns("p"))) {
-                assertThatThrownBy(() -> gateway.call(ModelGateway.request(p, CHAT, "s", null)))
+                assertThatThrownBy(() -> gateway.call(ModelRequests.request(p, CHAT, "s", null)))
                         .isInstanceOfSatisfying(ModelCallException.class, e -> {
                             assertThat(e.kind()).isEqualTo(ErrorKind.UNSUPPORTED_PARAMETER);
                             assertThat(e.getMessage()).contains("model profile p: configuration error, the server refuses parameter 'max_tokens'")

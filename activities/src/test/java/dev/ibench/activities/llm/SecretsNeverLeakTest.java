@@ -76,10 +76,10 @@ class SecretsNeverLeakTest {
             try (ResponseCache cache = new ResponseCache(tmp.resolve("results.db"));
                  ModelGateway gateway = new ModelGateway(profile, ModelClients.create(profile, environment::get, List.of()), cache,
                          new EndpointLimiters(), new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(20), 2, 0.5, Duration.ofSeconds(1)))) {
-                CallResult ok = gateway.call(ModelGateway.request(profile,
+                CallResult ok = gateway.call(ModelRequests.request(profile,
                         RenderedPrompt.chat(List.of(ChatMessage.user("first")), List.of()), "s1", null));
                 assertThat(ok.attempts()).isEqualTo(2);
-                failure = catchThrowableOfType(ModelCallException.class, () -> gateway.call(ModelGateway.request(profile,
+                failure = catchThrowableOfType(ModelCallException.class, () -> gateway.call(ModelRequests.request(profile,
                         RenderedPrompt.chat(List.of(ChatMessage.user("second")), List.of()), "s2", null)));
                 assertThat(gateway.client().toString()).doesNotContain(key).contains("IBENCH_TEST_KEY");
             } finally {

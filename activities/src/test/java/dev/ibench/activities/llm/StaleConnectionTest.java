@@ -55,7 +55,7 @@ class StaleConnectionTest {
             try (ModelGateway gateway = new ModelGateway(profile, new OpenAiClient(profile.baseUrl(), ApiKey.none(), Duration.ofSeconds(5)),
                     null, new EndpointLimiters(), RetryPolicy.none())) {
                 for (int i = 0; i < 4; i++) {
-                    CallResult r = gateway.call(ModelGateway.request(profile,
+                    CallResult r = gateway.call(ModelRequests.request(profile,
                             RenderedPrompt.chat(List.of(ChatMessage.user("question " + i)), List.of()), "s" + i, null));
                     assertThat(r.response().text()).isEqualTo("[]");
                     assertThat(r.attempts()).as("no retry was needed: the reconnect is part of the attempt").isEqualTo(1);

@@ -16,6 +16,7 @@ import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.failure.ErrorKind;
 import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.client.OpenAiClient;
 import dev.ibench.activities.llm.cache.ResponseCache;
@@ -98,7 +99,7 @@ class LedgerFaultEndpointTest {
     }
 
     static ModelRequest chat(ModelProfile p, String sampleId) {
-        return ModelGateway.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("question of " + sampleId)), List.of()), sampleId, null);
+        return ModelRequests.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("question of " + sampleId)), List.of()), sampleId, null);
     }
 
     @Test
@@ -195,7 +196,7 @@ class LedgerFaultEndpointTest {
     private CallResult callOnce(ModelProfile p, String cellId) {
         server.enqueue(new MockResponse().setBody(NO_USAGE));
         try (ModelGateway g = gateway(p, null)) {
-            return g.call(ModelGateway.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("the cat sat")), List.of()), "s1", null), cellId);
+            return g.call(ModelRequests.request(p, RenderedPrompt.chat(List.of(ChatMessage.user("the cat sat")), List.of()), "s1", null), cellId);
         }
     }
 

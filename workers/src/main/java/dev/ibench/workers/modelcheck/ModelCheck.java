@@ -7,6 +7,7 @@ import dev.ibench.activities.llm.admission.EndpointLimiters;
 import dev.ibench.activities.llm.failure.ModelCallException;
 import dev.ibench.activities.llm.client.ModelClients;
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.cache.ResponseCache;
 import dev.ibench.activities.llm.failure.RetryPolicy;
@@ -56,7 +57,7 @@ public final class ModelCheck {
         int maxCalls = ToolCallSchema.maxCalls(samples);
         PromptStyle style = s.style() != null ? PromptStyle.parse(s.style()) : guessStyle(sample);
         RenderedPrompt prompt = new PromptRenderer(s.profile(), IclExamples.forStyle(style, s.iclDir())).render(style, sample);
-        ModelRequest request = ModelGateway.request(s.profile(), prompt, sample.sampleId(), sample.tools(), maxCalls);
+        ModelRequest request = ModelRequests.request(s.profile(), prompt, sample.sampleId(), sample.tools(), maxCalls);
         if (s.maxTokens() != null) {
             request = new ModelRequest(request.model(), request.prompt(), request.decoding().withMaxTokens(s.maxTokens()), request.sampleId());
         }

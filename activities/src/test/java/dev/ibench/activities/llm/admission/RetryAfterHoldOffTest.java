@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.client.OpenAiClient;
 import dev.ibench.activities.llm.failure.ErrorKind;
@@ -36,9 +37,9 @@ class RetryAfterHoldOffTest {
             try (ModelGateway gateway = new ModelGateway(profile, new OpenAiClient(endpoint, ApiKey.none(), Duration.ofSeconds(5)), null,
                     new EndpointLimiters(recording), RetryPolicy.none(), SpendLedger.NONE, SpendAccount.outsideCampaigns("t"),
                     new EndpointLimits(5.0, null))) {
-                assertThatThrownBy(() -> gateway.call(ModelGateway.request(profile, RenderedPrompt.raw("a"), "s1", null)))
+                assertThatThrownBy(() -> gateway.call(ModelRequests.request(profile, RenderedPrompt.raw("a"), "s1", null)))
                         .isInstanceOfSatisfying(ModelCallException.class, e -> assertThat(e.kind()).isEqualTo(ErrorKind.RATE_LIMITED));
-                assertThatThrownBy(() -> gateway.call(ModelGateway.request(profile, RenderedPrompt.raw("b"), "s2", null)))
+                assertThatThrownBy(() -> gateway.call(ModelRequests.request(profile, RenderedPrompt.raw("b"), "s2", null)))
                         .isInstanceOf(ModelCallException.class);
             }
         }

@@ -3,6 +3,7 @@ package dev.ibench.activities.llm.admission;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.client.ApiKey;
 import dev.ibench.activities.llm.client.OpenAiClient;
 import dev.ibench.activities.llm.failure.RetryPolicy;
@@ -37,8 +38,8 @@ class TokensPerMinuteGatewayTest {
             try (ModelGateway gateway = new ModelGateway(profile, new OpenAiClient(endpoint, ApiKey.none(), Duration.ofSeconds(5)), null,
                     new EndpointLimiters(recording), RetryPolicy.none(), SpendLedger.NONE, SpendAccount.outsideCampaigns("t"),
                     new EndpointLimits(2.0, 600))) {
-                gateway.call(ModelGateway.request(profile, RenderedPrompt.raw("x".repeat(50)), "s1", null));
-                gateway.call(ModelGateway.request(profile, RenderedPrompt.raw("y".repeat(50)), "s2", null));
+                gateway.call(ModelRequests.request(profile, RenderedPrompt.raw("x".repeat(50)), "s1", null));
+                gateway.call(ModelRequests.request(profile, RenderedPrompt.raw("y".repeat(50)), "s2", null));
             }
         }
         // by hand: 50 characters = 13 tokens (rounded up) + max_tokens 100 = 113 tokens; at 600 a minute a token is 100 ms

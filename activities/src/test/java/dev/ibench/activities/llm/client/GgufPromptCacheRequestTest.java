@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.ModelRequest;
 import dev.ibench.activities.llm.client.GgufClient;
 import dev.ibench.activities.llm.client.ModelClients;
@@ -44,7 +44,7 @@ class GgufPromptCacheRequestTest {
         Files.writeString(models.resolve("tiny.gguf"), "not loaded");
         GgufClient client = (GgufClient) ModelClients.create(profile,
                 name -> ModelClients.MODEL_DIR_ENV.equals(name) ? models.toString() : null, List.of());
-        ModelRequest request = ModelGateway.request(profile, RenderedPrompt.raw("a prompt"), "s", null);
+        ModelRequest request = ModelRequests.request(profile, RenderedPrompt.raw("a prompt"), "s", null);
         return Json.MAPPER.readTree(client.parameters("a prompt", request).toString());
     }
 

@@ -6,7 +6,7 @@ import dev.ibench.activities.campaign.CellAblation;
 import dev.ibench.activities.campaign.ModelRunner;
 import dev.ibench.activities.campaign.PromptStyles;
 import dev.ibench.activities.campaign.SqlMode;
-import dev.ibench.activities.llm.ModelGateway;
+import dev.ibench.activities.llm.ModelRequests;
 import dev.ibench.activities.llm.spend.CallCost;
 import dev.ibench.core.ablation.Ablation;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
@@ -137,7 +137,7 @@ public final class CampaignCostPlanner {
         for (EvalSample sample : selected) {
             EvalSample shown = ablation.transformed(sample);
             RenderedPrompt prompt = ablation.prompt(sample, prompts.apply(shown));
-            sum += meter.count(ModelGateway.request(profile, prompt, sample.sampleId(), shown.tools(), maxCalls));
+            sum += meter.count(ModelRequests.request(profile, prompt, sample.sampleId(), shown.tools(), maxCalls));
         }
         return sum;
     }
