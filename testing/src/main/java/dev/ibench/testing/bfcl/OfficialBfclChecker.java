@@ -260,20 +260,44 @@ public final class OfficialBfclChecker {
      */
     public String leaderboardCsv(Path scoreFolder) {
         try {
-            Path driver = Files.createTempFile("official_leaderboard_csv", ".py");
-            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/official_leaderboard_csv.py")) {
+            Path out = Files.createTempDirectory("bfcl-leaderboard");
+            runScript("official_leaderboard_csv.py", List.of(scoreFolder.toString(), out.toString()));
+            return Files.readString(out.resolve("data_overall.csv"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * bfcl-eval's own multi-turn evaluation ({@code multi_turn_runner}, driver {@code official_multi_turn_results.py}) of
+     * every {@code <model>/multi_turn/BFCL_v4_multi_turn_*_result.json} under {@code resultFolder}, against the entries of
+     * those ids in the installed package: its score files are written under {@code scoreFolder}
+     * ({@code <model>/multi_turn/BFCL_v4_<category>_score.json}). {@code fcModels}: the models whose steps are decoded as
+     * the OpenAI-compatible function-calling handler decodes them (the others as a prompt handler).
+     */
+    public void evaluateMultiTurnResults(Path resultFolder, Path scoreFolder, String... fcModels) {
+        List<String> args = new java.util.ArrayList<>(List.of(resultFolder.toString(), scoreFolder.toString()));
+        args.addAll(List.of(fcModels));
+        runScript("official_multi_turn_results.py", args);
+    }
+
+    /** Runs the bundled {@code /bfcl/<script>} with bfcl-eval on its path and these arguments; fails unless it exits 0. */
+    private void runScript(String script, List<String> args) {
+        try {
+            Path driver = Files.createTempFile(script.replace(".py", ""), ".py");
+            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + script)) {
                 Files.write(driver, in.readAllBytes());
             }
-            Path out = Files.createTempDirectory("bfcl-leaderboard");
-            ProcessBuilder pb = new ProcessBuilder("python3", driver.toString(), scoreFolder.toString(), out.toString())
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            List<String> command = new java.util.ArrayList<>(List.of("python3", driver.toString()));
+            command.addAll(args);
+            ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
             pb.environment().put("PYTHONPATH", pythonPath.toString());
             Process p = pb.start();
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                throw new IllegalStateException("official_leaderboard_csv.py failed (exit " + p.exitValue() + ")");
+                throw new IllegalStateException(script + " failed (exit " + p.exitValue() + ")");
             }
             Files.deleteIfExists(driver);
-            return Files.readString(out.resolve("data_overall.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
