@@ -14,54 +14,25 @@ bfcl-eval --no-deps; so the three functions named above are taken from its sourc
 replaced by a stand-in whose decode_execute is bfcl-eval's own: default_decode_execute_prompting (prompt handlers) or,
 for the models named FC_MODEL, convert_to_function_call (the OpenAI-compatible FC handler's), both taken from the
 installed model_handler/utils.py with the helpers they call. The model table, numpy, pandas and filelock get the
-stand-ins official_leaderboard_csv.py uses.
+stand-ins of bfcl_eval_standins.py.
 """
 import ast
 import json
 import re
 import sys
-import types
 from pathlib import Path
 
+import bfcl_eval_standins
+from bfcl_eval_standins import functions_of
 
-class _Lock:
-    def __init__(self, *args, **kwargs):
-        pass
+bfcl_eval_standins.install()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *args):
-        return False
-
-
-_stub = types.ModuleType("bfcl_eval.constants.model_config")
-_stub.MODEL_CONFIG_MAPPING = {}
-sys.modules["bfcl_eval.constants.model_config"] = _stub
-for _name in ("numpy", "pandas", "filelock"):
-    sys.modules[_name] = types.ModuleType(_name)
-sys.modules["filelock"].FileLock = _Lock
-
-import bfcl_eval  # noqa: E402
 from bfcl_eval.constants.enums import ReturnFormat  # noqa: E402
 from bfcl_eval.constants.eval_config import POSSIBLE_ANSWER_PATH, PROMPT_PATH  # noqa: E402
 from bfcl_eval.eval_checker import eval_runner_helper  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_checker import multi_turn_checker  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils import is_empty_execute_response  # noqa: E402
 from bfcl_eval.utils import load_file  # noqa: E402
-
-PACKAGE = Path(bfcl_eval.__file__).parent
-
-
-def functions_of(source_file, names, namespace):
-    path = PACKAGE / source_file
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name in names]
-    missing = set(names) - {n.name for n in found}
-    if missing:
-        raise SystemExit("not found in %s: %s" % (source_file, sorted(missing)))
-    exec(compile(ast.Module(body=found, type_ignores=[]), str(path), "exec"), namespace)
-
 
 decoders = {"ast": ast, "re": re, "json": json, "ReturnFormat": ReturnFormat}
 functions_of("model_handler/utils.py", ["default_decode_execute_prompting", "ast_parse", "resolve_ast_call",

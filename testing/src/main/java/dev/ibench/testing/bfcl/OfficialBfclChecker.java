@@ -281,23 +281,42 @@ public final class OfficialBfclChecker {
         runScript("official_multi_turn_results.py", args);
     }
 
-    /** Runs the bundled {@code /bfcl/<script>} with bfcl-eval on its path and these arguments; fails unless it exits 0. */
+    /**
+     * bfcl-eval's own format-sensitivity evaluation ({@code format_sensitivity_runner}, driver
+     * {@code official_format_sensitivity.py}) of a result file of {@code format_sensitivity_<n>:<config>:<id>} entries,
+     * against its own entries and possible answers: its score file is written to
+     * {@code scoreFolder/<model>/format_sensitivity/BFCL_v4_format_sensitivity_score.json}.
+     */
+    public void evaluateFormatSensitivity(Path resultFile, Path scoreFolder, String model) {
+        runScript("official_format_sensitivity.py", List.of(resultFile.toString(), scoreFolder.toString(), model));
+    }
+
+    /**
+     * Runs the bundled {@code /bfcl/<script>} with bfcl-eval and the shared {@code bfcl_eval_standins.py} on its path and
+     * these arguments; fails unless it exits 0.
+     */
     private void runScript(String script, List<String> args) {
         try {
-            Path driver = Files.createTempFile(script.replace(".py", ""), ".py");
-            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + script)) {
-                Files.write(driver, in.readAllBytes());
+            Path folder = Files.createTempDirectory("bfcl-driver");
+            for (String file : List.of(script, "bfcl_eval_standins.py")) {
+                try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + file)) {
+                    Files.write(folder.resolve(file), in.readAllBytes());
+                }
             }
-            List<String> command = new java.util.ArrayList<>(List.of("python3", driver.toString()));
+            List<String> command = new java.util.ArrayList<>(List.of("python3", folder.resolve(script).toString()));
             command.addAll(args);
             ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            pb.environment().put("PYTHONPATH", pythonPath.toString());
+            pb.environment().put("PYTHONPATH", pythonPath + java.io.File.pathSeparator + folder);
+            pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
             Process p = pb.start();
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException(script + " failed (exit " + p.exitValue() + ")");
             }
-            Files.deleteIfExists(driver);
+            for (String file : List.of(script, "bfcl_eval_standins.py")) {
+                Files.deleteIfExists(folder.resolve(file));
+            }
+            Files.deleteIfExists(folder);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
