@@ -48,7 +48,7 @@ final class RescoreCommand implements Callable<Integer> {
     Path evalSet;
 
     @Option(names = "--predictions", paramLabel = "FILE.jsonl",
-            description = "One {sample_id, generated_text} JSON object per line; other fields are ignored.")
+            description = "One {sample_id, generated_text} JSON object per line (or a bfcl-eval result file: {id, result}); other fields are ignored.")
     Path predictions;
 
     @Option(names = "--final-answers", paramLabel = "FILE.jsonl",
