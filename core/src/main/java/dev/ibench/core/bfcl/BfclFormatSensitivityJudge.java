@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
@@ -173,37 +172,36 @@ public final class BfclFormatSensitivityJudge {
                 }
                 String raw = verbose ? param.getAttribute("value") : PythonText.strip(leadingText(param));
                 String type = param.hasAttribute("type") ? param.getAttribute("type") : "string";
-                Optional<Object> value = convert(raw, type);
-                if (value == null) {
+                Converted value = convert(raw, type);
+                if (!value.read()) {
                     return Decoded.failed("cannot read '" + raw + "' as " + type);
                 }
-                arguments.put(param.hasAttribute("name") ? param.getAttribute("name") : null, value.orElse(null));
+                arguments.put(param.hasAttribute("name") ? param.getAttribute("name") : null, value.value());
             }
             out.add(new ToolCall(function.getAttribute("name"), arguments, null));
         }
         return Decoded.of(out);
     }
 
-    /**
-     * bfcl-eval's {@code convert_value_by_type}: the value (empty for Python's None), or null where it raises.
-     */
-    static Optional<Object> convert(String raw, String type) {
-        switch (type) {
-            case "string":
-                return Optional.of(raw);
-            case "integer":
-                return PythonText.toInt(raw).map(n -> (Object) n).map(Optional::of).orElse(null);
-            case "float":
-                return PythonText.toFloat(raw).map(d -> (Object) d).map(Optional::of).orElse(null);
-            case "boolean":
-                return Optional.of(raw.toLowerCase(Locale.ROOT).equals("true"));
-            case "null":
-                return Optional.empty();
-            case "array", "tuple", "object", "dict":
-                return new PythonLiteralStage().extract(raw).map(Optional::of).orElse(null);
-            default:
-                return Optional.of(raw);
+    /** A typed XML value: {@code read} false where bfcl-eval's conversion raises; {@code value} null for Python's None. */
+    record Converted(Object value, boolean read) {
+        static final Converted FAILED = new Converted(null, false);
+
+        static Converted of(Object value) {
+            return new Converted(value, true);
         }
+    }
+
+    /** bfcl-eval's {@code convert_value_by_type}. */
+    static Converted convert(String raw, String type) {
+        return switch (type) {
+            case "integer" -> PythonText.toInt(raw).map(n -> Converted.of(n)).orElse(Converted.FAILED);
+            case "float" -> PythonText.toFloat(raw).map(d -> Converted.of(d)).orElse(Converted.FAILED);
+            case "boolean" -> Converted.of(raw.toLowerCase(Locale.ROOT).equals("true"));
+            case "null" -> Converted.of(null);
+            case "array", "tuple", "object", "dict" -> new PythonLiteralStage().extract(raw).map(Converted::of).orElse(Converted.FAILED);
+            default -> Converted.of(raw); // "string", and any other type: the text as written
+        };
     }
 
     /** ElementTree's {@code findall(tag)}: the direct children of that name. */
