@@ -66,7 +66,8 @@ public enum BfclCategory {
                 .orElseThrow(() -> new IllegalArgumentException("unknown BFCL category '" + text + "' (valid: " + validNames()
                         + "; multi-turn: multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context"
                         + "; memory: memory_kv, memory_rec_sum, memory_vector (from BFCL_v4_memory.json)"
-                        + "; BFCL's exec, web_search and format_sensitivity categories are not supported)"));
+                        + "; format_sensitivity (from BFCL_v4_format_sensitivity.json)"
+                        + "; BFCL's exec and web_search categories are not supported)"));
     }
 
     /** The category of a sample's dataset name, empty for samples that are not BFCL's. */

@@ -11,7 +11,7 @@ import java.util.Map;
  * {@code write_score_csv_file}) for models given their category results: the same 36 columns, a category not run shown
  * {@code N/A} where bfcl-eval shows it so and counted 0 in the sums, accuracies as {@code 12.34%}, rows sorted by overall
  * accuracy and ranked from 1, no quoting, no newline after the last row. What bfcl-eval takes from its model table (link,
- * cost, latency, organization, license) and the format-sensitivity columns are {@code N/A}.
+ * cost, latency, organization, license) is {@code N/A}, and so are the format-sensitivity columns of a model without that score.
  */
 public final class BfclOverallCsv {
     private BfclOverallCsv() {}
@@ -28,8 +28,16 @@ public final class BfclOverallCsv {
     private static final Map<String, Integer> V4_LIVE_ENTRIES = Map.of("live_simple", 258, "live_multiple", 1053, "live_parallel", 16,
             "live_parallel_multiple", 24);
 
-    /** One model's results: BFCL v4 category name ({@code simple_python}, {@code multi_turn_base}, ...) to entries and correct. */
-    public record Model(String name, Map<String, BfclSummary.Category> categories) {}
+    /**
+     * One model's results: BFCL v4 category name ({@code simple_python}, {@code multi_turn_base}, ...) to entries and
+     * correct, and its {@link BfclFormatSensitivity} score (null when not run), which fills the two format-sensitivity
+     * columns as Python's {@code str} writes its rounded floats.
+     */
+    public record Model(String name, Map<String, BfclSummary.Category> categories, BfclFormatSensitivity.Stats formatSensitivity) {
+        public Model(String name, Map<String, BfclSummary.Category> categories) {
+            this(name, categories, null);
+        }
+    }
 
     /** bfcl-eval's accuracy dict: value, count, and whether it shows N/A. */
     private record Acc(double accuracy, int count, boolean na) {
@@ -98,7 +106,9 @@ public final class BfclOverallCsv {
                 parallel.display(), parallelMultiple.display(), overallLive.accuracy(), liveSimple.display(), liveMultiple.display(),
                 liveParallel.display(), liveParallelMultiple.display(), overallMultiTurn.accuracy(), base.display(), missFunc.display(),
                 missParam.display(), longContext.display(), web.display(), webBase.display(), webNoSnippet.display(), memory.display(),
-                kv.display(), vector.display(), recSum.display(), relevance.display(), irrelevance.display(), NA, NA, NA, NA};
+                kv.display(), vector.display(), recSum.display(), relevance.display(), irrelevance.display(),
+                m.formatSensitivity() == null ? NA : BfclFormatSensitivity.pythonStr(m.formatSensitivity().maxDelta()),
+                m.formatSensitivity() == null ? NA : BfclFormatSensitivity.pythonStr(m.formatSensitivity().std()), NA, NA};
     }
 
     private static Acc unweighted(boolean showNa, Acc... parts) {

@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads a predictions file, one {@code {sample_id, generated_text}} JSON object per line. A bad line is reported
- * (file and line number) and skipped; the other lines are still read. A missing file is an error.
+ * Reads a predictions file, one {@code {sample_id, generated_text}} JSON object per line, or a bfcl-eval result file
+ * (one {@code {id, result}} line per entry, as its {@code generate} writes them; a result that is not a string, a
+ * multi-turn entry's turns, is a bad line). A bad line is reported (file and line number) and skipped; the other lines
+ * are still read. A missing file is an error.
  */
 public final class PredictionsReader {
     private PredictionsReader() {}
@@ -43,16 +45,19 @@ public final class PredictionsReader {
                 problems.add(file + " line " + lineNumber + ": " + JsonInputProblem.describe(e, false));
                 continue;
             }
-            if (node == null || !node.isObject() || node.get("sample_id") == null || node.get("sample_id").isNull()) {
-                problems.add(file + " line " + lineNumber + ": expected an object with sample_id and generated_text");
+            boolean bfclResult = node != null && node.isObject() && node.get("sample_id") == null && node.hasNonNull("id") && node.has("result");
+            String idField = bfclResult ? "id" : "sample_id";
+            String textField = bfclResult ? "result" : "generated_text";
+            if (node == null || !node.isObject() || node.get(idField) == null || node.get(idField).isNull()) {
+                problems.add(file + " line " + lineNumber + ": expected an object with sample_id and generated_text (or bfcl-eval's id and result)");
                 continue;
             }
-            JsonNode text = node.get("generated_text");
+            JsonNode text = node.get(textField);
             if (text == null || !(text.isTextual() || text.isNull())) {
-                problems.add(file + " line " + lineNumber + ": generated_text is missing or not a string");
+                problems.add(file + " line " + lineNumber + ": " + textField + " is missing or not a string");
                 continue;
             }
-            String id = node.get("sample_id").asText();
+            String id = node.get(idField).asText();
             if (!seen.add(id)) {
                 problems.add(file + " line " + lineNumber + ": duplicate sample_id " + id + " (first one kept)");
                 continue;

@@ -260,20 +260,63 @@ public final class OfficialBfclChecker {
      */
     public String leaderboardCsv(Path scoreFolder) {
         try {
-            Path driver = Files.createTempFile("official_leaderboard_csv", ".py");
-            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/official_leaderboard_csv.py")) {
-                Files.write(driver, in.readAllBytes());
-            }
             Path out = Files.createTempDirectory("bfcl-leaderboard");
-            ProcessBuilder pb = new ProcessBuilder("python3", driver.toString(), scoreFolder.toString(), out.toString())
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-            pb.environment().put("PYTHONPATH", pythonPath.toString());
+            runScript("official_leaderboard_csv.py", List.of(scoreFolder.toString(), out.toString()));
+            return Files.readString(out.resolve("data_overall.csv"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * bfcl-eval's own multi-turn evaluation ({@code multi_turn_runner}, driver {@code official_multi_turn_results.py}) of
+     * every {@code <model>/multi_turn/BFCL_v4_multi_turn_*_result.json} under {@code resultFolder}, against the entries of
+     * those ids in the installed package: its score files are written under {@code scoreFolder}
+     * ({@code <model>/multi_turn/BFCL_v4_<category>_score.json}). {@code fcModels}: the models whose steps are decoded as
+     * the OpenAI-compatible function-calling handler decodes them (the others as a prompt handler).
+     */
+    public void evaluateMultiTurnResults(Path resultFolder, Path scoreFolder, String... fcModels) {
+        List<String> args = new java.util.ArrayList<>(List.of(resultFolder.toString(), scoreFolder.toString()));
+        args.addAll(List.of(fcModels));
+        runScript("official_multi_turn_results.py", args);
+    }
+
+    /**
+     * bfcl-eval's own format-sensitivity evaluation ({@code format_sensitivity_runner}, driver
+     * {@code official_format_sensitivity.py}) of a result file of {@code format_sensitivity_<n>:<config>:<id>} entries,
+     * against its own entries and possible answers: its score file is written to
+     * {@code scoreFolder/<model>/format_sensitivity/BFCL_v4_format_sensitivity_score.json}.
+     */
+    public void evaluateFormatSensitivity(Path resultFile, Path scoreFolder, String model) {
+        runScript("official_format_sensitivity.py", List.of(resultFile.toString(), scoreFolder.toString(), model));
+    }
+
+    /**
+     * Runs the bundled {@code /bfcl/<script>} with bfcl-eval and the shared {@code bfcl_eval_standins.py} on its path and
+     * these arguments; fails unless it exits 0.
+     */
+    private void runScript(String script, List<String> args) {
+        try {
+            Path folder = Files.createTempDirectory("bfcl-driver");
+            for (String file : List.of(script, "bfcl_eval_standins.py")) {
+                try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + file)) {
+                    Files.write(folder.resolve(file), in.readAllBytes());
+                }
+            }
+            List<String> command = new java.util.ArrayList<>(List.of("python3", folder.resolve(script).toString()));
+            command.addAll(args);
+            ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            pb.environment().put("PYTHONPATH", pythonPath + java.io.File.pathSeparator + folder);
+            pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
             Process p = pb.start();
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
-                throw new IllegalStateException("official_leaderboard_csv.py failed (exit " + p.exitValue() + ")");
+                throw new IllegalStateException(script + " failed (exit " + p.exitValue() + ")");
             }
-            Files.deleteIfExists(driver);
-            return Files.readString(out.resolve("data_overall.csv"));
+            for (String file : List.of(script, "bfcl_eval_standins.py")) {
+                Files.deleteIfExists(folder.resolve(file));
+            }
+            Files.deleteIfExists(folder);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -29,7 +29,8 @@ import java.util.TreeMap;
  * (one {@code {"id", "result"}} line per entry: the raw model output, or bfcl-eval's {@code "Error during inference: ..."}
  * for an entry without one) and {@code score/<model>/<group>/BFCL_v4_<category>_score.json} (a header line
  * {@code {"accuracy", "correct_count", "total_count"}}, then one line per failing entry with its error type), and
- * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A multi-turn category gets its score file's header only.
+ * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A multi-turn category's result file holds each entry's turns of
+ * model steps ({@link BfclMultiTurnResultLines}).
  * bfcl-eval has one result per entry: a campaign of several trials exports its first ({@code trial 0}).
  */
 public final class BfclResultsExport {
@@ -45,9 +46,18 @@ public final class BfclResultsExport {
     public Written write(String campaignId, Path dir, CampaignReportBuilder builder) throws IOException {
         CampaignReport report = builder.build(campaignId, java.time.Instant.now().toString());
         EntryLines lines = new EntryLines();
+        BfclMultiTurnResultLines multiTurn = new BfclMultiTurnResultLines(services);
         for (CellRecord cell : services.store().cells(campaignId)) {
             if (!services.evalSets().isMultiTurn(cell.evalSet())) {
                 collect(cell, lines);
+            } else {
+                for (BfclMultiTurnResultLines.Entry e : multiTurn.entries(cell)) {
+                    lines.of(lines.results, cell.model(), e.category()).add(e.result());
+                    List<Map<String, Object>> failed = lines.of(lines.failures, cell.model(), e.category());
+                    if (e.failure() != null) {
+                        failed.add(e.failure());
+                    }
+                }
             }
         }
         int files = 0;

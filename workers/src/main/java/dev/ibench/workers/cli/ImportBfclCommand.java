@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * {@code DIR/NAME.json} (the eval set, samples of dataset {@code bfcl_<category>}) and {@code DIR/NAME-import.json}
  * (rows imported, rows left out with the reason). The four multi-turn categories give a {@code bfcl_multi_turn} eval set
  * ({@link BfclMultiTurnEvalSet}), the three memory categories a {@code bfcl_memory} one (read from BFCL_v4_memory.json and
- * the files beside it). {@code --from-package} reads bfcl-eval's own v4 files from the installed package
+ * the files beside it), {@code format_sensitivity} a {@code bfcl_format_sensitivity} one (the entries of
+ * BFCL_v4_format_sensitivity.json under each prompt configuration). {@code --from-package} reads bfcl-eval's own v4 files from the installed package
  * ({@link BfclEvalPackage}). Exit 0: at least one row imported; 2: unusable input or no row importable.
  */
 @Command(name = "bfcl", mixinStandardHelpOptions = true,
@@ -48,7 +49,8 @@ final class ImportBfclCommand implements Callable<Integer> {
             description = "simple (v4: simple_python), simple_java, simple_javascript, multiple, parallel, parallel_multiple, "
                     + "live_simple, live_multiple, live_parallel, live_parallel_multiple, irrelevance, live_irrelevance, live_relevance, "
                     + "multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context, "
-                    + "memory_kv, memory_rec_sum or memory_vector (FILE: BFCL_v4_memory.json).")
+                    + "memory_kv, memory_rec_sum or memory_vector (FILE: BFCL_v4_memory.json), "
+                    + "format_sensitivity (FILE: BFCL_v4_format_sensitivity.json).")
     String category;
 
     @Option(names = "--involved-classes", paramLabel = "CLASS[,CLASS]",

@@ -7,6 +7,7 @@ import dev.ibench.core.metrics.SlotPairing;
 import dev.ibench.core.parse.ParserChains;
 import dev.ibench.activities.nestful.PythonSequenceExecutor;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.nestful.NestfulEvalSetFiles;
 import dev.ibench.core.runtime.SequenceExecutor;
@@ -14,6 +15,7 @@ import dev.ibench.workers.IbenchHome;
 import dev.ibench.core.runtime.ToolRuntime;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.score.FinalAnswerScorer;
+import dev.ibench.core.score.BfclFormatSensitivityScore;
 import dev.ibench.core.score.EvalSetReader;
 import dev.ibench.core.score.PredictionsReader;
 import dev.ibench.core.score.RecordedDataRoot;
@@ -46,7 +48,7 @@ final class RescoreCommand implements Callable<Integer> {
     Path evalSet;
 
     @Option(names = "--predictions", paramLabel = "FILE.jsonl",
-            description = "One {sample_id, generated_text} JSON object per line; other fields are ignored.")
+            description = "One {sample_id, generated_text} JSON object per line (or a bfcl-eval result file: {id, result}); other fields are ignored.")
     Path predictions;
 
     @Option(names = "--final-answers", paramLabel = "FILE.jsonl",
@@ -115,6 +117,9 @@ final class RescoreCommand implements Callable<Integer> {
             err.flush();
             return 2;
         }
+        if (BfclFormatSensitivityScore.isFormatSensitivity(samples)) {
+            return rescoreFormatSensitivity(samples, read, out, err);
+        }
         Rescorer.Result result = new Rescorer(scorer).rescore(samples, read.predictions(), predictions.toString());
         read.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
         result.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
@@ -133,6 +138,41 @@ final class RescoreCommand implements Callable<Integer> {
         out.flush();
         err.flush();
         return read.problems().isEmpty() && result.problems().isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * A BFCL format-sensitivity set ({@code ibench import bfcl --category format_sensitivity}): scored and reported as
+     * bfcl-eval reports that category, its score file's header with {@code --json} (docs/bfcl.md#format-sensitivity).
+     */
+    private int rescoreFormatSensitivity(List<EvalSample> samples, PredictionsReader.Result read, PrintWriter out, PrintWriter err)
+            throws Exception {
+        BfclFormatSensitivityScore score = BfclFormatSensitivityScore.of(samples, read.predictions(), predictions.toString());
+        read.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
+        score.problems().forEach(p -> err.println("ibench rescore: skipped " + p));
+        if (!score.missing().isEmpty()) {
+            err.println("ibench rescore: " + score.missing().size() + " entr(ies) of " + evalSet
+                    + " have no prediction and were not scored (bfcl-eval's partial evaluation leaves them out too): " + abbreviate(score.missing()));
+        }
+        var stats = score.stats();
+        if (json) {
+            java.util.Map<String, Object> tree = new java.util.LinkedHashMap<>();
+            tree.put("format_sensitivity", stats.header());
+            tree.put("error_types", score.errorTypes());
+            out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree));
+        } else {
+            out.printf(Locale.ROOT, "bfcl format_sensitivity (not in the BFCL v4 overall): %d entries, %d correct, accuracy %s%n%n", stats.total(),
+                    stats.correct(), fmt(stats.accuracy()));
+            out.printf(Locale.ROOT, "%-92s %7s %7s %9s%n", "configuration", "entries", "correct", "accuracy");
+            stats.byConfig().forEach((config, c) -> out.printf(Locale.ROOT, "%-92s %7d %7d %9s%n", config, c.samples(), c.correct(), fmt(c.accuracy())));
+            out.println();
+            out.printf(Locale.ROOT, "max delta %s, standard deviation %s, variance %s (percentage points over the configurations' accuracies)%n",
+                    BfclFormatSensitivity.pythonStr(stats.maxDelta()), BfclFormatSensitivity.pythonStr(stats.std()),
+                    BfclFormatSensitivity.pythonStr(stats.variance()));
+            score.errorTypes().forEach((type, n) -> out.printf(Locale.ROOT, "  %-40s %d%n", type, n));
+        }
+        out.flush();
+        err.flush();
+        return read.problems().isEmpty() && score.problems().isEmpty() ? 0 : 1;
     }
 
     private int rescoreFinalAnswers(PrintWriter out, PrintWriter err) throws Exception {

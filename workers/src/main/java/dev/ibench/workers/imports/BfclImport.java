@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclEvalPackage;
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
+import dev.ibench.core.bfcl.BfclFormatSensitivityEvalSet;
 import dev.ibench.core.bfcl.BfclImporter;
 import dev.ibench.core.bfcl.BfclMemoryBackend;
 import dev.ibench.core.bfcl.BfclMemoryImporter;
@@ -18,7 +20,8 @@ import java.util.Locale;
 /**
  * Imports a BFCL test category as an eval set: writes {@code OUT/NAME.json} and the import report
  * {@code OUT/NAME-import.json}, and says what it imported on the output stream (the report itself with {@code json}).
- * The multi-turn categories go to {@link BfclMultiTurnImport}, the memory ones to {@link BfclMemoryImport}.
+ * The multi-turn categories go to {@link BfclMultiTurnImport}, the memory ones to {@link BfclMemoryImport},
+ * {@code format_sensitivity} to {@link BfclFormatSensitivityImport}.
  */
 public final class BfclImport {
     static final String COMMAND = "ibench import bfcl";
@@ -44,6 +47,8 @@ public final class BfclImport {
                 new BfclMultiTurnImport(this, output).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
             } else if (BfclMemoryBackend.isMemory(resolved.category())) {
                 new BfclMemoryImport(this).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
+            } else if (isFormatSensitivity(resolved.category())) {
+                new BfclFormatSensitivityImport(this).run(resolved);
             } else {
                 importSingleTurn(resolved);
             }
@@ -69,6 +74,9 @@ public final class BfclImport {
         if (BfclMemoryBackend.isMemory(key)) { // one test file for the three backends; the rest is found beside it
             return request.withInputs(bfclEval.data().resolve(BfclMemoryImporter.TESTS), null, null);
         }
+        if (isFormatSensitivity(key)) { // the list of ids; the tests and answers it names are found beside it
+            return request.withInputs(bfclEval.data().resolve(BfclFormatSensitivityEvalSet.IDS_FILE), null, null);
+        }
         Path file = bfclEval.tests(key);
         if (!Files.isRegularFile(file)) {
             throw refuse("--from-package: bfcl-eval ships no test file for category '" + request.category() + "' (" + file + ")");
@@ -76,6 +84,10 @@ public final class BfclImport {
         boolean multiTurn = BfclMultiTurnImporter.isMultiTurn(key);
         Path answers = multiTurn || Files.isRegularFile(bfclEval.answers(key)) ? bfclEval.answers(key) : null;
         return request.withInputs(file, answers, multiTurn ? bfclEval.functionDocs() : null);
+    }
+
+    private static boolean isFormatSensitivity(String category) {
+        return category != null && category.trim().toLowerCase(Locale.ROOT).equals(BfclFormatSensitivity.CATEGORY);
     }
 
     private void importSingleTurn(BfclImportRequest request) throws IOException, ImportRefused {

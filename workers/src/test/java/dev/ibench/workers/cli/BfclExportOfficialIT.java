@@ -129,6 +129,127 @@ class BfclExportOfficialIT {
         assertThat(ours).isEqualTo(theirs);
     }
 
+    /**
+     * Multi-turn entries that fail before the checker or at an empty turn, of a function-calling ({@code mode: tools}) model,
+     * exported and evaluated by bfcl-eval's own multi_turn_runner with its OpenAI FC handler's decoding
+     * ({@code convert_to_function_call}): bfcl-eval's score file equals the exported one (header; per failing entry the
+     * error type and message, the decoded calls, the possible answer) and its verdicts are the stored ones. Three entries of
+     * multi_turn_base: {@code empty} answers turn 0 with its ground truth as native tool calls, then a turn-ending step
+     * without calls, and every later turn with text only (bfcl-eval: empty_turn_model_response at turn 1, turn 0 passing
+     * its state and response checks, so the exported {@code [{name: arguments}]} steps decode to the calls ibench ran);
+     * {@code stopped} ran turn 0 only (force_terminated); {@code rejected} was refused by the endpoint (inference_error).
+     */
+    @Test
+    void multiTurnFailuresOfAFunctionCallingModelAreWrittenAsBfclEvalWritesThem() throws Exception {
+        OfficialBfclChecker official = OfficialBfclChecker.install();
+        dev.ibench.core.bfcl.BfclEvalPackage bfclEval = dev.ibench.core.bfcl.BfclEvalPackage.at(official.root());
+        var imported = dev.ibench.core.bfcl.BfclMultiTurnImporter.read(bfclEval.tests("multi_turn_base"), bfclEval.answers("multi_turn_base"),
+                bfclEval.functionDocs(), "multi_turn_base");
+        List<dev.ibench.core.bfcl.BfclMultiTurnEntry> entries = imported.entries().stream()
+                .filter(e -> e.groundTruth().stream().allMatch(t -> !t.isEmpty() && t.stream().noneMatch(c -> keywordArguments(c) == null)))
+                .limit(3).toList();
+        assertThat(entries).hasSize(3);
+        Path evalSet = dir.resolve("mt.json");
+        Files.writeString(evalSet, new dev.ibench.core.bfcl.BfclMultiTurnEvalSet("multi_turn_base", "BFCL_v4_multi_turn_base.json",
+                imported.functionDocs(), entries).toJson().toString());
+        Path campaignFile = dir.resolve("mt.yaml");
+        Files.writeString(campaignFile, "name: mt\nmodels:\n  - {name: fc, profile: oracle}\nbenchmarks:\n  - {name: mt, eval_set: " + evalSet
+                + "}\nmodes: [react]\n");
+        CampaignSpec spec = CampaignStarter.validate(campaignFile);
+        Path storeFile = dir.resolve("mt.db");
+        String cell = "M/fc/mt/react";
+        try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("M", spec.name(), Json.MAPPER.writeValueAsString(spec));
+            store.saveCell(new CellRecord(cell, "M", "fc", "mt", "react", "none", evalSet.toString(), 1));
+            store.saveCellSamples(cell, entries.stream().map(dev.ibench.core.bfcl.BfclMultiTurnEntry::id).toList());
+            for (int i = 0; i < 2; i++) {
+                var e = entries.get(i);
+                int turns = i == 0 ? e.groundTruth().size() : 1;
+                List<List<List<String>>> decoded = new java.util.ArrayList<>();
+                for (int t = 0; t < turns; t++) {
+                    List<String> steps = t == 0 ? List.of(nativeTurn("", e.groundTruth().get(0)), nativeTurn("Done.", List.of()))
+                            : List.of(nativeTurn("I am not sure what to do.", List.of()));
+                    List<List<String>> turnDecoded = new java.util.ArrayList<>();
+                    for (int k = 0; k < steps.size(); k++) {
+                        store.saveModelCall(new ModelCallRecord(cell, e.id(), 0, t * 100 + k + 1, null, steps.get(k), 10, 10, 1L, false));
+                        turnDecoded.add(dev.ibench.core.bfcl.BfclMultiTurnDecoder.decode(steps.get(k)));
+                    }
+                    decoded.add(turnDecoded);
+                }
+                var score = new dev.ibench.activities.multiturn.MultiTurnScore("multi_turn_base", false,
+                        i == 0 ? "multi_turn:empty_turn_model_response" : "multi_turn:force_terminated", i == 0 ? 1 : null,
+                        List.of(), 0, 0, turns, e.groundTruth().size(), turns + 1, decoded);
+                com.fasterxml.jackson.databind.node.ObjectNode json = Json.MAPPER.valueToTree(score);
+                json.put("mode", dev.ibench.activities.multiturn.MultiTurnScore.MODE);
+                store.saveSampleResult(new SampleResultRecord(cell, e.id(), 0, SampleResultRecord.SCORED, false, json.toString(), null));
+            }
+            store.saveRejected(cell, entries.get(2).id(), 0, "CONTEXT_LENGTH: prompt too long");
+        }
+        Path out = dir.resolve("mt-out");
+        CliRun run = CliRun.of("campaign", "export", "M", "--format", "bfcl", "--out", out.toString(), "--store", storeFile.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        List<String> results = Files.readAllLines(out.resolve("result/fc/multi_turn/BFCL_v4_multi_turn_base_result.json"));
+        assertThat(results).hasSize(3);
+        JsonNode firstStep = Json.MAPPER.readTree(results.get(0)).at("/result/0/0/0");
+        assertThat(firstStep.isObject()).as("a native step as the OpenAI FC handler keeps it: {name: arguments}").isTrue();
+
+        Path theirs = dir.resolve("mt-bfcl-eval-score");
+        official.evaluateMultiTurnResults(out.resolve("result"), theirs, "fc");
+        List<JsonNode> bfclEvals = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(theirs.resolve("fc/multi_turn/BFCL_v4_multi_turn_base_score.json"))) {
+            bfclEvals.add(Json.MAPPER.readTree(line));
+        }
+        List<JsonNode> ours = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(out.resolve("score/fc/multi_turn/BFCL_v4_multi_turn_base_score.json"))) {
+            ours.add(Json.MAPPER.readTree(line));
+        }
+        System.out.println("multi-turn score file (bfcl-eval), header and error types: " + bfclEvals.get(0) + " "
+                + bfclEvals.stream().skip(1).map(n -> n.get("id").asText() + "=" + n.at("/error/error_type").asText()).toList());
+        assertThat(ours.get(0)).isEqualTo(bfclEvals.get(0));
+        assertThat(ours.get(0).get("correct_count").asInt()).isZero();
+        assertThat(ours).hasSize(4).hasSameSizeAs(bfclEvals);
+        Map<String, String> expectedTypes = Map.of(entries.get(0).id(), "multi_turn:empty_turn_model_response", entries.get(1).id(),
+                "multi_turn:force_terminated", entries.get(2).id(), "multi_turn:inference_error");
+        for (int i = 1; i < 4; i++) {
+            JsonNode b = bfclEvals.get(i);
+            JsonNode o = ours.get(i);
+            String id = b.get("id").asText();
+            assertThat(o.get("id").asText()).isEqualTo(id);
+            assertThat(b.at("/error/error_type").asText()).as(id).isEqualTo(expectedTypes.get(id));
+            assertThat(o.at("/error/error_type")).as(id).isEqualTo(b.at("/error/error_type"));
+            assertThat(o.at("/error/error_message")).as(id).isEqualTo(b.at("/error/error_message"));
+            assertThat(o.get("model_result_decoded")).as(id).isEqualTo(b.get("model_result_decoded"));
+            assertThat(o.get("model_result")).as(id).isEqualTo(b.get("model_result"));
+            assertThat(o.get("possible_answer")).as(id).isEqualTo(b.get("possible_answer"));
+            assertThat(o.at("/prompt/initial_config")).as(id).isEqualTo(b.at("/prompt/initial_config"));
+        }
+    }
+
+    /** A ground-truth call's keyword arguments as JSON text, or null when it passes one by position. */
+    private static String keywordArguments(String call) {
+        Object parsed = new dev.ibench.core.parse.PythonCallStage().extract("[" + call + "]").orElseThrow();
+        Map<?, ?> arguments = (Map<?, ?>) ((Map<?, ?>) ((List<?>) parsed).get(0)).get("arguments");
+        if (arguments.keySet().stream().anyMatch(k -> String.valueOf(k).matches("arg_\\d+"))) {
+            return null;
+        }
+        try {
+            return Json.MAPPER.writeValueAsString(arguments);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A step of a function-calling model as the store keeps it: its text and these calls as native tool calls. */
+    private static String nativeTurn(String content, List<String> calls) {
+        List<dev.ibench.core.sample.NativeTurnText.Call> native_ = new java.util.ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            String name = calls.get(i).substring(0, calls.get(i).indexOf('('));
+            native_.add(new dev.ibench.core.sample.NativeTurnText.Call("call_" + i, name, keywordArguments(calls.get(i))));
+        }
+        return new dev.ibench.core.sample.NativeTurnText(content, native_).stored();
+    }
+
     private static void writeCell(ResultsStore store, Path evalSet, List<EvalSample> samples, String model, String[] answers) throws Exception {
         String cell = "X/" + model + "/bfcl-simple/direct";
         store.saveCell(new CellRecord(cell, "X", model, "bfcl-simple", "direct", "none", evalSet.toString(), 1));

@@ -152,4 +152,58 @@ class ImportBfclFromPackageIT {
             assertThat(set.functionDocs()).hasSize((int) rows(bfclEval.functionDocs().resolve(category + ".json")));
         }
     }
+
+    /**
+     * format_sensitivity end to end on the command line: imported from the package (200 listed entries x 26
+     * configurations), refused by campaign plan as campaign start refuses it, and rescored from recorded outputs: the
+     * first listed entry answered with its gold as plain Python calls under all 26 configurations passes only where the
+     * configuration asks for Python without the tool-call tag (3 classic, the markdown and the experimental one): 5 of
+     * 26, per-configuration accuracies five 1.0 and twenty-one 0.0, so max delta 100.0, variance (5 (21/26)^2 + 21
+     * (5/26)^2) / 25 = 0.161538.. x 100^2 = 1615.38, standard deviation sqrt(0.161538..) x 100 = 40.19.
+     */
+    @Test
+    void formatSensitivityImportsIsRefusedByCampaignsAndRescoresAsBfclEvalReportsIt() throws Exception {
+        CliRun imported = CliRun.of("import", "bfcl", "--from-package", "--category", "format_sensitivity", "--out", dir.toString(), "--json");
+        assertThat(imported.exit()).as(imported.err()).isZero();
+        JsonNode report = Json.MAPPER.readTree(imported.out());
+        assertThat(report.get("imported").asInt()).isEqualTo(200 * 26);
+        assertThat(report.get("entries_listed").asInt()).isEqualTo(200);
+        Path set = dir.resolve("bfcl-format-sensitivity.json");
+
+        Path campaign = dir.resolve("fs-campaign.yaml");
+        Files.writeString(campaign, "name: fs\nmodels:\n  - {name: m, profile: oracle}\nbenchmarks:\n  - {name: fs, eval_set: " + set + "}\n");
+        CliRun plan = CliRun.capturing("campaign", "plan", campaign.toString());
+        assertThat(plan.exit()).isNotZero();
+        assertThat(plan.err()).contains("a BFCL format-sensitivity eval set, which campaigns do not run");
+
+        List<dev.ibench.core.sample.EvalSample> samples = dev.ibench.core.score.EvalSetReader.read(set);
+        StringBuilder predictions = new StringBuilder();
+        for (dev.ibench.core.sample.EvalSample s : samples.subList(0, 26)) {
+            List<String> calls = new java.util.ArrayList<>();
+            for (dev.ibench.core.sample.ToolCall c : s.output()) {
+                List<String> args = new java.util.ArrayList<>();
+                c.arguments().forEach((k, v) -> args.add(k + "=" + dev.ibench.core.bfcl.BfclCallRenderer.python(v)));
+                calls.add(c.name() + "(" + String.join(", ", args) + ")");
+            }
+            predictions.append(Json.MAPPER.writeValueAsString(Map.of("sample_id", s.sampleId(), "generated_text", "[" + String.join(", ", calls) + "]")))
+                    .append('\n');
+        }
+        Path predictionsFile = dir.resolve("fs-predictions.jsonl");
+        Files.writeString(predictionsFile, predictions);
+        CliRun json = CliRun.of("rescore", "--eval-set", set.toString(), "--predictions", predictionsFile.toString(), "--json");
+        assertThat(json.exit()).as(json.err()).isZero();
+        assertThat(json.err()).contains("5174 entr(ies)");
+        JsonNode header = Json.MAPPER.readTree(json.out()).get("format_sensitivity");
+        assertThat(header.get("correct_count").asInt()).isEqualTo(5);
+        assertThat(header.get("total_count").asInt()).isEqualTo(26);
+        assertThat(header.get("accuracy_max_delta").asDouble()).isEqualTo(100.0);
+        assertThat(header.get("accuracy_variance").asDouble()).isEqualTo(1615.38);
+        assertThat(header.get("accuracy_std").asDouble()).isEqualTo(40.19);
+        assertThat(header.get("ret_fmt=python&tool_call_tag=False&func_doc_fmt=json&prompt_fmt=markdown&style=classic").get("accuracy").asDouble())
+                .isEqualTo(1.0);
+        assertThat(header.get("ret_fmt=json&tool_call_tag=False&func_doc_fmt=json&prompt_fmt=plaintext&style=classic").get("accuracy").asDouble())
+                .isEqualTo(0.0);
+        CliRun text = CliRun.of("rescore", "--eval-set", set.toString(), "--predictions", predictionsFile.toString());
+        assertThat(text.out()).contains("not in the BFCL v4 overall").contains("max delta 100.0, standard deviation 40.19, variance 1615.38");
+    }
 }

@@ -1,0 +1,75 @@
+"""Evaluates multi-turn result files with bfcl-eval's own multi-turn evaluation, as `bfcl evaluate` does for a
+multi-turn category (eval_runner.evaluate_task -> multi_turn_runner -> _evaluate_single_multi_turn_entry ->
+handler.decode_execute per step, is_empty_execute_response, multi_turn_checker -> save_eval_results), writing
+bfcl-eval's own score files.
+
+Usage: official_multi_turn_results.py RESULT_DIR SCORE_DIR [FC_MODEL ...]
+Every result/<model>/multi_turn/BFCL_v4_multi_turn_<category>_result.json under RESULT_DIR is evaluated against the
+entries of that id in the installed package's data (prompt and possible answer, aligned by bfcl-eval's
+_subset_entries_by_model_ids, i.e. --partial-eval), and SCORE_DIR/<model>/multi_turn/BFCL_v4_<category>_score.json is
+written by bfcl-eval's save_eval_results. Prints one line per category: {"model", "category", "accuracy", "total_count"}.
+
+eval_runner.py imports every model handler (vendor SDKs, tenacity, tree-sitter, dotenv, tqdm), none installed with
+bfcl-eval --no-deps; so the three functions named above are taken from its source and run unchanged, with the handler
+replaced by a stand-in whose decode_execute is bfcl-eval's own: default_decode_execute_prompting (prompt handlers) or,
+for the models named FC_MODEL, convert_to_function_call (the OpenAI-compatible FC handler's), both taken from the
+installed model_handler/utils.py with the helpers they call. The model table, numpy, pandas and filelock get the
+stand-ins of bfcl_eval_standins.py.
+"""
+import ast
+import json
+import re
+import sys
+from pathlib import Path
+
+import bfcl_eval_standins
+from bfcl_eval_standins import functions_of
+
+bfcl_eval_standins.install()
+
+from bfcl_eval.constants.enums import ReturnFormat  # noqa: E402
+from bfcl_eval.constants.eval_config import POSSIBLE_ANSWER_PATH, PROMPT_PATH  # noqa: E402
+from bfcl_eval.eval_checker import eval_runner_helper  # noqa: E402
+from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_checker import multi_turn_checker  # noqa: E402
+from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils import is_empty_execute_response  # noqa: E402
+from bfcl_eval.utils import load_file  # noqa: E402
+
+decoders = {"ast": ast, "re": re, "json": json, "ReturnFormat": ReturnFormat}
+functions_of("model_handler/utils.py", ["default_decode_execute_prompting", "ast_parse", "resolve_ast_call",
+                                        "resolve_ast_by_type", "decoded_output_to_execution_list", "parse_nested_value",
+                                        "convert_to_function_call"], decoders)
+
+
+class Handler:
+    def __init__(self, fc):
+        self.fc = fc
+
+    def decode_execute(self, result, has_tool_call_tag):
+        if self.fc:
+            return decoders["convert_to_function_call"](result)
+        return decoders["default_decode_execute_prompting"](result, has_tool_call_tag)
+
+
+runner = {"multi_turn_checker": multi_turn_checker, "is_empty_execute_response": is_empty_execute_response,
+          "save_eval_results": eval_runner_helper.save_eval_results, "BaseHandler": object}
+functions_of("eval_checker/eval_runner.py", ["_subset_entries_by_model_ids", "_evaluate_single_multi_turn_entry",
+                                             "multi_turn_runner"], runner)
+
+
+def main():
+    result_dir, score_dir = Path(sys.argv[1]), Path(sys.argv[2])
+    fc_models = set(sys.argv[3:])
+    for result_file in sorted(result_dir.glob("*/multi_turn/BFCL_v4_multi_turn_*_result.json")):
+        model = result_file.parent.parent.name
+        category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
+        model_result = load_file(result_file, sort_by_id=True)
+        prompt = load_file(PROMPT_PATH / ("BFCL_v4_%s.json" % category))
+        possible_answer = load_file(POSSIBLE_ANSWER_PATH / ("BFCL_v4_%s.json" % category))
+        prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
+        accuracy, total = runner["multi_turn_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
+                                                      model, category, score_dir)
+        print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
