@@ -30,7 +30,7 @@ final class OpenAiRequestBody {
             body.set("messages", OpenAiMessages.of(request.prompt().messages()));
             if (!request.prompt().tools().isEmpty()) {
                 body.set("tools", Json.MAPPER.valueToTree(request.prompt().tools()));
-                body.put("tool_choice", "auto");
+                body.put("tool_choice", request.decoding().serverSettings().toolChoiceField());
             }
         } else {
             body.put("prompt", request.prompt().text());
