@@ -8,8 +8,13 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.activities.llm.IgnoredRequestParts;
+import dev.ibench.activities.multiturn.MultiTurnScore;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.bfcl.BfclEvalPackage;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
+import dev.ibench.core.bfcl.BfclMultiTurnImporter;
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.json.Json;
@@ -22,6 +27,7 @@ import dev.ibench.workers.testing.LlamaServerProcess;
 import dev.ibench.workers.testing.RecordingLoopbackProxy;
 import dev.ibench.workers.testing.RecordingLoopbackProxy.Exchange;
 import dev.ibench.testing.SuperheroEvalSets;
+import dev.ibench.testing.bfcl.OfficialBfclChecker;
 import dev.ibench.workers.testing.WorkerProcess;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
@@ -54,7 +60,8 @@ import org.junit.jupiter.api.io.TempDir;
  * against what the server really answered. Cells are small (SmolLM2 on 2 shared cores is slow), and their eval set is
  * the Spider {@code singer} SLOT set cut to the samples that share one toolkit ({@link #SINGER_SUBSET}): every prompt
  * then starts with the same tools, so llama-server's prompt cache evaluates the ~2,500-token prefix once per server
- * start instead of once per sample.
+ * start instead of once per sample. The native tool-calling cells (issue 42) run on a second server, started once for
+ * them, under a chat template that renders tool calls ({@link #toolCallingProxy}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -73,6 +80,9 @@ class LlamaServerIT {
     private static final String SINGER_SUBSET = "spider-singer-slot-one-toolkit.json";
     /** The subset's longest gold sequence, read in the file: singer-705 and -706 (most common citizenship) group, count, sort, retrieve. */
     private static final int SUBSET_LONGEST_GOLD = 4;
+    /** The BFCL multi_turn_base entries of the function-calling cell, and its step limit per turn (small: SmolLM2 is slow here). */
+    private static final int BFCL_ENTRIES = 2;
+    private static final int BFCL_STEPS_PER_TURN = 2;
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @TempDir static Path dir;
@@ -83,6 +93,10 @@ class LlamaServerIT {
     private TemporalConnection connection;
     private WorkerProcess worker;
     private CampaignServices services;
+    private OfficialBfclChecker official;
+    /** The tool-calling cells' server ({@link #toolCallingProxy}), started by the first of them. */
+    private LlamaServerProcess toolServer;
+    private RecordingLoopbackProxy toolProxy;
 
     @BeforeAll
     void start() throws IOException {
@@ -95,10 +109,12 @@ class LlamaServerIT {
         proxy = RecordingLoopbackProxy.to(llama.baseUrl());
         Path results = dir.resolve("results.db");
         System.setProperty("ibench.results.db", results.toString());
+        official = OfficialBfclChecker.install(); // bfcl-eval's package: the multi-turn cell's backends and the checker to compare with
         temporal = DevServerProcess.start(dir.resolve("temporal.db"), dir);
         connection = temporal.connect();
         worker = WorkerProcess.start(temporal.address(), "workflows,llm,tools,scoring", dir.resolve("worker.log"),
-                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()));
+                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString(),
+                        BfclEvalPackage.ENV, official.root().toString()));
         services = CampaignServices.of(IbenchHome.resolve());
         evalSet = singerSubset();
         System.out.printf("LlamaServerIT set-up (llama-server, Temporal dev server, worker, eval set) in %.1f s%n", (System.nanoTime() - started) / 1e9);
@@ -164,6 +180,12 @@ class LlamaServerIT {
             }
             if (proxy != null) {
                 proxy.close();
+            }
+            if (toolProxy != null) {
+                toolProxy.close();
+            }
+            if (toolServer != null) {
+                toolServer.close();
             }
             if (llama != null) {
                 llama.close();
@@ -380,53 +402,264 @@ class LlamaServerIT {
     }
 
     /**
-     * Issue 42 item 2 (part of Must show 2): a react cell with {@code react: {agent: native}} against llama-server
-     * {@code --jinja} with SmolLM2's own template: every step is one chat request carrying the toolkit as native tools,
-     * every step is stored and every trajectory scored; in any request, each earlier tool call the assistant made is
-     * answered by a tool message with its id. Measured: SmolLM2-135M answers every first step in prose (it echoes the
-     * step 0 note), so its trajectories end there and no request of this run holds tool messages: the tool-message
-     * round trip is shown with a scripted model (NativeReactSampleWorkflowTest), not with this server.
+     * Issue 42 Must show 2, the react half: a react cell with {@code react: {agent: native}} against llama-server
+     * {@code --jinja} on SmolLM2 under a chat template that renders tool calls ({@link #toolCallingProxy}), its profile
+     * the built-in {@code openai-compatible} with {@code tool_choice: required}. Every step is one chat request carrying
+     * the toolkit as native tools and {@code tool_choice: required}; every step is stored as the server's answer (its
+     * calls' names and ids, or its text); every request after the first carries each earlier step's calls as the
+     * assistant's {@code tool_calls} and one {@code tool} message per call that ran, with its id; every trajectory is
+     * scored. Whether SmolLM2 calls at all is the model's: llama.cpp b11434 lets text come before the required call
+     * (docs/model-profiles.md, {@code tool_choice}), and the run prints how many tool messages reached the server.
      */
     @Test
     @Order(7)
     void aNativeReactCellSendsToolsToTheServerAndStoresEveryStep() throws Exception {
-        int before = proxy.exchanges().size();
-        Path nativeProfile = builtInProfileCopy("openai-compatible");
+        int samples = 2;
+        int budget = 2;
+        RecordingLoopbackProxy tools = toolCallingProxy();
+        int before = tools.exchanges().size();
         String id = run("native-react", """
                 models:
                   - {name: smollm2-native-react, profile: %s, endpoint: "%s", concurrency: 1}
                 modes: [react]
-                react: {budget: 2, observation_chars: 300, agent: native}
-                samples: {limit: 4, seed: 6}
-                decoding: {max_tokens: 64, seed: 1}
-                """.formatted(nativeProfile, proxy.baseUrl()));
+                react: {budget: %d, observation_chars: 300, agent: native}
+                samples: {limit: %d, seed: 6}
+                decoding: {max_tokens: 96, seed: 1}
+                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), budget, samples));
         String cell = id + "/smollm2-native-react/slot/react";
         List<SampleResultRecord> results = services.store().sampleResults(cell);
-        assertThat(results).hasSize(4).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
-        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = tools.exchanges().subList(before, tools.exchanges().size());
         assertRequestsCarryTheToolkit(calls);
-        int steps = 0;
+        assertThat(calls).as("every request asks for a tool call").allSatisfy(e ->
+                assertThat(readTree(e.requestBody()).path("tool_choice").asText()).isEqualTo("required"));
+        Map<String, List<Exchange>> byQuestion = byFirstUserTurn(calls);
+        assertThat(byQuestion).as("one conversation per sample").hasSize(samples);
+        int toolMessages = 0;
         for (SampleResultRecord r : results) {
             int loops = readTree(r.scoreJson()).path("loops").asInt();
-            steps += loops;
+            List<String> prompts = services.store().stepPrompts(cell, r.sampleId(), 0);
+            assertThat(prompts).as("%s: every step's prompt is stored", r.sampleId()).hasSize(loops);
+            List<Exchange> steps = byQuestion.get(firstUserTurn(readTree(prompts.get(0))));
+            assertThat(steps).as("%s: one request per step", r.sampleId()).isNotNull().hasSize(loops);
+            List<String> stored = new ArrayList<>();
             for (int step = 1; step <= loops; step++) {
-                assertThat(services.store().modelCall(cell, r.sampleId(), 0, step)).as("%s step %d is stored", r.sampleId(), step).isPresent();
+                stored.add(services.store().modelCall(cell, r.sampleId(), 0, step).orElseThrow(
+                        () -> new AssertionError(r.sampleId() + " has a step that is not stored")).rawOutput());
+            }
+            toolMessages += assertConversationRoundTrips(r.sampleId(), steps, stored);
+        }
+        System.out.printf("LlamaServerIT native react: %d requests for %d samples, %d tool messages sent, %s, outcomes %s%n", calls.size(),
+                results.size(), toolMessages, answerKinds(calls), results.stream().map(SampleResultRecord::scoreJson).toList());
+    }
+
+    /**
+     * One conversation's requests (in order) against its stored steps: each stored step holds the server's answer (its
+     * calls' names and ids, or its text when it made none); each request carries every earlier step's calls as the
+     * assistant's {@code tool_calls} and a {@code tool} message, with the call's id, for each call that ran (a step's
+     * calls run when all their arguments are JSON objects). Returns the tool messages the last request carried.
+     */
+    private static int assertConversationRoundTrips(String what, List<Exchange> requests, List<String> stored) {
+        assertThat(stored).as("%s: every request is a stored step", what).hasSize(requests.size());
+        List<String> earlierCalls = new ArrayList<>();
+        List<String> ranIds = new ArrayList<>();
+        int toolMessages = 0;
+        for (int j = 0; j < requests.size(); j++) {
+            List<String> sentCalls = new ArrayList<>();
+            List<String> toolIds = new ArrayList<>();
+            for (JsonNode m : readTree(requests.get(j).requestBody()).path("messages")) {
+                if ("assistant".equals(m.path("role").asText())) {
+                    sentCalls.addAll(namesAndIds(m.path("tool_calls"), true));
+                }
+                if ("tool".equals(m.path("role").asText())) {
+                    toolIds.add(m.path("tool_call_id").asText());
+                    assertThat(m.path("content").asText()).as("%s request %d: a tool message carries the result", what, j).isNotBlank();
+                }
+            }
+            assertThat(sentCalls).as("%s request %d carries every earlier step's calls", what, j).isEqualTo(earlierCalls);
+            assertThat(toolIds).as("%s request %d carries a tool message for every call that ran", what, j).isEqualTo(ranIds);
+            toolMessages = toolIds.size();
+            JsonNode answer = readTree(requests.get(j).responseBody()).path("choices").path(0).path("message");
+            JsonNode storedTurn = readTree(stored.get(j)).path("native_turn");
+            assertThat(namesAndIds(storedTurn.path("tool_calls"), false)).as("%s step %d is stored as the server's calls", what, j)
+                    .isEqualTo(namesAndIds(answer.path("tool_calls"), true));
+            if (answer.path("tool_calls").isEmpty()) {
+                assertThat(storedTurn.path("content").asText("")).as("%s step %d is stored as the server's text", what, j)
+                        .isEqualTo(answer.path("content").asText(""));
+            }
+            earlierCalls.addAll(namesAndIds(answer.path("tool_calls"), true));
+            if (allArgumentsAreObjects(answer.path("tool_calls"))) {
+                answer.path("tool_calls").forEach(c -> ranIds.add(c.path("id").asText()));
             }
         }
-        assertThat(calls).as("one request per step").hasSize(steps);
+        return toolMessages;
+    }
+
+    private static Map<String, List<Exchange>> byFirstUserTurn(List<Exchange> calls) {
+        Map<String, List<Exchange>> byQuestion = new LinkedHashMap<>();
         for (Exchange e : calls) {
-            List<String> callIds = new ArrayList<>();
-            List<String> toolMessageIds = new ArrayList<>();
-            readTree(e.requestBody()).path("messages").forEach(m -> {
-                m.path("tool_calls").forEach(c -> callIds.add(c.path("id").asText()));
-                if ("tool".equals(m.path("role").asText())) {
-                    toolMessageIds.add(m.path("tool_call_id").asText());
-                }
-            });
-            assertThat(toolMessageIds).as("every earlier call is answered by a tool message").containsExactlyInAnyOrderElementsOf(callIds);
+            byQuestion.computeIfAbsent(firstUserTurn(readTree(e.requestBody())), k -> new ArrayList<>()).add(e);
         }
-        System.out.printf("LlamaServerIT native react: %d requests for %d samples, outcomes %s%n", calls.size(), results.size(),
-                results.stream().map(SampleResultRecord::scoreJson).toList());
+        return byQuestion;
+    }
+
+    /**
+     * Issue 42 Must show 2, the BFCL half: a BFCL {@code multi_turn_base} cell ({@link #BFCL_ENTRIES} entries imported
+     * from bfcl-eval's own files) whose profile has {@code mode: tools} (the built-in {@code openai-compatible} with
+     * {@code tool_choice: required}) against llama-server {@code --jinja} under a template that renders tool calls
+     * ({@link #toolCallingProxy}), beside the oracle's gold replay of the same entries. Every request carries the entry's
+     * functions as native tools; every request after an entry's first carries each earlier step's calls as the
+     * assistant's {@code tool_calls} and a {@code tool} message per call that ran; every request is a stored step holding
+     * the server's answer. Both cells' verdicts (entry valid, error type) equal bfcl-eval's own {@code multi_turn_checker}
+     * on the same decoded calls. Whether SmolLM2 calls at all is the model's; the run prints what it did.
+     */
+    @Test
+    @Order(8)
+    void aBfclMultiTurnCellWithAToolsProfileSendsToolMessagesAndItsVerdictsAreBfclEvals() throws Exception {
+        String category = "multi_turn_base";
+        BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
+        BfclMultiTurnImporter.Result imported = BfclMultiTurnImporter.read(bfclEval.tests(category), bfclEval.answers(category),
+                bfclEval.functionDocs(), category);
+        List<BfclMultiTurnEntry> entries = imported.entries().subList(0, BFCL_ENTRIES);
+        Path set = dir.resolve("bfcl-multi-turn-base.json");
+        Files.writeString(set, new BfclMultiTurnEvalSet(category, bfclEval.tests(category).toString(), imported.functionDocs(), entries)
+                .toJson().toString());
+        RecordingLoopbackProxy tools = toolCallingProxy();
+        int before = tools.exchanges().size();
+        Path file = dir.resolve("bfcl-mt.yaml");
+        Files.writeString(file, """
+                name: bfcl-mt
+                models:
+                  - {name: smollm2-fc, profile: %s, endpoint: "%s", concurrency: 1}
+                  - {name: oracle, profile: oracle}
+                benchmarks:
+                  - {name: mt-base, eval_set: %s}
+                modes: [react]
+                react: {budget: 10, observation_chars: 1000, steps_per_turn: %d}
+                decoding: {max_tokens: 96, seed: 1}
+                samples_in_flight: 1
+                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), set, BFCL_STEPS_PER_TURN));
+        long started = System.nanoTime();
+        String id = new CampaignStarter(services, connection.client()).start(file, "bfcl-mt");
+        assertThat(await(id).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+        System.out.printf("LlamaServerIT bfcl-mt: campaign finished in %.1f s%n", (System.nanoTime() - started) / 1e9);
+
+        List<Exchange> calls = tools.exchanges().subList(before, tools.exchanges().size());
+        assertThat(calls).as("the SmolLM2 cell's requests").isNotEmpty().allSatisfy(e -> {
+            assertThat(e.path()).isEqualTo("/v1/chat/completions");
+            assertThat(e.answered()).as("%s %s", e.failure(), e.responseBody()).isTrue();
+            JsonNode body = readTree(e.requestBody());
+            assertThat(body.path("tools").isArray() && body.path("tools").size() > 0).as("native tools: %s", e.requestBody()).isTrue();
+            assertThat(body.path("tool_choice").asText()).isEqualTo("required");
+        });
+        Map<String, List<Exchange>> byQuestion = byFirstUserTurn(calls);
+        String fcCell = id + "/smollm2-fc/mt-base/react";
+        int toolMessages = 0;
+        for (BfclMultiTurnEntry entry : entries) {
+            String question = entry.turns().get(0).stream().filter(m -> "user".equals(m.get("role"))).map(m -> String.valueOf(m.get("content")))
+                    .findFirst().orElseThrow();
+            List<Exchange> steps = byQuestion.get(question);
+            assertThat(steps).as("%s's requests", entry.id()).isNotNull().isNotEmpty();
+            List<String> stored = new ArrayList<>();
+            for (int turn = 0; turn < entry.turns().size(); turn++) {
+                for (int step = 0; step <= BFCL_STEPS_PER_TURN + 1; step++) {
+                    services.store().modelCall(fcCell, entry.id(), 0, turn * 100 + step).ifPresent(c -> stored.add(c.rawOutput()));
+                }
+            }
+            toolMessages += assertConversationRoundTrips(entry.id(), steps, stored);
+        }
+
+        List<OfficialBfclChecker.MultiTurnCase> cases = new ArrayList<>();
+        List<MultiTurnScore> ours = new ArrayList<>();
+        for (String model : List.of("smollm2-fc", "oracle")) {
+            String cell = id + "/" + model + "/mt-base/react";
+            List<SampleResultRecord> results = services.store().sampleResults(cell);
+            assertThat(results).as(cell).hasSize(BFCL_ENTRIES)
+                    .allSatisfy(r -> assertThat(r.status()).as(r.sampleId() + ": " + r.error()).isEqualTo(SampleResultRecord.SCORED));
+            for (SampleResultRecord r : results) {
+                MultiTurnScore score = Json.MAPPER.readValue(r.scoreJson(), MultiTurnScore.class);
+                BfclMultiTurnEntry e = entries.stream().filter(x -> x.id().equals(r.sampleId())).findFirst().orElseThrow();
+                Map<String, Object> officialEntry = new LinkedHashMap<>();
+                officialEntry.put("id", e.id());
+                officialEntry.put("initial_config", e.initialConfig());
+                officialEntry.put("involved_classes", e.involvedClasses());
+                ours.add(score);
+                cases.add(new OfficialBfclChecker.MultiTurnCase(model + " " + e.id(), category, officialEntry, score.decodedCalls(), e.groundTruth()));
+            }
+        }
+        List<OfficialBfclChecker.Verdict> theirs = official.judgeMultiTurn(cases);
+        List<String> verdicts = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            OfficialBfclChecker.Verdict v = theirs.get(i);
+            assertThat(v.exception()).as("bfcl-eval raised on %s", cases.get(i).key()).isNull();
+            assertThat(ours.get(i).valid() + " " + ours.get(i).errorType()).as("%s: ibench vs bfcl-eval's multi_turn_checker", cases.get(i).key())
+                    .isEqualTo(v.valid() + " " + v.errorType());
+            verdicts.add(cases.get(i).key() + " " + (v.valid() ? "valid" : v.errorType()));
+        }
+        System.out.printf("LlamaServerIT bfcl-mt: %d requests, %d tool messages in the entries' last requests, %s; verdicts equal to "
+                + "bfcl-eval's: %s%n", calls.size(), toolMessages, answerKinds(calls), verdicts);
+    }
+
+    /** Whether every call's arguments are a JSON object (bfcl-eval runs a step's calls only then). */
+    private static boolean allArgumentsAreObjects(JsonNode toolCalls) {
+        for (JsonNode c : toolCalls) {
+            JsonNode args = c.path("function").path("arguments");
+            try {
+                JsonNode parsed = args.isTextual() ? Json.MAPPER.readTree(args.asText()) : args;
+                if (parsed == null || !parsed.isObject()) {
+                    return false;
+                }
+            } catch (IOException notJson) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The recording proxy in front of a second llama-server {@code --jinja} on SmolLM2 with Qwen2.5-Instruct's chat
+     * template (llama.cpp's copy, models/templates/Qwen-Qwen2.5-7B-Instruct.jinja: the ChatML layout SmolLM2's own
+     * template has, plus tools in the system message and {@code <tool_call>} blocks), started once for the tool-calling
+     * cells. SmolLM2's own template renders no tools, and llama.cpp b11434 then parses and constrains nothing: a
+     * {@code tool_choice: required} request is answered in prose (measured here). Under a template that renders tool
+     * calls, {@code required} makes the server constrain the answer to a tool call by grammar.
+     */
+    private RecordingLoopbackProxy toolCallingProxy() throws IOException {
+        if (toolProxy == null) {
+            Path template = dir.resolve("Qwen-Qwen2.5-7B-Instruct.jinja");
+            try (java.io.InputStream in = getClass().getResourceAsStream("/llama-cpp-templates/Qwen-Qwen2.5-7B-Instruct.jinja")) {
+                Files.copy(java.util.Objects.requireNonNull(in, "the Qwen2.5 template resource"), template);
+            }
+            Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
+            toolServer = LlamaServerProcess.start(model, CONTEXT, dir, List.of("--jinja", "--chat-template-file", template.toString()));
+            toolProxy = RecordingLoopbackProxy.to(toolServer.baseUrl());
+        }
+        return toolProxy;
+    }
+
+    /** The built-in {@code openai-compatible} profile with {@code tool_choice: required}, as a user profile file. */
+    private Path requiredToolChoiceProfile() throws IOException {
+        Path copy = builtInProfileCopy("openai-compatible");
+        Path file = dir.resolve("openai-compatible-required.yaml");
+        Files.writeString(file, Files.readString(copy).replace("name: openai-compatible", "name: openai-compatible-required")
+                + "tool_choice: required\n");
+        return file;
+    }
+
+    /** Each call as {@code name#id}, read from OpenAI's {@code function.name} or ibench's stored {@code name}. */
+    private static List<String> namesAndIds(JsonNode toolCalls, boolean openAi) {
+        List<String> out = new ArrayList<>();
+        toolCalls.forEach(c -> out.add((openAi ? c.path("function").path("name") : c.path("name")).asText() + "#" + c.path("id").asText()));
+        return out;
+    }
+
+    private static String firstUserTurn(JsonNode requestOrPrompt) {
+        for (JsonNode m : requestOrPrompt.path("messages")) {
+            if ("user".equals(m.path("role").asText())) {
+                return m.path("content").asText();
+            }
+        }
+        throw new AssertionError("no user message in " + requestOrPrompt);
     }
 
     /**
