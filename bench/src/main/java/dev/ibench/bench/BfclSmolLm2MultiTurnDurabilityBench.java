@@ -109,7 +109,7 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
     }
 
     /** The entries chosen, their importer result (function docs) and bfcl-eval's package they come from. */
-    private record Selection(BfclEvalPackage bfclEval, BfclMultiTurnImporter.Result imported, List<BfclMultiTurnEntry> entries) {}
+    record Selection(BfclEvalPackage bfclEval, BfclMultiTurnImporter.Result imported, List<BfclMultiTurnEntry> entries) {}
 
     private void run(int limit, Map<String, Object> report) throws Exception {
         report.put("started", Instant.now().toString());
@@ -121,7 +121,7 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
         OfficialBfclChecker official = OfficialBfclChecker.install();
         Selection selection = select(official, limit, report);
         List<BfclMultiTurnEntry> entries = selection.entries();
-        Path evalSet = writeEvalSet(selection, entries, "bfcl-multi-turn-base-tradingbot.json");
+        Path evalSet = writeEvalSet(work, selection, entries, "bfcl-multi-turn-base-tradingbot.json");
 
         Path store = work.resolve("results.db");
         System.setProperty(StoreSetting.PROPERTY, store.toString());
@@ -158,7 +158,7 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
             if (fit < entries.size()) {
                 entries = entries.subList(0, fit);
                 report.put("crashed_run_entries", fit + " of " + ran.size() + " (the first ones; what fit before the deadline)");
-                crashFile = campaign("crash", writeEvalSet(selection, entries, "bfcl-multi-turn-base-tradingbot-" + fit + ".json"), 2);
+                crashFile = campaign("crash", writeEvalSet(work, selection, entries, "bfcl-multi-turn-base-tradingbot-" + fit + ".json"), 2);
             }
             long crashStarted = System.nanoTime();
             String crash = new CampaignStarter(services, connection.client()).start(crashFile, "crash");
@@ -199,7 +199,7 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
     }
 
     /** The first {@code limit} multi_turn_base entries of bfcl-eval's own files whose involved classes are exactly {@link #CLASSES}. */
-    private static Selection select(OfficialBfclChecker official, int limit, Map<String, Object> report) throws Exception {
+    static Selection select(OfficialBfclChecker official, int limit, Map<String, Object> report) throws Exception {
         BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
         BfclMultiTurnImporter.Result imported = BfclMultiTurnImporter.read(bfclEval.tests("multi_turn_base"),
                 bfclEval.answers("multi_turn_base"), bfclEval.functionDocs(), "multi_turn_base");
@@ -211,7 +211,7 @@ public final class BfclSmolLm2MultiTurnDurabilityBench {
         return new Selection(bfclEval, imported, entries);
     }
 
-    private Path writeEvalSet(Selection selection, List<BfclMultiTurnEntry> entries, String fileName) throws IOException {
+    static Path writeEvalSet(Path work, Selection selection, List<BfclMultiTurnEntry> entries, String fileName) throws IOException {
         Path evalSet = work.resolve(fileName);
         Files.writeString(evalSet, new BfclMultiTurnEvalSet("multi_turn_base",
                 selection.bfclEval().tests("multi_turn_base").getFileName().toString(), selection.imported().functionDocs(), entries)

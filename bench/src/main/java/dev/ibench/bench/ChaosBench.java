@@ -1,9 +1,6 @@
 package dev.ibench.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ibench.activities.store.CellRecord;
-import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.json.Json;
 import dev.ibench.testing.FreePorts;
@@ -11,8 +8,6 @@ import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.StoreSetting;
-import dev.ibench.workers.server.CliDevServer;
-import dev.ibench.workers.server.DevServerLauncher;
 import dev.ibench.workers.server.DevServerSettings;
 import dev.ibench.workers.server.TemporalCliLocator;
 import java.io.IOException;
@@ -24,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,10 +42,7 @@ public final class ChaosBench {
     private final IbenchHome home = IbenchHome.resolve();
     private final Path work;
     private final Random random;
-    private CliDevServer server;
-    private DevServerSettings settings;
-    private Path temporalCli;
-    private int serverStarts;
+    private RestartableDevServer server;
 
     private ChaosBench(Path work, long seed) {
         this.work = work;
@@ -67,12 +58,6 @@ public final class ChaosBench {
         long seed = args.length > 2 ? Long.parseLong(args[2]) : System.nanoTime();
         Path work = Files.createTempDirectory("ibench-chaos-");
         ChaosBench bench = new ChaosBench(work, seed);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            CliDevServer s = bench.server;
-            if (s != null && s.process().isAlive()) {
-                s.process().destroyForcibly();
-            }
-        }));
         Map<String, Object> report;
         try {
             report = bench.run(rounds, seed);
@@ -99,10 +84,11 @@ public final class ChaosBench {
         Path chaosStore = work.resolve("chaos.db");
         System.setProperty(StoreSetting.PROPERTY, calmStore.toString());
         SyntheticEvalSet.writeExecutable(work.resolve("synthetic_slot.json"), SAMPLES, CampaignServices.of(home).dataRoot());
-        temporalCli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
+        Path temporalCli = TemporalCliLocator.find(home).orElseThrow(() -> new IllegalStateException(
                 "the temporal CLI is missing: run deploy/local/install-tools.sh"));
-        settings = new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0, work.resolve("temporal.db"));
-        startServer();
+        server = new RestartableDevServer(temporalCli,
+                new DevServerSettings("127.0.0.1", FreePorts.next(), FreePorts.next(), FreePorts.next(), 0, work.resolve("temporal.db")), work);
+        server.start();
 
         // 1. the undisturbed run
         Map<String, String> calm = undisturbedRun(calmStore, seed, report);
@@ -121,7 +107,7 @@ public final class ChaosBench {
             long started = System.nanoTime();
             ibench(chaosStore, "start-chaos", "campaign", "start", yaml.toString(), "--id", "chaos");
             boolean endedEarly = killRounds(rounds, chaosStore, yaml, workers, started, kills);
-            String state = awaitEnd(chaosStore, "chaos", CAMPAIGN_TIMEOUT);
+            String state = awaitEnd(chaosStore, "chaos");
             chaos.put("state", state);
             chaos.put("seconds_until_end", seconds(started));
             chaos.put("ended_before_all_rounds", endedEarly);
@@ -130,7 +116,7 @@ public final class ChaosBench {
             chaos.put("infra_errors_before_retry", infraBefore);
             int answeredBeforeRetry = a.answered() + b.answered();
             ibench(chaosStore, "retry-errors", "campaign", "retry-errors", "chaos", "--wait");
-            String retryState = awaitEnd(chaosStore, "chaos", CAMPAIGN_TIMEOUT);
+            String retryState = awaitEnd(chaosStore, "chaos");
             chaos.put("state_after_retry_errors", retryState);
             chaos.put("answered_before_retry_errors", answeredBeforeRetry);
             for (ChildJvm w : workers) {
@@ -170,7 +156,7 @@ public final class ChaosBench {
             Path yaml = campaignFile("calm", a, b);
             List<ChildJvm> workers = startWorkers(calmStore, yaml, "calm");
             ibench(calmStore, "start-calm", "campaign", "start", yaml.toString(), "--id", "calm");
-            String state = awaitEnd(calmStore, "calm", CAMPAIGN_TIMEOUT);
+            String state = awaitEnd(calmStore, "calm");
             for (ChildJvm w : workers) {
                 w.stop();
             }
@@ -201,10 +187,9 @@ public final class ChaosBench {
             long down = System.nanoTime();
             if (target == WORKERS) {
                 kill.put("target", "temporal dev server");
-                kill.put("pid", server.process().pid());
-                killServer();
+                kill.put("pid", server.kill());
                 Thread.sleep(1_000 + random.nextInt(2_000));
-                startServer();
+                server.start();
             } else {
                 ChildJvm victim = workers.get(target);
                 kill.put("target", "worker-" + (target + 1));
@@ -284,17 +269,8 @@ public final class ChaosBench {
     }
 
     /** Per item ({@code model/benchmark/mode/sample/trial}) its status and score JSON, read from the results store. */
-    private Map<String, String> scores(Path store, String campaignId) {
-        System.setProperty(StoreSetting.PROPERTY, store.toString());
-        ResultsStore results = CampaignServices.of(home).store();
-        Map<String, String> byItem = new TreeMap<>();
-        for (CellRecord cell : results.cells(campaignId)) {
-            String cellKey = cell.cellId().substring(campaignId.length() + 1);
-            for (SampleResultRecord r : results.sampleResults(cell.cellId())) {
-                byItem.put(cellKey + "/" + r.sampleId() + "/" + r.trial(), r.status() + " " + r.scoreJson());
-            }
-        }
-        return byItem;
+    private Map<String, String> scores(Path store, String campaignId) throws InterruptedException {
+        return cli(store).scores(campaignId);
     }
 
     private List<ChildJvm> startWorkers(Path store, Path yaml, String phase) throws Exception {
@@ -307,61 +283,24 @@ public final class ChaosBench {
 
     private ChildJvm startWorker(Path store, Path yaml, String phase, int n) throws Exception {
         return ChildJvm.start(home, store, work.resolve(phase + "-worker-" + n + ".log"), "ibench worker ready",
-                "worker", "--roles", ROLES, "--address", settings.address(), "--models-from", yaml.toString());
+                "worker", "--roles", ROLES, "--address", server.address(), "--models-from", yaml.toString());
     }
 
-    /** Runs one ibench command to its end (retried while the server restarts); fails on a non-zero exit. */
+    /** Runs one ibench command to its end; fails on a non-zero exit. */
     private String ibench(Path store, String logName, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--address");
-        all.add(settings.address());
-        Path log = work.resolve(logName + ".log");
-        ChildJvm.Result r = ChildJvm.run(home, store, log, all, Duration.ofMinutes(95));
-        if (r.exitCode() != 0) {
-            throw new IllegalStateException("ibench " + String.join(" ", all) + " exited " + r.exitCode() + ":\n" + r.output());
-        }
-        return r.output();
+        return cli(store).ibench(logName, args);
     }
 
-    /** The campaign's state from {@code ibench campaign status --json}; null while the server does not answer. */
     private String workflowState(Path store, String campaignId) throws Exception {
-        List<String> args = List.of("campaign", "status", campaignId, "--json", "--address", settings.address());
-        for (int attempt = 0; attempt < 12; attempt++) {
-            ChildJvm.Result r = ChildJvm.run(home, store, work.resolve("status.log"), args, Duration.ofMinutes(2));
-            if (r.exitCode() == 0) {
-                String jsonLine = r.output().lines().filter(l -> l.startsWith("{\"status\"")).reduce((x, y) -> y)
-                        .orElseThrow(() -> new IllegalStateException("no JSON from ibench campaign status:\n" + r.output()));
-                JsonNode json = Json.MAPPER.readTree(jsonLine);
-                return json.path("status").path("state").asText();
-            }
-            Thread.sleep(5_000);
-        }
-        throw new IllegalStateException("ibench campaign status " + campaignId + " kept failing (see " + work.resolve("status.log") + ")");
+        return cli(store).workflowState(campaignId);
     }
 
-    private String awaitEnd(Path store, String campaignId, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            String state = workflowState(store, campaignId);
-            if (!"RUNNING".equals(state) && !"PLANNING".equals(state) && !"PAUSED".equals(state)) {
-                return state;
-            }
-            Thread.sleep(10_000);
-        }
-        throw new IllegalStateException("campaign " + campaignId + " did not end within " + timeout);
+    private String awaitEnd(Path store, String campaignId) throws Exception {
+        return cli(store).awaitEnd(campaignId);
     }
 
-    private void startServer() {
-        serverStarts++;
-        server = DevServerLauncher.startCli(temporalCli, settings, work.resolve("temporal-" + serverStarts + ".log"));
-    }
-
-    private void killServer() throws InterruptedException {
-        Process p = server.process();
-        p.destroyForcibly();
-        if (!p.waitFor(30, TimeUnit.SECONDS)) {
-            throw new IllegalStateException("dev server pid " + p.pid() + " survived SIGKILL");
-        }
+    private CampaignCli cli(Path store) {
+        return new CampaignCli(home, work, store.toString(), Map.of(), server.address(), CAMPAIGN_TIMEOUT, Duration.ofSeconds(10));
     }
 
     private void stopServer() {
@@ -370,7 +309,7 @@ public final class ChaosBench {
         }
     }
 
-    private static String uptime() {
+    static String uptime() {
         try {
             Process p = new ProcessBuilder("uptime").redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes()).trim();

@@ -1,6 +1,8 @@
 package dev.ibench.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
+import dev.ibench.core.json.Json;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,11 +21,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * TEST TOOL, not a model: a fault-injecting OpenAI-compatible {@code /v1/completions} endpoint on 127.0.0.1 for the
+ * TEST TOOL, not a model: a fault-injecting OpenAI-compatible {@code /v1/completions} endpoint on 127.0.0.1 (and
+ * {@code /v1/chat/completions}, the answer as the message's content) for the
  * chaos bench. It answers the synthetic superhero samples ({@code SyntheticEvalSet.writeExecutable}) after a random
  * latency with an answer that depends only on (persona, sample variant): the gold sequence, a wrong sequence or
  * unparseable text, so two runs of the same campaign must score every item the same way. When bursts are on, it
- * answers every request 429 (with {@code Retry-After: 1}) or 503 for 1-3 s every 5-15 s. It counts delivered answers,
+ * answers every request 429 (with {@code Retry-After: 1}) or 503 for 1-3 s every 5-15 s. A BFCL multi-turn TradingBot prompt
+ * (the soak bench's) gets a step that depends only on the prompt ({@link #tradingBotStep}). It counts delivered answers,
  * answers whose client went away while they were worked on, and refusals.
  */
 final class ChaosEndpoint implements AutoCloseable {
@@ -94,8 +98,11 @@ final class ChaosEndpoint implements AutoCloseable {
             try {
                 Thread.sleep(latencyMs());
                 String text = answer(body);
-                String json = "{\"id\": \"chaos\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, \"text\": "
-                        + quote(text) + ", \"finish_reason\": \"stop\"}], \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}";
+                String choice = exchange.getRequestURI().getPath().endsWith("/chat/completions")
+                        ? "\"message\": {\"role\": \"assistant\", \"content\": " + quote(text) + "}"
+                        : "\"text\": " + quote(text);
+                String json = "{\"id\": \"chaos\", \"object\": \"text_completion\", \"choices\": [{\"index\": 0, " + choice
+                        + ", \"finish_reason\": \"stop\"}], \"usage\": {\"prompt_tokens\": 100, \"completion_tokens\": 20}}";
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 send(exchange, 200, json);
                 answered.incrementAndGet();
@@ -139,7 +146,7 @@ final class ChaosEndpoint implements AutoCloseable {
     String answer(String body) {
         Matcher m = QUESTION.matcher(body);
         if (!m.find()) {
-            return "I cannot tell which question this is.";
+            return body.contains("get_current_time") ? tradingBotStep(body) : "I cannot tell which question this is.";
         }
         int height = Integer.parseInt(m.group(1));
         int choice = Math.floorMod((persona + ":" + m.group(2)).hashCode(), 5);
@@ -147,6 +154,25 @@ final class ChaosEndpoint implements AutoCloseable {
             case 0, 1, 2 -> sequence(height);
             case 3 -> sequence(height + 40);
             default -> "I am not sure which tools to call for this question.";
+        };
+    }
+
+    /**
+     * A step of a BFCL multi-turn conversation on TradingBot (the soak bench's multi-turn cells), deterministic in the prompt
+     * (which holds the conversation so far): one of two TradingBot calls, or a text answer that ends the turn.
+     */
+    static String tradingBotStep(String body) {
+        String conversation; // the messages (or prompt) only: the request's other fields, e.g. a campaign's seed, do not count
+        try {
+            JsonNode request = Json.MAPPER.readTree(body);
+            conversation = request.has("messages") ? request.get("messages").toString() : request.path("prompt").asText();
+        } catch (IOException notJson) {
+            conversation = body;
+        }
+        return switch (Math.floorMod(conversation.hashCode(), 3)) {
+            case 0 -> "[get_current_time()]";
+            case 1 -> "[get_symbol_by_name(name='Apple')]";
+            default -> "That is all for this request.";
         };
     }
 

@@ -1,12 +1,8 @@
 package dev.ibench.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsDatabase;
-import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
-import dev.ibench.activities.store.StoreLocation;
 import dev.ibench.core.json.Json;
 import dev.ibench.testing.SyntheticEvalSet;
 import dev.ibench.testing.net.CuttableTcpProxy;
@@ -351,65 +347,24 @@ public final class ChaosStoresBench {
     }
 
     /** Per item ({@code model/benchmark/mode/sample/trial}) its status and score JSON. */
-    private Map<String, String> scores(String store, String password, String campaignId) {
-        StoreLocation location = StoreLocation.parse(store, "the bench's store");
-        Map<String, String> byItem = new TreeMap<>();
-        for (int attempt = 1; ; attempt++) {
-            try (ResultsDatabase db = ResultsDatabase.open(location, password)) {
-                ResultsStore results = new ResultsStore(db);
-                for (CellRecord cell : results.cells(campaignId)) {
-                    String cellKey = cell.cellId().substring(campaignId.length() + 1);
-                    for (SampleResultRecord r : results.sampleResults(cell.cellId())) {
-                        byItem.put(cellKey + "/" + r.sampleId() + "/" + r.trial(), r.status() + " " + r.scoreJson());
-                    }
-                }
-                return byItem;
-            } catch (RuntimeException e) {
-                if (attempt >= 5) {
-                    throw e;
-                }
-                sleep(5_000);
-            }
-        }
+    private Map<String, String> scores(String store, String password, String campaignId) throws InterruptedException {
+        return cli(store, password == null ? Map.of() : Map.of(ResultsDatabase.PASSWORD_VARIABLE, password), "").scores(campaignId);
     }
 
     private String ibench(String store, Map<String, String> env, String address, String logName, String... args) throws Exception {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--address");
-        all.add(address);
-        ChildJvm.Result r = ChildJvm.run(home, store, env, work.resolve(logName + ".log"), all, Duration.ofMinutes(65));
-        if (r.exitCode() != 0) {
-            throw new IllegalStateException("ibench " + String.join(" ", all) + " exited " + r.exitCode() + ":\n" + r.output());
-        }
-        return r.output();
+        return cli(store, env, address).ibench(logName, args);
     }
 
-    /** The campaign's state from {@code ibench campaign status --json}, tried again while a server or store is down. */
     private String workflowState(String store, Map<String, String> env, String address, String campaignId) throws Exception {
-        List<String> args = List.of("campaign", "status", campaignId, "--json", "--address", address);
-        for (int attempt = 0; attempt < 24; attempt++) {
-            ChildJvm.Result r = ChildJvm.run(home, store, env, work.resolve("status.log"), args, Duration.ofMinutes(2));
-            if (r.exitCode() == 0) {
-                String jsonLine = r.output().lines().filter(l -> l.startsWith("{\"status\"")).reduce((x, y) -> y)
-                        .orElseThrow(() -> new IllegalStateException("no JSON from ibench campaign status:\n" + r.output()));
-                JsonNode json = Json.MAPPER.readTree(jsonLine);
-                return json.path("status").path("state").asText();
-            }
-            Thread.sleep(5_000);
-        }
-        throw new IllegalStateException("ibench campaign status " + campaignId + " kept failing (see " + work.resolve("status.log") + ")");
+        return cli(store, env, address).workflowState(campaignId);
     }
 
     private String awaitEnd(String store, Map<String, String> env, String address, String campaignId) throws Exception {
-        long deadline = System.nanoTime() + CAMPAIGN_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            String state = workflowState(store, env, address, campaignId);
-            if (!"RUNNING".equals(state) && !"PLANNING".equals(state) && !"PAUSED".equals(state)) {
-                return state;
-            }
-            Thread.sleep(10_000);
-        }
-        throw new IllegalStateException("campaign " + campaignId + " did not end within " + CAMPAIGN_TIMEOUT);
+        return cli(store, env, address).awaitEnd(campaignId);
+    }
+
+    private CampaignCli cli(String store, Map<String, String> env, String address) {
+        return new CampaignCli(home, work, store, env, address, CAMPAIGN_TIMEOUT, Duration.ofSeconds(10));
     }
 
     private void tearDown() {
@@ -423,14 +378,6 @@ public final class ChaosStoresBench {
         servers.stop();
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
 
     private static String uptime() {
         try {

@@ -35,6 +35,11 @@ final class ChaosStoresServers {
         sh(work.resolve("temporal-postgres.log"), "bash", "deploy/local/temporal-postgres.sh", "start", work.resolve("temporal-pg").toString());
         temporalEnv = envFile(work.resolve("temporal-pg/temporal-postgres.env"));
         temporalPassword = envFile(work.resolve("temporal-pg/postgres.secrets")).get("TEMPORAL_PG_PASSWORD");
+        startStore();
+    }
+
+    /** Starts only the results store's PostgreSQL (free loopback port, data in the work folder) and reads its settings. */
+    void startStore() throws Exception {
         sh(work.resolve("store-postgres.log"), "bash", "deploy/local/postgres-local.sh", "start", work.resolve("store-pg").toString());
         storeEnv = envFile(work.resolve("store-pg/postgres.env"));
         storePassword = envFile(work.resolve("store-pg/postgres.secrets")).get("IBENCH_STORE_PASSWORD");

@@ -23,7 +23,8 @@ import java.util.Set;
  * and the models that write a model-written ablation's material): the profile exists,
  * its provider (checked when the catalog reads it), template family and parser are ones this build knows, every
  * prompt template the campaign's cells will render is found, its base URL is an http(s) URL without credentials, and a
- * {@code batch: true} model has an OpenAI-compatible endpoint (docs/batch.md).
+ * {@code batch: true} model has an OpenAI-compatible endpoint (docs/batch.md), and a native ReACT agent is not asked of the
+ * in-process gguf provider, which has no native tools.
  * A typo here would otherwise end every item as an infrastructure error after the retries.
  */
 final class CampaignProfileCheck {
@@ -57,6 +58,10 @@ final class CampaignProfileCheck {
             if (entry.batched() && !"openai".equals(profile.provider())) {
                 fail(file, field, "batch: true needs an OpenAI-compatible endpoint with a Batch API (provider openai), but profile "
                         + profile.name() + " has provider " + profile.provider() + "; remove batch: true for this model");
+            }
+            if (spec.modes().contains("react") && spec.react().nativeAgent() && "gguf".equals(profile.provider())) {
+                fail(file, field, "react agent native sends native tools, which the gguf provider cannot take (profile " + profile.name()
+                        + "); use react agent text, or serve the model with llama-server --jinja and a provider openai profile");
             }
             check(file, field, profile, styles);
         }

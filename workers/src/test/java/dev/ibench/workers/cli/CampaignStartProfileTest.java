@@ -111,6 +111,15 @@ class CampaignStartProfileTest {
     }
 
     @Test
+    void aNativeReactAgentOnTheInProcessGgufModelIsRefusedBeforeAnythingRuns() throws Exception {
+        CliRun r = start("smollm2", "modes: [react]\nreact: {agent: native}\n");
+        assertRefused(r, "react agent native sends native tools, which the gguf provider cannot take (profile smollm2)");
+        assertThat(dir.resolve("store")).doesNotExist();
+        assertThat(start("smollm2", "modes: [react]\nreact: {agent: text}\n").err()).as("the text agent still starts")
+                .doesNotContain("react agent native");
+    }
+
+    @Test
     void anUnknownProviderIsRefused() throws Exception {
         profile("prov", "provider: antropic\nbase_url: http://127.0.0.1:9/v1\nmodel: q\nfamily: llama3\n");
         CliRun r = start("prov", "");
