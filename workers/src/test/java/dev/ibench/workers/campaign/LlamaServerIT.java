@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.activities.llm.IgnoredRequestParts;
+import dev.ibench.activities.multiturn.MultiTurnConversations;
 import dev.ibench.activities.multiturn.MultiTurnScore;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;
@@ -18,6 +19,7 @@ import dev.ibench.core.bfcl.BfclMultiTurnImporter;
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.react.ObservationTruncation;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.tools.ToolStyle;
 import dev.ibench.workers.IbenchHome;
@@ -82,7 +84,9 @@ class LlamaServerIT {
     private static final int SUBSET_LONGEST_GOLD = 4;
     /** The BFCL multi_turn_base entries of the function-calling cell, and its step limit per turn (small: SmolLM2 is slow here). */
     private static final int BFCL_ENTRIES = 2;
-    private static final int BFCL_STEPS_PER_TURN = 2;
+    private static final int BFCL_STEPS_PER_TURN = 1;
+    /** max_tokens of the tool-calling cells: SmolLM2 writes one call in the Cohere2 MoE layout in 55 to 85 tokens (measured). */
+    private static final int TOOL_CALL_MAX_TOKENS = 128;
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @TempDir static Path dir;
@@ -403,124 +407,88 @@ class LlamaServerIT {
 
     /**
      * Issue 42 Must show 2, the react half: a react cell with {@code react: {agent: native}} against llama-server
-     * {@code --jinja} on SmolLM2 under a chat template that renders tool calls ({@link #toolCallingProxy}), its profile
-     * the built-in {@code openai-compatible} with {@code tool_choice: required}. Every step is one chat request carrying
-     * the toolkit as native tools and {@code tool_choice: required}; every step is stored as the server's answer (its
-     * calls' names and ids, or its text); every request after the first carries each earlier step's calls as the
-     * assistant's {@code tool_calls} and one {@code tool} message per call that ran, with its id; every trajectory is
-     * scored. Whether SmolLM2 calls at all is the model's: llama.cpp b11434 lets text come before the required call
-     * (docs/model-profiles.md, {@code tool_choice}), and the run prints how many tool messages reached the server.
+     * {@code --jinja} on SmolLM2 under a chat template that llama.cpp handles as Cohere2 MoE ({@link #toolCallingProxy}),
+     * its profile the built-in {@code openai-compatible} with {@code tool_choice: required}. The server's grammar then
+     * admits nothing but a tool call, so every step calls a tool and only the step budget ends the trajectory. Checked on
+     * the requests the server received and on the store: every request carries the toolkit as native tools and
+     * {@code tool_choice: required}; every answer holds a call; every step is stored as the server's answer; from the
+     * second step on, each request carries every earlier step's calls as the assistant's {@code tool_calls} and one
+     * {@code tool} message per call with the call's id and the stored result of that step's execution, in order.
      */
     @Test
     @Order(7)
-    void aNativeReactCellSendsToolsToTheServerAndStoresEveryStep() throws Exception {
-        int samples = 2;
+    void aNativeReactCellCallsToolsOnTheServerAndSendsTheirResultsBackAsToolMessages() throws Exception {
         int budget = 2;
+        int observationChars = 300;
         RecordingLoopbackProxy tools = toolCallingProxy();
         int before = tools.exchanges().size();
         String id = run("native-react", """
                 models:
                   - {name: smollm2-native-react, profile: %s, endpoint: "%s", concurrency: 1}
                 modes: [react]
-                react: {budget: %d, observation_chars: 300, agent: native}
-                samples: {limit: %d, seed: 6}
-                decoding: {max_tokens: 96, seed: 1}
-                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), budget, samples));
+                react: {budget: %d, observation_chars: %d, agent: native}
+                samples: {limit: 1, seed: 6}
+                decoding: {max_tokens: %d, seed: 1}
+                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), budget, observationChars, TOOL_CALL_MAX_TOKENS));
         String cell = id + "/smollm2-native-react/slot/react";
         List<SampleResultRecord> results = services.store().sampleResults(cell);
-        assertThat(results).hasSize(samples).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        assertThat(results).hasSize(1).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
         List<Exchange> calls = tools.exchanges().subList(before, tools.exchanges().size());
         assertRequestsCarryTheToolkit(calls);
         assertThat(calls).as("every request asks for a tool call").allSatisfy(e ->
                 assertThat(readTree(e.requestBody()).path("tool_choice").asText()).isEqualTo("required"));
-        Map<String, List<Exchange>> byQuestion = byFirstUserTurn(calls);
-        assertThat(byQuestion).as("one conversation per sample").hasSize(samples);
-        int toolMessages = 0;
-        for (SampleResultRecord r : results) {
-            int loops = readTree(r.scoreJson()).path("loops").asInt();
-            List<String> prompts = services.store().stepPrompts(cell, r.sampleId(), 0);
-            assertThat(prompts).as("%s: every step's prompt is stored", r.sampleId()).hasSize(loops);
-            List<Exchange> steps = byQuestion.get(firstUserTurn(readTree(prompts.get(0))));
-            assertThat(steps).as("%s: one request per step", r.sampleId()).isNotNull().hasSize(loops);
-            List<String> stored = new ArrayList<>();
-            for (int step = 1; step <= loops; step++) {
-                stored.add(services.store().modelCall(cell, r.sampleId(), 0, step).orElseThrow(
-                        () -> new AssertionError(r.sampleId() + " has a step that is not stored")).rawOutput());
-            }
-            toolMessages += assertConversationRoundTrips(r.sampleId(), steps, stored);
+        SampleResultRecord r = results.get(0);
+        assertThat(readTree(r.scoreJson()).path("loops").asInt()).as("every step called a tool, so the budget ended the trajectory")
+                .isEqualTo(budget);
+        List<String> prompts = services.store().stepPrompts(cell, r.sampleId(), 0);
+        assertThat(prompts).as("every step's prompt is stored").hasSize(budget);
+        List<Exchange> steps = NativeToolRoundTrip.byFirstUserTurn(calls).get(NativeToolRoundTrip.firstUserTurn(readTree(prompts.get(0))));
+        assertThat(steps).as("one request per step").isNotNull().hasSize(budget);
+        List<String> stored = new ArrayList<>();
+        List<List<String>> executed = new ArrayList<>();
+        for (int step = 1; step <= budget; step++) {
+            int s = step;
+            stored.add(services.store().modelCall(cell, r.sampleId(), 0, step).orElseThrow(
+                    () -> new AssertionError("step " + s + " is not stored")).rawOutput());
+            executed.add(storedResults(cell, r.sampleId(), step).stream()
+                    .map(o -> ObservationTruncation.truncate(o, observationChars)).toList());
         }
-        System.out.printf("LlamaServerIT native react: %d requests for %d samples, %d tool messages sent, %s, outcomes %s%n", calls.size(),
-                results.size(), toolMessages, answerKinds(calls), results.stream().map(SampleResultRecord::scoreJson).toList());
+        int toolMessages = NativeToolRoundTrip.assertConversation(r.sampleId(), steps, stored, executed);
+        assertThat(toolMessages).as("the last step's request carried the first step's results as tool messages").isPositive();
+        System.out.printf("LlamaServerIT native react: %d requests, %d tool messages in the last, %s, outcome %s%n", calls.size(),
+                toolMessages, answerKinds(calls), r.scoreJson());
+    }
+
+    /** The results a stored step's execution produced, in call order (a JSON list in {@code tool_executions}), or none. */
+    private List<String> storedResults(String cell, String sampleId, int storeStep) {
+        return services.store().toolExecutions(cell, sampleId, 0).stream().filter(x -> x.step() == storeStep).findFirst()
+                .map(MultiTurnConversations::results).orElse(List.of());
     }
 
     /**
-     * One conversation's requests (in order) against its stored steps: each stored step holds the server's answer (its
-     * calls' names and ids, or its text when it made none); each request carries every earlier step's calls as the
-     * assistant's {@code tool_calls} and a {@code tool} message, with the call's id, for each call that ran (a step's
-     * calls run when all their arguments are JSON objects). Returns the tool messages the last request carried.
-     */
-    private static int assertConversationRoundTrips(String what, List<Exchange> requests, List<String> stored) {
-        assertThat(stored).as("%s: every request is a stored step", what).hasSize(requests.size());
-        List<String> earlierCalls = new ArrayList<>();
-        List<String> ranIds = new ArrayList<>();
-        int toolMessages = 0;
-        for (int j = 0; j < requests.size(); j++) {
-            List<String> sentCalls = new ArrayList<>();
-            List<String> toolIds = new ArrayList<>();
-            for (JsonNode m : readTree(requests.get(j).requestBody()).path("messages")) {
-                if ("assistant".equals(m.path("role").asText())) {
-                    sentCalls.addAll(namesAndIds(m.path("tool_calls"), true));
-                }
-                if ("tool".equals(m.path("role").asText())) {
-                    toolIds.add(m.path("tool_call_id").asText());
-                    assertThat(m.path("content").asText()).as("%s request %d: a tool message carries the result", what, j).isNotBlank();
-                }
-            }
-            assertThat(sentCalls).as("%s request %d carries every earlier step's calls", what, j).isEqualTo(earlierCalls);
-            assertThat(toolIds).as("%s request %d carries a tool message for every call that ran", what, j).isEqualTo(ranIds);
-            toolMessages = toolIds.size();
-            JsonNode answer = readTree(requests.get(j).responseBody()).path("choices").path(0).path("message");
-            JsonNode storedTurn = readTree(stored.get(j)).path("native_turn");
-            assertThat(namesAndIds(storedTurn.path("tool_calls"), false)).as("%s step %d is stored as the server's calls", what, j)
-                    .isEqualTo(namesAndIds(answer.path("tool_calls"), true));
-            if (answer.path("tool_calls").isEmpty()) {
-                assertThat(storedTurn.path("content").asText("")).as("%s step %d is stored as the server's text", what, j)
-                        .isEqualTo(answer.path("content").asText(""));
-            }
-            earlierCalls.addAll(namesAndIds(answer.path("tool_calls"), true));
-            if (allArgumentsAreObjects(answer.path("tool_calls"))) {
-                answer.path("tool_calls").forEach(c -> ranIds.add(c.path("id").asText()));
-            }
-        }
-        return toolMessages;
-    }
-
-    private static Map<String, List<Exchange>> byFirstUserTurn(List<Exchange> calls) {
-        Map<String, List<Exchange>> byQuestion = new LinkedHashMap<>();
-        for (Exchange e : calls) {
-            byQuestion.computeIfAbsent(firstUserTurn(readTree(e.requestBody())), k -> new ArrayList<>()).add(e);
-        }
-        return byQuestion;
-    }
-
-    /**
-     * Issue 42 Must show 2, the BFCL half: a BFCL {@code multi_turn_base} cell ({@link #BFCL_ENTRIES} entries imported
-     * from bfcl-eval's own files) whose profile has {@code mode: tools} (the built-in {@code openai-compatible} with
-     * {@code tool_choice: required}) against llama-server {@code --jinja} under a template that renders tool calls
-     * ({@link #toolCallingProxy}), beside the oracle's gold replay of the same entries. Every request carries the entry's
-     * functions as native tools; every request after an entry's first carries each earlier step's calls as the
-     * assistant's {@code tool_calls} and a {@code tool} message per call that ran; every request is a stored step holding
-     * the server's answer. Both cells' verdicts (entry valid, error type) equal bfcl-eval's own {@code multi_turn_checker}
-     * on the same decoded calls. Whether SmolLM2 calls at all is the model's; the run prints what it did.
+     * Issue 42 Must show 2, the BFCL half: a BFCL {@code multi_turn_base} cell ({@link #BFCL_ENTRIES} entries of one class,
+     * imported from bfcl-eval's own files) whose profile has {@code mode: tools} (the built-in {@code openai-compatible}
+     * with {@code tool_choice: required}) against llama-server {@code --jinja} under the Cohere2 MoE layout
+     * ({@link #toolCallingProxy}), beside the oracle's gold replay of the same entries. Every step calls a tool (the
+     * server's grammar), so each entry runs {@code steps_per_turn} executed steps plus the one that is forced to quit, as
+     * bfcl-eval's {@code MAXIMUM_STEP_LIMIT} does. Checked: every request carries the entry's functions as native tools;
+     * every answer holds a call; every request is a stored step holding the server's answer; each request after an
+     * entry's first carries each earlier step's calls and one {@code tool} message per call with its stored result from
+     * bfcl-eval's backends, in order. Both cells' verdicts (entry valid, error type) equal bfcl-eval's own
+     * {@code multi_turn_checker} on the same decoded calls.
      */
     @Test
     @Order(8)
-    void aBfclMultiTurnCellWithAToolsProfileSendsToolMessagesAndItsVerdictsAreBfclEvals() throws Exception {
+    void aBfclMultiTurnCellWithAToolsProfileSendsToolResultsBackAndItsVerdictsAreBfclEvals() throws Exception {
         String category = "multi_turn_base";
         BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
         BfclMultiTurnImporter.Result imported = BfclMultiTurnImporter.read(bfclEval.tests(category), bfclEval.answers(category),
                 bfclEval.functionDocs(), category);
-        List<BfclMultiTurnEntry> entries = imported.entries().subList(0, BFCL_ENTRIES);
+        // entries over GorillaFileSystem alone: the smallest function docs of the single-class entries, and a prompt prefix
+        // (the tools) the entries share, so the server evaluates it once
+        List<BfclMultiTurnEntry> entries = imported.entries().stream()
+                .filter(e -> e.involvedClasses().equals(List.of("GorillaFileSystem"))).limit(BFCL_ENTRIES).toList();
+        assertThat(entries).hasSize(BFCL_ENTRIES);
         Path set = dir.resolve("bfcl-multi-turn-base.json");
         Files.writeString(set, new BfclMultiTurnEvalSet(category, bfclEval.tests(category).toString(), imported.functionDocs(), entries)
                 .toJson().toString());
@@ -536,9 +504,9 @@ class LlamaServerIT {
                   - {name: mt-base, eval_set: %s}
                 modes: [react]
                 react: {budget: 10, observation_chars: 1000, steps_per_turn: %d}
-                decoding: {max_tokens: 96, seed: 1}
+                decoding: {max_tokens: %d, seed: 1}
                 samples_in_flight: 1
-                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), set, BFCL_STEPS_PER_TURN));
+                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), set, BFCL_STEPS_PER_TURN, TOOL_CALL_MAX_TOKENS));
         long started = System.nanoTime();
         String id = new CampaignStarter(services, connection.client()).start(file, "bfcl-mt");
         assertThat(await(id).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
@@ -552,22 +520,26 @@ class LlamaServerIT {
             assertThat(body.path("tools").isArray() && body.path("tools").size() > 0).as("native tools: %s", e.requestBody()).isTrue();
             assertThat(body.path("tool_choice").asText()).isEqualTo("required");
         });
-        Map<String, List<Exchange>> byQuestion = byFirstUserTurn(calls);
+        Map<String, List<Exchange>> byQuestion = NativeToolRoundTrip.byFirstUserTurn(calls);
         String fcCell = id + "/smollm2-fc/mt-base/react";
         int toolMessages = 0;
         for (BfclMultiTurnEntry entry : entries) {
             String question = entry.turns().get(0).stream().filter(m -> "user".equals(m.get("role"))).map(m -> String.valueOf(m.get("content")))
                     .findFirst().orElseThrow();
             List<Exchange> steps = byQuestion.get(question);
-            assertThat(steps).as("%s's requests", entry.id()).isNotNull().isNotEmpty();
+            assertThat(steps).as("%s: the executed steps of its first turn and the one forced to quit", entry.id()).isNotNull()
+                    .hasSize(BFCL_STEPS_PER_TURN + 1);
             List<String> stored = new ArrayList<>();
-            for (int turn = 0; turn < entry.turns().size(); turn++) {
-                for (int step = 0; step <= BFCL_STEPS_PER_TURN + 1; step++) {
-                    services.store().modelCall(fcCell, entry.id(), 0, turn * 100 + step).ifPresent(c -> stored.add(c.rawOutput()));
-                }
+            List<List<String>> executed = new ArrayList<>();
+            for (int step = 1; step <= steps.size(); step++) { // turn 0's steps (store keys 1, 2, ...)
+                int s = step;
+                stored.add(services.store().modelCall(fcCell, entry.id(), 0, step).orElseThrow(
+                        () -> new AssertionError(entry.id() + " step " + s + " is not stored")).rawOutput());
+                executed.add(storedResults(fcCell, entry.id(), step));
             }
-            toolMessages += assertConversationRoundTrips(entry.id(), steps, stored);
+            toolMessages += NativeToolRoundTrip.assertConversation(entry.id(), steps, stored, executed);
         }
+        assertThat(toolMessages).as("tool messages reached the server").isPositive();
 
         List<OfficialBfclChecker.MultiTurnCase> cases = new ArrayList<>();
         List<MultiTurnScore> ours = new ArrayList<>();
@@ -600,35 +572,22 @@ class LlamaServerIT {
                 + "bfcl-eval's: %s%n", calls.size(), toolMessages, answerKinds(calls), verdicts);
     }
 
-    /** Whether every call's arguments are a JSON object (bfcl-eval runs a step's calls only then). */
-    private static boolean allArgumentsAreObjects(JsonNode toolCalls) {
-        for (JsonNode c : toolCalls) {
-            JsonNode args = c.path("function").path("arguments");
-            try {
-                JsonNode parsed = args.isTextual() ? Json.MAPPER.readTree(args.asText()) : args;
-                if (parsed == null || !parsed.isObject()) {
-                    return false;
-                }
-            } catch (IOException notJson) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /**
-     * The recording proxy in front of a second llama-server {@code --jinja} on SmolLM2 with Qwen2.5-Instruct's chat
-     * template (llama.cpp's copy, models/templates/Qwen-Qwen2.5-7B-Instruct.jinja: the ChatML layout SmolLM2's own
-     * template has, plus tools in the system message and {@code <tool_call>} blocks), started once for the tool-calling
-     * cells. SmolLM2's own template renders no tools, and llama.cpp b11434 then parses and constrains nothing: a
-     * {@code tool_choice: required} request is answered in prose (measured here). Under a template that renders tool
-     * calls, {@code required} makes the server constrain the answer to a tool call by grammar.
+     * The recording proxy in front of a second llama-server {@code --jinja} on SmolLM2, started once for the
+     * tool-calling cells, with a chat template in the layout of llama.cpp's Cohere2 MoE templates (test resource
+     * {@code llama-cpp-templates/cohere2moe-layout.jinja}). SmolLM2's own template renders no tools, and llama.cpp b11434
+     * then parses and constrains nothing; under a template its differential autoparser reads (Qwen2.5-Instruct's, say),
+     * {@code tool_choice: required} still lets text come before the first call (common/chat-auto-parser-generator.cpp,
+     * {@code build_tool_parser_json_native}) and SmolLM2 writes prose until {@code max_tokens}. b11434's dedicated
+     * Cohere2 MoE handler (common/parsers/cohere2moe.cpp) makes an answer either text or calls, and under
+     * {@code required} calls only; the template's generation prompt closes the thinking block, so the grammar admits a
+     * call from the first token.
      */
     private RecordingLoopbackProxy toolCallingProxy() throws IOException {
         if (toolProxy == null) {
-            Path template = dir.resolve("Qwen-Qwen2.5-7B-Instruct.jinja");
-            try (java.io.InputStream in = getClass().getResourceAsStream("/llama-cpp-templates/Qwen-Qwen2.5-7B-Instruct.jinja")) {
-                Files.copy(java.util.Objects.requireNonNull(in, "the Qwen2.5 template resource"), template);
+            Path template = dir.resolve("cohere2moe-layout.jinja");
+            try (java.io.InputStream in = getClass().getResourceAsStream("/llama-cpp-templates/cohere2moe-layout.jinja")) {
+                Files.copy(java.util.Objects.requireNonNull(in, "the Cohere2 MoE layout template resource"), template);
             }
             Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
             toolServer = LlamaServerProcess.start(model, CONTEXT, dir, List.of("--jinja", "--chat-template-file", template.toString()));
@@ -644,22 +603,6 @@ class LlamaServerIT {
         Files.writeString(file, Files.readString(copy).replace("name: openai-compatible", "name: openai-compatible-required")
                 + "tool_choice: required\n");
         return file;
-    }
-
-    /** Each call as {@code name#id}, read from OpenAI's {@code function.name} or ibench's stored {@code name}. */
-    private static List<String> namesAndIds(JsonNode toolCalls, boolean openAi) {
-        List<String> out = new ArrayList<>();
-        toolCalls.forEach(c -> out.add((openAi ? c.path("function").path("name") : c.path("name")).asText() + "#" + c.path("id").asText()));
-        return out;
-    }
-
-    private static String firstUserTurn(JsonNode requestOrPrompt) {
-        for (JsonNode m : requestOrPrompt.path("messages")) {
-            if ("user".equals(m.path("role").asText())) {
-                return m.path("content").asText();
-            }
-        }
-        throw new AssertionError("no user message in " + requestOrPrompt);
     }
 
     /**
