@@ -63,7 +63,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the Spider {@code singer} SLOT set cut to the samples that share one toolkit ({@link #SINGER_SUBSET}): every prompt
  * then starts with the same tools, so llama-server's prompt cache evaluates the ~2,500-token prefix once per server
  * start instead of once per sample. The native tool-calling cells (issue 42) run on a second server, started once for
- * them, under a chat template that renders tool calls ({@link #toolCallingProxy}).
+ * them, under a chat template with which llama.cpp forces a tool call when one is required ({@link #toolCallingProxy}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -82,10 +82,16 @@ class LlamaServerIT {
     private static final String SINGER_SUBSET = "spider-singer-slot-one-toolkit.json";
     /** The subset's longest gold sequence, read in the file: singer-705 and -706 (most common citizenship) group, count, sort, retrieve. */
     private static final int SUBSET_LONGEST_GOLD = 4;
-    /** The BFCL multi_turn_base entries of the function-calling cell, and its step limit per turn (small: SmolLM2 is slow here). */
+    /**
+     * The BFCL multi_turn_base entries of the function-calling cell, and its step limit per turn: every step calls, so an
+     * entry costs this many executed steps plus the one forced to quit (SmolLM2 is slow here: keep both small).
+     */
     private static final int BFCL_ENTRIES = 2;
     private static final int BFCL_STEPS_PER_TURN = 1;
-    /** max_tokens of the tool-calling cells: SmolLM2 writes one call in the Cohere2 MoE layout in 55 to 85 tokens (measured). */
+    /**
+     * max_tokens of the tool-calling cells: SmolLM2 writes one call in the Cohere2 MoE layout in 55 to 105 tokens
+     * (measured; it puts blank lines inside the JSON), and often goes on with a second call that this cuts.
+     */
     private static final int TOOL_CALL_MAX_TOKENS = 128;
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
