@@ -16,12 +16,13 @@ public record DecodingSettings(int maxTokens, double temperature, List<String> s
      * (null: {@code max_tokens}), whether {@code temperature} is sent (null: yes), OpenAI's {@code reasoning_effort} and
      * {@code chat_template_kwargs.enable_thinking} (null: not sent), and {@code keepSpecialTokens} (vLLM's and SGLang's
      * {@code skip_special_tokens: false}, for raw harmony prompts whose answer is read by its special tokens; null: not
-     * sent), and {@code toolChoice}, OpenAI's {@code tool_choice} sent with native tools (null: {@code auto}). Null
-     * fields are left out of the cache key, so keys of requests without them are unchanged.
+     * sent), {@code toolChoice}, OpenAI's {@code tool_choice} sent with native tools (null: {@code auto}), and
+     * {@code parallelToolCalls}, OpenAI's {@code parallel_tool_calls} sent with native tools (null: not sent). Null fields
+     * are left out of the cache key, so keys of requests without them are unchanged.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ServerSettings(String tokenLimitParameter, Boolean sendTemperature, String reasoningEffort, Boolean enableThinking,
-                                 Boolean keepSpecialTokens, String toolChoice) {
+                                 Boolean keepSpecialTokens, String toolChoice, Boolean parallelToolCalls) {
         public static final ServerSettings DEFAULT = new ServerSettings(null, null, null, null, null);
 
         public ServerSettings {
@@ -32,7 +33,7 @@ public record DecodingSettings(int maxTokens, double temperature, List<String> s
 
         public ServerSettings(String tokenLimitParameter, Boolean sendTemperature, String reasoningEffort, Boolean enableThinking,
                               Boolean keepSpecialTokens) {
-            this(tokenLimitParameter, sendTemperature, reasoningEffort, enableThinking, keepSpecialTokens, null);
+            this(tokenLimitParameter, sendTemperature, reasoningEffort, enableThinking, keepSpecialTokens, null, null);
         }
 
         /** The {@code tool_choice} sent with native tools. */

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Reasoning servers (issue 31): reasoning returned apart and its tokens are read; each server kind gets its own
  * request settings (token-limit field, temperature, reasoning effort) and they key the cache; a profile's
- * {@code tool_choice} goes with native tools ({@code auto} when not said) and is refused where none are sent; a 400 naming a parameter
+ * {@code tool_choice} goes with native tools ({@code auto} when not said) and is refused where none are sent, as is
+ * {@code parallel_tool_calls} (not sent when not said); a 400 naming a parameter
  * the server does not take stops the endpoint naming the profile and the parameter. TEST DOUBLE: MockWebServer.
  */
 class ReasoningServerRequestTest {
@@ -227,5 +228,22 @@ class ReasoningServerRequestTest {
         assertThatThrownBy(() -> ProfileCatalog.parse("name: g\nprovider: gguf\nmodel_file: x.gguf\nfamily: qwen2.5\napi: chat\ntool_choice: required\n", "g.yaml"))
                 .hasMessageContaining("g.yaml").hasMessageContaining("not provider gguf");
         assertThat(profile("family: gpt-4o\nmode: tools").toolChoice()).as("not written when not said").isNull();
+    }
+
+    @Test
+    void parallelToolCallsIsSentWithTheToolsOnlyWhenTheProfileSaysIt() throws Exception {
+        ModelProfile single = profile("family: gpt-4o\nmode: tools\ntool_choice: required\nparallel_tool_calls: false");
+        JsonNode step = sentBody(ModelGateway.stepRequest(single, WITH_TOOLS, List.of(), "s", 0, 1L, null));
+        assertThat(step.path("parallel_tool_calls").isBoolean()).as("sent as a JSON boolean: %s", step).isTrue();
+        assertThat(step.path("parallel_tool_calls").asBoolean()).isFalse();
+        JsonNode unsaid = sentBody(ModelGateway.request(profile("family: gpt-4o\nmode: tools"), WITH_TOOLS, "s", null));
+        assertThat(unsaid.has("parallel_tool_calls")).as("not said, not sent (the server's default): %s", unsaid).isFalse();
+        JsonNode noTools = sentBody(ModelGateway.request(single, RenderedPrompt.chat(List.of(ChatMessage.user("hi")), List.of()), "s", null));
+        assertThat(noTools.has("parallel_tool_calls")).as("no tools, no parallel_tool_calls: %s", noTools).isFalse();
+        assertThat(CacheKey.of("e", ModelGateway.request(single, WITH_TOOLS, "s", null)))
+                .isNotEqualTo(CacheKey.of("e", ModelGateway.request(profile("family: gpt-4o\nmode: tools\ntool_choice: required"), WITH_TOOLS, "s", null)));
+        assertThatThrownBy(() -> profile("family: gpt-4o\nmode: prompt\napi: completions\nparallel_tool_calls: false"))
+                .hasMessageContaining("p.yaml").hasMessageContaining("'parallel_tool_calls' only acts on native tools");
+        assertThat(profile("family: gpt-4o\nmode: tools").parallelToolCalls()).as("not written when not said").isNull();
     }
 }

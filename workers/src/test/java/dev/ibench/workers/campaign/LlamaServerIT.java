@@ -90,7 +90,7 @@ class LlamaServerIT {
     private static final int BFCL_STEPS_PER_TURN = 1;
     /**
      * max_tokens of the tool-calling cells: SmolLM2 writes one call in the Cohere2 MoE layout in 55 to 105 tokens
-     * (measured; it puts blank lines inside the JSON), and often goes on with a second call that this cuts.
+     * (measured; it puts blank lines inside the JSON), and with parallel_tool_calls false the answer ends there.
      */
     private static final int TOOL_CALL_MAX_TOKENS = 128;
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
@@ -414,12 +414,14 @@ class LlamaServerIT {
     /**
      * Issue 42 Must show 2, the react half: a react cell with {@code react: {agent: native}} against llama-server
      * {@code --jinja} on SmolLM2 under a chat template that llama.cpp handles as Cohere2 MoE ({@link #toolCallingProxy}),
-     * its profile the built-in {@code openai-compatible} with {@code tool_choice: required}. The server's grammar then
-     * admits nothing but a tool call, so every step calls a tool and only the step budget ends the trajectory. Checked on
+     * its profile the built-in {@code openai-compatible} with {@code tool_choice: required} and
+     * {@code parallel_tool_calls: false} ({@link #requiredToolChoiceProfile}). The server's grammar then admits nothing
+     * but one tool call, so every step calls a tool and only the step budget ends the trajectory. Checked on
      * the requests the server received and on the store: every request carries the toolkit as native tools and
-     * {@code tool_choice: required}; every answer holds a call; every step is stored as the server's answer; from the
-     * second step on, each request carries every earlier step's calls as the assistant's {@code tool_calls} and one
-     * {@code tool} message per call with the call's id and the stored result of that step's execution, in order.
+     * {@code tool_choice: required}; every answer is one call; every step is stored as the server's answer, its prompt
+     * as the conversation the server received; from the second step on, each request carries every earlier step's calls
+     * as the assistant's {@code tool_calls} and one {@code tool} message per call with the call's id and the stored result
+     * of that step's execution, in order.
      */
     @Test
     @Order(7)
@@ -441,8 +443,7 @@ class LlamaServerIT {
         assertThat(results).hasSize(1).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
         List<Exchange> calls = tools.exchanges().subList(before, tools.exchanges().size());
         assertRequestsCarryTheToolkit(calls);
-        assertThat(calls).as("every request asks for a tool call").allSatisfy(e ->
-                assertThat(readTree(e.requestBody()).path("tool_choice").asText()).isEqualTo("required"));
+        assertOneRequiredCallPerAnswer(calls);
         SampleResultRecord r = results.get(0);
         assertThat(readTree(r.scoreJson()).path("loops").asInt()).as("every step called a tool, so the budget ended the trajectory")
                 .isEqualTo(budget);
@@ -460,6 +461,7 @@ class LlamaServerIT {
                     .map(o -> ObservationTruncation.truncate(o, observationChars)).toList());
         }
         int toolMessages = NativeToolRoundTrip.assertConversation(r.sampleId(), steps, stored, executed);
+        NativeToolRoundTrip.assertStoredPromptsAreTheRequests(r.sampleId(), steps, prompts);
         assertThat(toolMessages).as("the last step's request carried the first step's results as tool messages").isPositive();
         System.out.printf("LlamaServerIT native react: %d requests, %d tool messages in the last, %s, outcome %s%n", calls.size(),
                 toolMessages, answerKinds(calls), r.scoreJson());
@@ -473,12 +475,11 @@ class LlamaServerIT {
 
     /**
      * Issue 42 Must show 2, the BFCL half: a BFCL {@code multi_turn_base} cell ({@link #BFCL_ENTRIES} entries of one class,
-     * imported from bfcl-eval's own files) whose profile has {@code mode: tools} (the built-in {@code openai-compatible}
-     * with {@code tool_choice: required}) against llama-server {@code --jinja} under the Cohere2 MoE layout
-     * ({@link #toolCallingProxy}), beside the oracle's gold replay of the same entries. Every step calls a tool (the
-     * server's grammar), so each entry runs {@code steps_per_turn} executed steps plus the one that is forced to quit, as
+     * imported from bfcl-eval's own files) whose profile has {@code mode: tools} ({@link #requiredToolChoiceProfile})
+     * against llama-server {@code --jinja} under the Cohere2 MoE layout ({@link #toolCallingProxy}), beside the oracle's
+     * gold replay of the same entries. Every step calls a tool (the server's grammar), so each entry runs {@code steps_per_turn} executed steps plus the one that is forced to quit, as
      * bfcl-eval's {@code MAXIMUM_STEP_LIMIT} does. Checked: every request carries the entry's functions as native tools;
-     * every answer holds a call; every request is a stored step holding the server's answer; each request after an
+     * every answer is one call; every request is a stored step holding the server's answer; each request after an
      * entry's first carries each earlier step's calls and one {@code tool} message per call with its stored result from
      * bfcl-eval's backends, in order. Both cells' verdicts (entry valid, error type) equal bfcl-eval's own
      * {@code multi_turn_checker} on the same decoded calls.
@@ -524,8 +525,8 @@ class LlamaServerIT {
             assertThat(e.answered()).as("%s %s", e.failure(), e.responseBody()).isTrue();
             JsonNode body = readTree(e.requestBody());
             assertThat(body.path("tools").isArray() && body.path("tools").size() > 0).as("native tools: %s", e.requestBody()).isTrue();
-            assertThat(body.path("tool_choice").asText()).isEqualTo("required");
         });
+        assertOneRequiredCallPerAnswer(calls);
         Map<String, List<Exchange>> byQuestion = NativeToolRoundTrip.byFirstUserTurn(calls);
         String fcCell = id + "/smollm2-fc/mt-base/react";
         int toolMessages = 0;
@@ -602,13 +603,29 @@ class LlamaServerIT {
         return toolProxy;
     }
 
-    /** The built-in {@code openai-compatible} profile with {@code tool_choice: required}, as a user profile file. */
+    /**
+     * The built-in {@code openai-compatible} profile with {@code tool_choice: required} and {@code parallel_tool_calls:
+     * false}, as a user profile file: one call per answer, which then ends by itself (SmolLM2 otherwise goes on with more
+     * calls until {@code max_tokens} cuts one, and llama-server may answer such a cut with HTTP 500, measured).
+     */
     private Path requiredToolChoiceProfile() throws IOException {
         Path copy = builtInProfileCopy("openai-compatible");
         Path file = dir.resolve("openai-compatible-required.yaml");
         Files.writeString(file, Files.readString(copy).replace("name: openai-compatible", "name: openai-compatible-required")
-                + "tool_choice: required\n");
+                + "tool_choice: required\nparallel_tool_calls: false\n");
         return file;
+    }
+
+    /** Each request asked for one required call ({@link #requiredToolChoiceProfile}) and each answer is one call. */
+    private static void assertOneRequiredCallPerAnswer(List<Exchange> calls) {
+        assertThat(calls).allSatisfy(e -> {
+            JsonNode body = readTree(e.requestBody());
+            assertThat(body.path("tool_choice").asText()).isEqualTo("required");
+            assertThat(body.path("parallel_tool_calls").isBoolean() && !body.path("parallel_tool_calls").asBoolean())
+                    .as("parallel_tool_calls false: %s", e.requestBody()).isTrue();
+            assertThat(readTree(e.responseBody()).path("choices").path(0).path("message").path("tool_calls").size())
+                    .as("one call: %s", e.responseBody()).isEqualTo(1);
+        });
     }
 
     /**

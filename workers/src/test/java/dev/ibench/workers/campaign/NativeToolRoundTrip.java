@@ -72,6 +72,30 @@ final class NativeToolRoundTrip {
         return toolMessages;
     }
 
+    /**
+     * Each step's stored prompt is the conversation the server received for that step: the same messages in order, each
+     * with its role, the assistant's calls (names and ids) and the tool messages' ids and results.
+     */
+    static void assertStoredPromptsAreTheRequests(String what, List<Exchange> requests, List<String> storedPrompts) {
+        assertThat(storedPrompts).as("%s: a stored prompt per request", what).hasSize(requests.size());
+        for (int j = 0; j < requests.size(); j++) {
+            assertThat(conversation(readTree(storedPrompts.get(j)).path("messages"), false))
+                    .as("%s step %d: the stored prompt is the request's conversation", what, j + 1)
+                    .isEqualTo(conversation(readTree(requests.get(j).requestBody()).path("messages"), true));
+        }
+    }
+
+    /** Messages as {@code role: content | calls | tool_call_id} lines, the assistant's content left out (empty or null alike). */
+    private static List<String> conversation(JsonNode messages, boolean openAi) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode m : messages) {
+            String role = m.path("role").asText();
+            String content = "assistant".equals(role) ? "" : m.path("content").asText();
+            out.add(role + ": " + content + " | " + namesAndIds(m.path("tool_calls"), openAi) + " | " + m.path("tool_call_id").asText());
+        }
+        return out;
+    }
+
     /** The recorded requests grouped by their first user message (one conversation each), in order. */
     static Map<String, List<Exchange>> byFirstUserTurn(List<Exchange> calls) {
         Map<String, List<Exchange>> byQuestion = new LinkedHashMap<>();
