@@ -16,16 +16,29 @@ public record DecodingSettings(int maxTokens, double temperature, List<String> s
      * (null: {@code max_tokens}), whether {@code temperature} is sent (null: yes), OpenAI's {@code reasoning_effort} and
      * {@code chat_template_kwargs.enable_thinking} (null: not sent), and {@code keepSpecialTokens} (vLLM's and SGLang's
      * {@code skip_special_tokens: false}, for raw harmony prompts whose answer is read by its special tokens; null: not
-     * sent). Null fields are left out of the cache key, so keys of requests without them are unchanged.
+     * sent), {@code toolChoice}, OpenAI's {@code tool_choice} sent with native tools (null: {@code auto}), and
+     * {@code parallelToolCalls}, OpenAI's {@code parallel_tool_calls} sent with native tools (null: not sent). Null fields
+     * are left out of the cache key, so keys of requests without them are unchanged.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ServerSettings(String tokenLimitParameter, Boolean sendTemperature, String reasoningEffort, Boolean enableThinking,
-                                 Boolean keepSpecialTokens) {
+                                 Boolean keepSpecialTokens, String toolChoice, Boolean parallelToolCalls) {
         public static final ServerSettings DEFAULT = new ServerSettings(null, null, null, null, null);
 
         public ServerSettings {
             tokenLimitParameter = "max_tokens".equals(tokenLimitParameter) ? null : tokenLimitParameter;
             sendTemperature = Boolean.TRUE.equals(sendTemperature) ? null : sendTemperature;
+            toolChoice = "auto".equals(toolChoice) ? null : toolChoice;
+        }
+
+        public ServerSettings(String tokenLimitParameter, Boolean sendTemperature, String reasoningEffort, Boolean enableThinking,
+                              Boolean keepSpecialTokens) {
+            this(tokenLimitParameter, sendTemperature, reasoningEffort, enableThinking, keepSpecialTokens, null, null);
+        }
+
+        /** The {@code tool_choice} sent with native tools. */
+        public String toolChoiceField() {
+            return toolChoice == null ? "auto" : toolChoice;
         }
 
         public String tokenLimitField() {

@@ -34,12 +34,13 @@ public final class ModelRequests {
                 null, null, profile.frequencyPenalty(), serverSettings(profile)), sampleId);
     }
 
-    /** How the profile's server takes the request's settings: token-limit field, temperature, reasoning effort. */
+    /** How the profile's server takes the request's settings: token-limit field, temperature, reasoning effort, tool choice, parallel calls. */
     public static DecodingSettings.ServerSettings serverSettings(ModelProfile profile) {
         boolean rawHarmony = "gpt-oss".equals(profile.family()) && "completions".equals(profile.api())
                 && ("vllm".equals(profile.server()) || "sglang".equals(profile.server()));
         return new DecodingSettings.ServerSettings(profile.tokenLimitParameter(), profile.sendTemperature(),
-                ReasoningControl.reasoningEffortField(profile), ReasoningControl.enableThinking(profile), rawHarmony ? Boolean.TRUE : null);
+                ReasoningControl.reasoningEffortField(profile), ReasoningControl.enableThinking(profile), rawHarmony ? Boolean.TRUE : null,
+                profile.toolChoice(), profile.parallelToolCalls());
     }
 
     /** {@link #request} for one trial of a campaign: the trial's own sampling seed and the campaign's top_p (null: none). */

@@ -36,7 +36,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reasoning servers (issue 31): reasoning returned apart and its tokens are read; each server kind gets its own
- * request settings (token-limit field, temperature, reasoning effort) and they key the cache; a 400 naming a parameter
+ * request settings (token-limit field, temperature, reasoning effort) and they key the cache; a profile's
+ * {@code tool_choice} goes with native tools ({@code auto} when not said) and is refused where none are sent, as is
+ * {@code parallel_tool_calls} (not sent when not said); a 400 naming a parameter
  * the server does not take stops the endpoint naming the profile and the parameter. TEST DOUBLE: MockWebServer.
  */
 class ReasoningServerRequestTest {
@@ -190,5 +192,58 @@ class ReasoningServerRequestTest {
     private static EvalSample sample() {
         return new EvalSample("s1", "test", "How tall is Batman?", null, null, List.of(), null,
                 List.of(Map.of("name", "get_height", "description", "d", "arguments", Map.of())), null);
+    }
+
+    /** A chat prompt with one native tool, for the profile's {@code tool_choice} (docs/model-profiles.md). */
+    private static final RenderedPrompt WITH_TOOLS = RenderedPrompt.chat(List.of(ChatMessage.user("How tall is Batman?")),
+            List.of(Map.of("type", "function", "function", Map.of("name", "get_height", "parameters", Map.of("type", "object")))));
+
+    @Test
+    void theProfilesToolChoiceIsSentWithTheToolsOfEveryKindOfRequest() throws Exception {
+        ModelProfile required = profile("family: gpt-4o\nmode: tools\ntool_choice: required");
+        assertThat(sentBody(ModelRequests.request(required, WITH_TOOLS, "s", null)).path("tool_choice").asText()).isEqualTo("required");
+        JsonNode step = sentBody(ModelRequests.stepRequest(required, WITH_TOOLS, List.of(), "s", 0, 1L, null));
+        assertThat(step.path("tool_choice").asText()).as("agent steps (react native, multi-turn) too").isEqualTo("required");
+        assertThat(sentBody(ModelRequests.request(profile("family: gpt-4o\nmode: tools"), WITH_TOOLS, "s", null)).path("tool_choice").asText())
+                .as("not said: auto, as before").isEqualTo("auto");
+        JsonNode noTools = sentBody(ModelRequests.request(required, RenderedPrompt.chat(List.of(ChatMessage.user("hi")), List.of()), "s", null));
+        assertThat(noTools.has("tool_choice")).as("no tools, no tool_choice: %s", noTools).isFalse();
+    }
+
+    @Test
+    void onlyARequiredChoiceKeysTheCacheApart() {
+        ModelRequest unsaid = ModelRequests.request(profile("family: gpt-4o\nmode: tools"), WITH_TOOLS, "s", null);
+        ModelRequest auto = ModelRequests.request(profile("family: gpt-4o\nmode: tools\ntool_choice: auto"), WITH_TOOLS, "s", null);
+        ModelRequest required = ModelRequests.request(profile("family: gpt-4o\nmode: tools\ntool_choice: required"), WITH_TOOLS, "s", null);
+        assertThat(CacheKey.of("e", auto)).as("auto is what was always sent").isEqualTo(CacheKey.of("e", unsaid));
+        assertThat(CacheKey.of("e", required)).isNotEqualTo(CacheKey.of("e", unsaid));
+    }
+
+    @Test
+    void aToolChoiceWhereNoNativeToolsAreSentOrAnUnknownOneIsRefused() {
+        assertThatThrownBy(() -> profile("family: gpt-4o\nmode: tools\ntool_choice: none"))
+                .hasMessageContaining("p.yaml").hasMessageContaining("'tool_choice' must be one of").hasMessageContaining("got none");
+        assertThatThrownBy(() -> profile("family: gpt-4o\nmode: prompt\napi: completions\ntool_choice: required"))
+                .hasMessageContaining("'tool_choice' only acts on native tools, sent by provider openai with api chat");
+        assertThatThrownBy(() -> ProfileCatalog.parse("name: g\nprovider: gguf\nmodel_file: x.gguf\nfamily: qwen2.5\napi: chat\ntool_choice: required\n", "g.yaml"))
+                .hasMessageContaining("g.yaml").hasMessageContaining("not provider gguf");
+        assertThat(profile("family: gpt-4o\nmode: tools").toolChoice()).as("not written when not said").isNull();
+    }
+
+    @Test
+    void parallelToolCallsIsSentWithTheToolsOnlyWhenTheProfileSaysIt() throws Exception {
+        ModelProfile single = profile("family: gpt-4o\nmode: tools\ntool_choice: required\nparallel_tool_calls: false");
+        JsonNode step = sentBody(ModelRequests.stepRequest(single, WITH_TOOLS, List.of(), "s", 0, 1L, null));
+        assertThat(step.path("parallel_tool_calls").isBoolean()).as("sent as a JSON boolean: %s", step).isTrue();
+        assertThat(step.path("parallel_tool_calls").asBoolean()).isFalse();
+        JsonNode unsaid = sentBody(ModelRequests.request(profile("family: gpt-4o\nmode: tools"), WITH_TOOLS, "s", null));
+        assertThat(unsaid.has("parallel_tool_calls")).as("not said, not sent (the server's default): %s", unsaid).isFalse();
+        JsonNode noTools = sentBody(ModelRequests.request(single, RenderedPrompt.chat(List.of(ChatMessage.user("hi")), List.of()), "s", null));
+        assertThat(noTools.has("parallel_tool_calls")).as("no tools, no parallel_tool_calls: %s", noTools).isFalse();
+        assertThat(CacheKey.of("e", ModelRequests.request(single, WITH_TOOLS, "s", null)))
+                .isNotEqualTo(CacheKey.of("e", ModelRequests.request(profile("family: gpt-4o\nmode: tools\ntool_choice: required"), WITH_TOOLS, "s", null)));
+        assertThatThrownBy(() -> profile("family: gpt-4o\nmode: prompt\napi: completions\nparallel_tool_calls: false"))
+                .hasMessageContaining("p.yaml").hasMessageContaining("'parallel_tool_calls' only acts on native tools");
+        assertThat(profile("family: gpt-4o\nmode: tools").parallelToolCalls()).as("not written when not said").isNull();
     }
 }

@@ -40,6 +40,11 @@ import java.util.Set;
  * @param batchPricePerMillionInput  USD per million prompt tokens answered through the Batch API (docs/batch.md); null:
  *                       the normal price
  * @param batchPricePerMillionOutput USD per million completion tokens answered through the Batch API; null: the normal price
+ * @param toolChoice     OpenAI {@code tool_choice} sent with native tools: {@code auto} or {@code required} (every answer
+ *                       a tool call; llama-server {@code --jinja} forces it by grammar); null (not written): {@code auto}
+ * @param parallelToolCalls OpenAI {@code parallel_tool_calls} sent with native tools: false allows one call per answer
+ *                       (llama-server {@code --jinja} then constrains the answer to one call); null (not written): not
+ *                       sent, the server's default
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ModelProfile(
@@ -78,7 +83,9 @@ public record ModelProfile(
         @JsonProperty("prompt_ends_in_thinking") Boolean promptEndsInThinking,
         @JsonProperty("price_per_million_cached_input") Double pricePerMillionCachedInput,
         @JsonProperty("batch_price_per_million_input") Double batchPricePerMillionInput,
-        @JsonProperty("batch_price_per_million_output") Double batchPricePerMillionOutput) {
+        @JsonProperty("batch_price_per_million_output") Double batchPricePerMillionOutput,
+        @JsonProperty("tool_choice") String toolChoice,
+        @JsonProperty("parallel_tool_calls") Boolean parallelToolCalls) {
 
     public static final Set<String> PROVIDERS = Set.of("openai", "gguf", "oracle", "replay");
     public static final Set<String> APIS = Set.of("chat", "completions");
@@ -86,6 +93,7 @@ public record ModelProfile(
     /** The kinds of OpenAI-compatible server a profile may name, for the request settings each takes. */
     public static final Set<String> SERVERS = Set.of("openai", "vllm", "sglang", "llama.cpp", "ollama", "other");
     public static final Set<String> TOKEN_LIMIT_PARAMETERS = Set.of("max_tokens", "max_completion_tokens");
+    public static final Set<String> TOOL_CHOICES = Set.of("auto", "required");
 
     public ModelProfile {
         mode = mode == null ? PromptMode.PROMPT : mode;
@@ -141,6 +149,16 @@ public record ModelProfile(
         if (promptCache && provider != null && !"gguf".equals(provider)) {
             problems.add("'prompt_cache' only acts on provider gguf, not " + provider);
         }
+        if (toolChoice != null && !TOOL_CHOICES.contains(toolChoice)) {
+            problems.add("'tool_choice' must be one of " + TOOL_CHOICES + ", got " + toolChoice);
+        }
+        if (toolChoice != null && ((provider != null && !"openai".equals(provider)) || "completions".equals(api))) {
+            problems.add("'tool_choice' only acts on native tools, sent by provider openai with api chat, not provider " + provider + " with api " + api);
+        }
+        if (parallelToolCalls != null && ((provider != null && !"openai".equals(provider)) || "completions".equals(api))) {
+            problems.add("'parallel_tool_calls' only acts on native tools, sent by provider openai with api chat, not provider " + provider
+                    + " with api " + api);
+        }
         problems.addAll(ReasoningControl.problems(this));
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("model profile " + source + ": " + String.join("; ", problems));
@@ -161,35 +179,35 @@ public record ModelProfile(
     public ModelProfile withBaseUrl(String url) {
         return new ModelProfile(name, description, provider, family, mode, api, model, url, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with another model name at the endpoint (a campaign entry's {@code model}). */
     public ModelProfile withModel(String newModel) {
         return new ModelProfile(name, description, provider, family, mode, api, newModel, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with another ceiling of calls in flight (a campaign entry's {@code concurrency}, which wins over the profile's). */
     public ModelProfile withMaxConcurrency(int newMaxConcurrency) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, newMaxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with other max_tokens and temperature (a campaign's {@code decoding:} block). */
     public ModelProfile withDecoding(int newMaxTokens, double newTemperature) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, newMaxTokens,
                 newTemperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with another API-key variable name (a campaign's {@code api_key_env}). */
     public ModelProfile withApiKeyEnv(String variable) {
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, variable, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
-                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with other prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -197,7 +215,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, perMillionInput != null ? perMillionInput : pricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                perMillionOutput != null ? perMillionOutput : pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with another reasoning effort (a campaign's {@code decoding.reasoning_effort}); check it with {@link #validated}. */
@@ -205,7 +223,7 @@ public record ModelProfile(
         return new ModelProfile(name, description, provider, family, mode, api, model, baseUrl, apiKeyEnv, modelFile, maxTokens,
                 temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads, constrainedOutput, icl,
                 templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
-                sendTemperature, effort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                sendTemperature, effort, promptCache, promptEndsInThinking, pricePerMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** True when the profile says that its prompt ends inside thinking ({@code prompt_ends_in_thinking: true}). */
@@ -219,7 +237,7 @@ public record ModelProfile(
                 apiKeyEnv, modelFile, maxTokens, temperature, stop, timeoutSeconds, maxAttempts, maxConcurrency, contextLength, threads,
                 constrainedOutput, icl, templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty,
                 tokenizer, server, tokenLimitParameter, sendTemperature, reasoningEffort, promptCache, promptEndsInThinking,
-                perMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput);
+                perMillionCachedInput, batchPricePerMillionInput, batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     /** Copy with other batch prices in USD per million tokens (a campaign entry's override; a null argument keeps the profile's). */
@@ -229,7 +247,7 @@ public record ModelProfile(
                 templates, parser, pricePerMillionInput, pricePerMillionOutput, replayFile, frequencyPenalty, tokenizer, server, tokenLimitParameter,
                 sendTemperature, reasoningEffort, promptCache, promptEndsInThinking, pricePerMillionCachedInput,
                 perMillionInput != null ? perMillionInput : batchPricePerMillionInput,
-                perMillionOutput != null ? perMillionOutput : batchPricePerMillionOutput);
+                perMillionOutput != null ? perMillionOutput : batchPricePerMillionOutput, toolChoice, parallelToolCalls);
     }
 
     public boolean hasPrices() {

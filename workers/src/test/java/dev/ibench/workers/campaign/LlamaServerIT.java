@@ -8,11 +8,18 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ibench.activities.llm.IgnoredRequestParts;
+import dev.ibench.activities.multiturn.MultiTurnConversations;
+import dev.ibench.activities.multiturn.MultiTurnScore;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.bfcl.BfclEvalPackage;
+import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
+import dev.ibench.core.bfcl.BfclMultiTurnImporter;
 import dev.ibench.core.build.BenchmarkBuilder;
 import dev.ibench.core.build.BuildOptions;
 import dev.ibench.core.json.Json;
+import dev.ibench.core.react.ObservationTruncation;
 import dev.ibench.core.tools.BuildMode;
 import dev.ibench.core.tools.ToolStyle;
 import dev.ibench.workers.IbenchHome;
@@ -22,6 +29,7 @@ import dev.ibench.workers.testing.LlamaServerProcess;
 import dev.ibench.workers.testing.RecordingLoopbackProxy;
 import dev.ibench.workers.testing.RecordingLoopbackProxy.Exchange;
 import dev.ibench.testing.SuperheroEvalSets;
+import dev.ibench.testing.bfcl.OfficialBfclChecker;
 import dev.ibench.workers.testing.WorkerProcess;
 import dev.ibench.workflows.campaign.CampaignStatus;
 import dev.ibench.workflows.campaign.CampaignWorkflow;
@@ -54,7 +62,8 @@ import org.junit.jupiter.api.io.TempDir;
  * against what the server really answered. Cells are small (SmolLM2 on 2 shared cores is slow), and their eval set is
  * the Spider {@code singer} SLOT set cut to the samples that share one toolkit ({@link #SINGER_SUBSET}): every prompt
  * then starts with the same tools, so llama-server's prompt cache evaluates the ~2,500-token prefix once per server
- * start instead of once per sample.
+ * start instead of once per sample. The native tool-calling cells (issue 42) run on a second server, started once for
+ * them, under a chat template with which llama.cpp forces a tool call when one is required ({@link #toolCallingProxy}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -73,6 +82,17 @@ class LlamaServerIT {
     private static final String SINGER_SUBSET = "spider-singer-slot-one-toolkit.json";
     /** The subset's longest gold sequence, read in the file: singer-705 and -706 (most common citizenship) group, count, sort, retrieve. */
     private static final int SUBSET_LONGEST_GOLD = 4;
+    /**
+     * The BFCL multi_turn_base entries of the function-calling cell, and its step limit per turn: every step calls, so an
+     * entry costs this many executed steps plus the one forced to quit (SmolLM2 is slow here: keep both small).
+     */
+    private static final int BFCL_ENTRIES = 2;
+    private static final int BFCL_STEPS_PER_TURN = 1;
+    /**
+     * max_tokens of the tool-calling cells: SmolLM2 writes one call in the Cohere2 MoE layout in 55 to 105 tokens
+     * (measured; it puts blank lines inside the JSON), and with parallel_tool_calls false the answer ends there.
+     */
+    private static final int TOOL_CALL_MAX_TOKENS = 128;
     private static final ObjectReader STRICT_JSON = Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     @TempDir static Path dir;
@@ -83,6 +103,10 @@ class LlamaServerIT {
     private TemporalConnection connection;
     private WorkerProcess worker;
     private CampaignServices services;
+    private OfficialBfclChecker official;
+    /** The tool-calling cells' server ({@link #toolCallingProxy}), started by the first of them. */
+    private LlamaServerProcess toolServer;
+    private RecordingLoopbackProxy toolProxy;
 
     @BeforeAll
     void start() throws IOException {
@@ -95,10 +119,12 @@ class LlamaServerIT {
         proxy = RecordingLoopbackProxy.to(llama.baseUrl());
         Path results = dir.resolve("results.db");
         System.setProperty("ibench.results.db", results.toString());
+        official = OfficialBfclChecker.install(); // bfcl-eval's package: the multi-turn cell's backends and the checker to compare with
         temporal = DevServerProcess.start(dir.resolve("temporal.db"), dir);
         connection = temporal.connect();
         worker = WorkerProcess.start(temporal.address(), "workflows,llm,tools,scoring", dir.resolve("worker.log"),
-                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString()));
+                Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString(),
+                        BfclEvalPackage.ENV, official.root().toString()));
         services = CampaignServices.of(IbenchHome.resolve());
         evalSet = singerSubset();
         System.out.printf("LlamaServerIT set-up (llama-server, Temporal dev server, worker, eval set) in %.1f s%n", (System.nanoTime() - started) / 1e9);
@@ -164,6 +190,12 @@ class LlamaServerIT {
             }
             if (proxy != null) {
                 proxy.close();
+            }
+            if (toolProxy != null) {
+                toolProxy.close();
+            }
+            if (toolServer != null) {
+                toolServer.close();
             }
             if (llama != null) {
                 llama.close();
@@ -380,53 +412,220 @@ class LlamaServerIT {
     }
 
     /**
-     * Issue 42 item 2 (part of Must show 2): a react cell with {@code react: {agent: native}} against llama-server
-     * {@code --jinja} with SmolLM2's own template: every step is one chat request carrying the toolkit as native tools,
-     * every step is stored and every trajectory scored; in any request, each earlier tool call the assistant made is
-     * answered by a tool message with its id. Measured: SmolLM2-135M answers every first step in prose (it echoes the
-     * step 0 note), so its trajectories end there and no request of this run holds tool messages: the tool-message
-     * round trip is shown with a scripted model (NativeReactSampleWorkflowTest), not with this server.
+     * Issue 42 Must show 2, the react half: a react cell with {@code react: {agent: native}} against llama-server
+     * {@code --jinja} on SmolLM2 under a chat template that llama.cpp handles as Cohere2 MoE ({@link #toolCallingProxy}),
+     * its profile the built-in {@code openai-compatible} with {@code tool_choice: required} and
+     * {@code parallel_tool_calls: false} ({@link #requiredToolChoiceProfile}). The server's grammar then admits nothing
+     * but one tool call, so every step calls a tool and only the step budget ends the trajectory. Checked on
+     * the requests the server received and on the store: every request carries the toolkit as native tools and
+     * {@code tool_choice: required}; every answer is one call; every step is stored as the server's answer, its prompt
+     * as the conversation the server received; from the second step on, each request carries every earlier step's calls
+     * as the assistant's {@code tool_calls} and one {@code tool} message per call with the call's id and the stored result
+     * of that step's execution, in order.
      */
     @Test
     @Order(7)
-    void aNativeReactCellSendsToolsToTheServerAndStoresEveryStep() throws Exception {
-        int before = proxy.exchanges().size();
-        Path nativeProfile = builtInProfileCopy("openai-compatible");
+    void aNativeReactCellCallsToolsOnTheServerAndSendsTheirResultsBackAsToolMessages() throws Exception {
+        int budget = 2;
+        int observationChars = 300;
+        RecordingLoopbackProxy tools = toolCallingProxy();
+        int before = tools.exchanges().size();
         String id = run("native-react", """
                 models:
                   - {name: smollm2-native-react, profile: %s, endpoint: "%s", concurrency: 1}
                 modes: [react]
-                react: {budget: 2, observation_chars: 300, agent: native}
-                samples: {limit: 4, seed: 6}
-                decoding: {max_tokens: 64, seed: 1}
-                """.formatted(nativeProfile, proxy.baseUrl()));
+                react: {budget: %d, observation_chars: %d, agent: native}
+                samples: {limit: 1, seed: 6}
+                decoding: {max_tokens: %d, seed: 1}
+                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), budget, observationChars, TOOL_CALL_MAX_TOKENS));
         String cell = id + "/smollm2-native-react/slot/react";
         List<SampleResultRecord> results = services.store().sampleResults(cell);
-        assertThat(results).hasSize(4).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
-        List<Exchange> calls = proxy.exchanges().subList(before, proxy.exchanges().size());
+        assertThat(results).hasSize(1).allSatisfy(r -> assertThat(r.status()).as(r.error()).isEqualTo(SampleResultRecord.SCORED));
+        List<Exchange> calls = tools.exchanges().subList(before, tools.exchanges().size());
         assertRequestsCarryTheToolkit(calls);
-        int steps = 0;
-        for (SampleResultRecord r : results) {
-            int loops = readTree(r.scoreJson()).path("loops").asInt();
-            steps += loops;
-            for (int step = 1; step <= loops; step++) {
-                assertThat(services.store().modelCall(cell, r.sampleId(), 0, step)).as("%s step %d is stored", r.sampleId(), step).isPresent();
+        assertOneRequiredCallPerAnswer(calls);
+        SampleResultRecord r = results.get(0);
+        assertThat(readTree(r.scoreJson()).path("loops").asInt()).as("every step called a tool, so the budget ended the trajectory")
+                .isEqualTo(budget);
+        List<String> prompts = services.store().stepPrompts(cell, r.sampleId(), 0);
+        assertThat(prompts).as("every step's prompt is stored").hasSize(budget);
+        List<Exchange> steps = NativeToolRoundTrip.byFirstUserTurn(calls).get(NativeToolRoundTrip.firstUserTurn(readTree(prompts.get(0))));
+        assertThat(steps).as("one request per step").isNotNull().hasSize(budget);
+        List<String> stored = new ArrayList<>();
+        List<List<String>> executed = new ArrayList<>();
+        for (int step = 1; step <= budget; step++) {
+            int s = step;
+            stored.add(services.store().modelCall(cell, r.sampleId(), 0, step).orElseThrow(
+                    () -> new AssertionError("step " + s + " is not stored")).rawOutput());
+            executed.add(storedResults(cell, r.sampleId(), step).stream()
+                    .map(o -> ObservationTruncation.truncate(o, observationChars)).toList());
+        }
+        int toolMessages = NativeToolRoundTrip.assertConversation(r.sampleId(), steps, stored, executed);
+        NativeToolRoundTrip.assertStoredPromptsAreTheRequests(r.sampleId(), steps, prompts);
+        assertThat(toolMessages).as("the last step's request carried the first step's results as tool messages").isPositive();
+        System.out.printf("LlamaServerIT native react: %d requests, %d tool messages in the last, %s, outcome %s%n", calls.size(),
+                toolMessages, answerKinds(calls), r.scoreJson());
+    }
+
+    /** The results a stored step's execution produced, in call order (a JSON list in {@code tool_executions}), or none. */
+    private List<String> storedResults(String cell, String sampleId, int storeStep) {
+        return services.store().toolExecutions(cell, sampleId, 0).stream().filter(x -> x.step() == storeStep).findFirst()
+                .map(MultiTurnConversations::results).orElse(List.of());
+    }
+
+    /**
+     * Issue 42 Must show 2, the BFCL half: a BFCL {@code multi_turn_base} cell ({@link #BFCL_ENTRIES} entries of one class,
+     * imported from bfcl-eval's own files) whose profile has {@code mode: tools} ({@link #requiredToolChoiceProfile})
+     * against llama-server {@code --jinja} under the Cohere2 MoE layout ({@link #toolCallingProxy}), beside the oracle's
+     * gold replay of the same entries. Every step calls a tool (the server's grammar), so each entry runs {@code steps_per_turn} executed steps plus the one that is forced to quit, as
+     * bfcl-eval's {@code MAXIMUM_STEP_LIMIT} does. Checked: every request carries the entry's functions as native tools;
+     * every answer is one call; every request is a stored step holding the server's answer; each request after an
+     * entry's first carries each earlier step's calls and one {@code tool} message per call with its stored result from
+     * bfcl-eval's backends, in order. Both cells' verdicts (entry valid, error type) equal bfcl-eval's own
+     * {@code multi_turn_checker} on the same decoded calls.
+     */
+    @Test
+    @Order(8)
+    void aBfclMultiTurnCellWithAToolsProfileSendsToolResultsBackAndItsVerdictsAreBfclEvals() throws Exception {
+        String category = "multi_turn_base";
+        BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
+        BfclMultiTurnImporter.Result imported = BfclMultiTurnImporter.read(bfclEval.tests(category), bfclEval.answers(category),
+                bfclEval.functionDocs(), category);
+        // entries over GorillaFileSystem alone: the smallest function docs of the single-class entries, and a prompt prefix
+        // (the tools) the entries share, so the server evaluates it once
+        List<BfclMultiTurnEntry> entries = imported.entries().stream()
+                .filter(e -> e.involvedClasses().equals(List.of("GorillaFileSystem"))).limit(BFCL_ENTRIES).toList();
+        assertThat(entries).hasSize(BFCL_ENTRIES);
+        Path set = dir.resolve("bfcl-multi-turn-base.json");
+        Files.writeString(set, new BfclMultiTurnEvalSet(category, bfclEval.tests(category).toString(), imported.functionDocs(), entries)
+                .toJson().toString());
+        RecordingLoopbackProxy tools = toolCallingProxy();
+        int before = tools.exchanges().size();
+        Path file = dir.resolve("bfcl-mt.yaml");
+        Files.writeString(file, """
+                name: bfcl-mt
+                models:
+                  - {name: smollm2-fc, profile: %s, endpoint: "%s", concurrency: 1}
+                  - {name: oracle, profile: oracle}
+                benchmarks:
+                  - {name: mt-base, eval_set: %s}
+                modes: [react]
+                react: {budget: 10, observation_chars: 1000, steps_per_turn: %d}
+                decoding: {max_tokens: %d, seed: 1}
+                samples_in_flight: 1
+                """.formatted(requiredToolChoiceProfile(), tools.baseUrl(), set, BFCL_STEPS_PER_TURN, TOOL_CALL_MAX_TOKENS));
+        long started = System.nanoTime();
+        String id = new CampaignStarter(services, connection.client()).start(file, "bfcl-mt");
+        assertThat(await(id).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+        System.out.printf("LlamaServerIT bfcl-mt: campaign finished in %.1f s%n", (System.nanoTime() - started) / 1e9);
+
+        List<Exchange> calls = tools.exchanges().subList(before, tools.exchanges().size());
+        assertThat(calls).as("the SmolLM2 cell's requests").isNotEmpty().allSatisfy(e -> {
+            assertThat(e.path()).isEqualTo("/v1/chat/completions");
+            assertThat(e.answered()).as("%s %s", e.failure(), e.responseBody()).isTrue();
+            JsonNode body = readTree(e.requestBody());
+            assertThat(body.path("tools").isArray() && body.path("tools").size() > 0).as("native tools: %s", e.requestBody()).isTrue();
+        });
+        assertOneRequiredCallPerAnswer(calls);
+        Map<String, List<Exchange>> byQuestion = NativeToolRoundTrip.byFirstUserTurn(calls);
+        String fcCell = id + "/smollm2-fc/mt-base/react";
+        int toolMessages = 0;
+        for (BfclMultiTurnEntry entry : entries) {
+            String question = entry.turns().get(0).stream().filter(m -> "user".equals(m.get("role"))).map(m -> String.valueOf(m.get("content")))
+                    .findFirst().orElseThrow();
+            List<Exchange> steps = byQuestion.get(question);
+            assertThat(steps).as("%s: the executed steps of its first turn and the one forced to quit", entry.id()).isNotNull()
+                    .hasSize(BFCL_STEPS_PER_TURN + 1);
+            List<String> stored = new ArrayList<>();
+            List<List<String>> executed = new ArrayList<>();
+            for (int step = 1; step <= steps.size(); step++) { // turn 0's steps (store keys 1, 2, ...)
+                int s = step;
+                stored.add(services.store().modelCall(fcCell, entry.id(), 0, step).orElseThrow(
+                        () -> new AssertionError(entry.id() + " step " + s + " is not stored")).rawOutput());
+                executed.add(storedResults(fcCell, entry.id(), step));
+            }
+            toolMessages += NativeToolRoundTrip.assertConversation(entry.id(), steps, stored, executed);
+        }
+        assertThat(toolMessages).as("tool messages reached the server").isPositive();
+
+        List<OfficialBfclChecker.MultiTurnCase> cases = new ArrayList<>();
+        List<MultiTurnScore> ours = new ArrayList<>();
+        for (String model : List.of("smollm2-fc", "oracle")) {
+            String cell = id + "/" + model + "/mt-base/react";
+            List<SampleResultRecord> results = services.store().sampleResults(cell);
+            assertThat(results).as(cell).hasSize(BFCL_ENTRIES)
+                    .allSatisfy(r -> assertThat(r.status()).as(r.sampleId() + ": " + r.error()).isEqualTo(SampleResultRecord.SCORED));
+            for (SampleResultRecord r : results) {
+                MultiTurnScore score = Json.MAPPER.readValue(r.scoreJson(), MultiTurnScore.class);
+                BfclMultiTurnEntry e = entries.stream().filter(x -> x.id().equals(r.sampleId())).findFirst().orElseThrow();
+                Map<String, Object> officialEntry = new LinkedHashMap<>();
+                officialEntry.put("id", e.id());
+                officialEntry.put("initial_config", e.initialConfig());
+                officialEntry.put("involved_classes", e.involvedClasses());
+                ours.add(score);
+                cases.add(new OfficialBfclChecker.MultiTurnCase(model + " " + e.id(), category, officialEntry, score.decodedCalls(), e.groundTruth()));
             }
         }
-        assertThat(calls).as("one request per step").hasSize(steps);
-        for (Exchange e : calls) {
-            List<String> callIds = new ArrayList<>();
-            List<String> toolMessageIds = new ArrayList<>();
-            readTree(e.requestBody()).path("messages").forEach(m -> {
-                m.path("tool_calls").forEach(c -> callIds.add(c.path("id").asText()));
-                if ("tool".equals(m.path("role").asText())) {
-                    toolMessageIds.add(m.path("tool_call_id").asText());
-                }
-            });
-            assertThat(toolMessageIds).as("every earlier call is answered by a tool message").containsExactlyInAnyOrderElementsOf(callIds);
+        List<OfficialBfclChecker.Verdict> theirs = official.judgeMultiTurn(cases);
+        List<String> verdicts = new ArrayList<>();
+        for (int i = 0; i < cases.size(); i++) {
+            OfficialBfclChecker.Verdict v = theirs.get(i);
+            assertThat(v.exception()).as("bfcl-eval raised on %s", cases.get(i).key()).isNull();
+            assertThat(ours.get(i).valid() + " " + ours.get(i).errorType()).as("%s: ibench vs bfcl-eval's multi_turn_checker", cases.get(i).key())
+                    .isEqualTo(v.valid() + " " + v.errorType());
+            verdicts.add(cases.get(i).key() + " " + (v.valid() ? "valid" : v.errorType()));
         }
-        System.out.printf("LlamaServerIT native react: %d requests for %d samples, outcomes %s%n", calls.size(), results.size(),
-                results.stream().map(SampleResultRecord::scoreJson).toList());
+        System.out.printf("LlamaServerIT bfcl-mt: %d requests, %d tool messages in the entries' last requests, %s; verdicts equal to "
+                + "bfcl-eval's: %s%n", calls.size(), toolMessages, answerKinds(calls), verdicts);
+    }
+
+    /**
+     * The recording proxy in front of a second llama-server {@code --jinja} on SmolLM2, started once for the
+     * tool-calling cells, with a chat template in the layout of llama.cpp's Cohere2 MoE templates (test resource
+     * {@code llama-cpp-templates/cohere2moe-layout.jinja}). SmolLM2's own template renders no tools, and llama.cpp b11434
+     * then parses and constrains nothing; under a template its differential autoparser reads (Qwen2.5-Instruct's, say),
+     * {@code tool_choice: required} still lets text come before the first call (common/chat-auto-parser-generator.cpp,
+     * {@code build_tool_parser_json_native}) and SmolLM2 writes prose until {@code max_tokens}. b11434's dedicated
+     * Cohere2 MoE handler (common/parsers/cohere2moe.cpp) makes an answer either text or calls, and under
+     * {@code required} calls only; the template's generation prompt closes the thinking block, so the grammar admits a
+     * call from the first token.
+     */
+    private RecordingLoopbackProxy toolCallingProxy() throws IOException {
+        if (toolProxy == null) {
+            Path template = dir.resolve("cohere2moe-layout.jinja");
+            try (java.io.InputStream in = getClass().getResourceAsStream("/llama-cpp-templates/cohere2moe-layout.jinja")) {
+                Files.copy(java.util.Objects.requireNonNull(in, "the Cohere2 MoE layout template resource"), template);
+            }
+            Path model = IbenchHome.resolve().root().resolve(".tools/models").resolve(MODEL_FILE);
+            toolServer = LlamaServerProcess.start(model, CONTEXT, dir, List.of("--jinja", "--chat-template-file", template.toString()));
+            toolProxy = RecordingLoopbackProxy.to(toolServer.baseUrl());
+        }
+        return toolProxy;
+    }
+
+    /**
+     * The built-in {@code openai-compatible} profile with {@code tool_choice: required} and {@code parallel_tool_calls:
+     * false}, as a user profile file: one call per answer, which then ends by itself (SmolLM2 otherwise goes on with more
+     * calls until {@code max_tokens} cuts one, and llama-server may answer such a cut with HTTP 500, measured).
+     */
+    private Path requiredToolChoiceProfile() throws IOException {
+        Path copy = builtInProfileCopy("openai-compatible");
+        Path file = dir.resolve("openai-compatible-required.yaml");
+        Files.writeString(file, Files.readString(copy).replace("name: openai-compatible", "name: openai-compatible-required")
+                + "tool_choice: required\nparallel_tool_calls: false\n");
+        return file;
+    }
+
+    /** Each request asked for one required call ({@link #requiredToolChoiceProfile}) and each answer is one call. */
+    private static void assertOneRequiredCallPerAnswer(List<Exchange> calls) {
+        assertThat(calls).allSatisfy(e -> {
+            JsonNode body = readTree(e.requestBody());
+            assertThat(body.path("tool_choice").asText()).isEqualTo("required");
+            assertThat(body.path("parallel_tool_calls").isBoolean() && !body.path("parallel_tool_calls").asBoolean())
+                    .as("parallel_tool_calls false: %s", e.requestBody()).isTrue();
+            assertThat(readTree(e.responseBody()).path("choices").path(0).path("message").path("tool_calls").size())
+                    .as("one call: %s", e.responseBody()).isEqualTo(1);
+        });
     }
 
     /**

@@ -30,7 +30,11 @@ final class OpenAiRequestBody {
             body.set("messages", OpenAiMessages.of(request.prompt().messages()));
             if (!request.prompt().tools().isEmpty()) {
                 body.set("tools", Json.MAPPER.valueToTree(request.prompt().tools()));
-                body.put("tool_choice", "auto");
+                body.put("tool_choice", request.decoding().serverSettings().toolChoiceField());
+                Boolean parallel = request.decoding().serverSettings().parallelToolCalls();
+                if (parallel != null) {
+                    body.put("parallel_tool_calls", parallel);
+                }
             }
         } else {
             body.put("prompt", request.prompt().text());
