@@ -61,12 +61,7 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
         MultiTurnScore score = new MultiTurnScore(entry.category(), verdict.valid(), verdict.errorType(), verdict.failedTurn(),
                 verdict.turnPassed(), verdict.turnsChecked(), verdict.turnsPassed(), request.turnsRun(), entry.turns().size(),
                 turns.stream().mapToInt(List::size).sum(), decoded);
-        ObjectNode json = Json.MAPPER.valueToTree(score);
-        json.put("mode", MultiTurnScore.MODE);
-        conversations.store().saveSampleResult(new SampleResultRecord(request.cellId(), sampleId, request.trial(), SampleResultRecord.SCORED,
-                verdict.valid(), MultiTurnConversations.json(json), null));
-        sessions.close(MultiTurnToolActivitiesImpl.key(request.cellId(), sampleId, request.trial()));
-        return SampleOutcome.scored(true, verdict.valid());
+        return save(request, sampleId, score);
     }
 
     /**
@@ -81,12 +76,17 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
         BfclAgenticChecker.Verdict verdict = BfclAgenticChecker.check(texts, answers);
         MultiTurnScore score = new MultiTurnScore(entry.category(), verdict.valid(), verdict.errorType(), null, List.of(), 0, 0,
                 request.turnsRun(), entry.turns().size(), turns.stream().mapToInt(List::size).sum(), decoded);
+        return save(request, sampleId, score);
+    }
+
+    /** Stores the verdict as the sample's result and closes the conversation's interpreter on this worker. */
+    private SampleOutcome save(MultiTurnFinishRequest request, String sampleId, MultiTurnScore score) {
         ObjectNode json = Json.MAPPER.valueToTree(score);
         json.put("mode", MultiTurnScore.MODE);
         conversations.store().saveSampleResult(new SampleResultRecord(request.cellId(), sampleId, request.trial(), SampleResultRecord.SCORED,
-                verdict.valid(), MultiTurnConversations.json(json), null));
+                score.valid(), MultiTurnConversations.json(json), null));
         sessions.close(MultiTurnToolActivitiesImpl.key(request.cellId(), sampleId, request.trial()));
-        return SampleOutcome.scored(true, verdict.valid());
+        return SampleOutcome.scored(true, score.valid());
     }
 
     /** A stored step as the agentic checker reads it: a function-calling step without calls by its text, any other as stored. */

@@ -55,7 +55,8 @@ import org.junit.jupiter.api.io.TempDir;
  * after every conversation (its snapshot's hash and the text the model is shown) equals the undisturbed run's, and so do
  * the verdicts; those equal bfcl-eval's own run of the same scenario on the undisturbed run's calls and texts (driver
  * official_memory.py: execute_multi_turn_func_call with its snapshot files, _evaluate_single_agentic_entry with
- * agentic_checker), whose final snapshot file is ibench's stored one.
+ * agentic_checker), whose final snapshot file is ibench's stored one. Last, the {@code oracle} profile (gold answers) runs
+ * both sets with every question right.
  */
 class BfclMemoryCampaignIT {
     private static final String SCENARIO = "notetaker";
@@ -94,7 +95,8 @@ class BfclMemoryCampaignIT {
                 TemporalConnection connection = server.connect()) {
             Path calmFile = campaign("calm", calmEndpoint, files);
             Path crashFile = campaign("crash", crashEndpoint, files);
-            String[] models = {"--models-from", calmFile.toString(), "--models-from", crashFile.toString()};
+            Path goldFile = campaign("gold", null, files);
+            String[] models = {"--models-from", calmFile.toString(), "--models-from", crashFile.toString(), "--models-from", goldFile.toString()};
             WorkerProcess worker = WorkerProcess.start(server.address(), ROLES, dir.resolve("worker.log"), env, models);
             try {
                 CampaignServices services = CampaignServices.of(IbenchHome.resolve());
@@ -117,7 +119,8 @@ class BfclMemoryCampaignIT {
                     for (String category : CATEGORIES) {
                         int filled = rows.all(cell(crash, category), 0, SCENARIO).size() - 1;
                         midConversation |= filled >= 1 && filled < prerequisites.size()
-                                && store.modelCall(cell(crash, category), id(category, filled), 0, 1).isPresent();
+                                && store.modelCall(cell(crash, category), sets.get(category).prerequisites(SCENARIO).get(filled).id(), 0, 1)
+                                        .isPresent();
                     }
                     if (midConversation) {
                         storedBeforeKill = storedPrerequisiteSteps(store, crash, sets);
@@ -215,6 +218,15 @@ class BfclMemoryCampaignIT {
                 List<String> askedTwice = crashEndpoint.counts().entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
                 assertThat(askedTwice).as("steps asked twice (in flight at the kill)").hasSizeLessThanOrEqualTo(CATEGORIES.size());
                 assertThat(calmEndpoint.unknownRequests() + crashEndpoint.unknownRequests()).isZero();
+
+                // the oracle (test tool, gold answers) runs them too: every question right, from its scenario's filled memory
+                String gold = new CampaignStarter(services, connection.client()).start(goldFile, "gold");
+                assertThat(await(connection, gold).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+                for (String category : CATEGORIES) {
+                    assertThat(verdicts(store, cell(gold, category)).values()).as(category + " oracle verdicts").hasSize(QUESTIONS)
+                            .allMatch("true null"::equals);
+                    assertThat(rows.all(cell(gold, category), 0, SCENARIO)).hasSize(6);
+                }
                 System.out.printf("BfclMemoryCampaignIT: %s, scenario %s (5 prerequisite conversations) and %d questions each; undisturbed run %d s; "
                         + "crashed run %d s, worker killed with %d prerequisite steps stored and %s conversations' memory stored, %d steps asked "
                         + "twice (in flight); memory, verdicts (%d valid) and bfcl-eval's equal; total %d s%n", CATEGORIES, SCENARIO, QUESTIONS,
@@ -231,16 +243,15 @@ class BfclMemoryCampaignIT {
         return campaign + "/" + campaign + "/" + category + "/react";
     }
 
-    private static String id(String category, int conversation) {
-        return category + "_prereq_" + conversation + "-" + SCENARIO + "-" + conversation;
-    }
-
+    /** A campaign over both sets whose model answers from {@code endpoint}; null: the oracle profile. */
     private Path campaign(String model, FakeMemoryEndpoint endpoint, Map<String, Path> files) throws Exception {
         Path file = dir.resolve(model + ".yaml");
+        String entry = endpoint == null ? "{name: %s, profile: oracle}".formatted(model)
+                : "{name: %s, profile: vllm-qwen2.5-7b, endpoint: \"%s\", concurrency: 4}".formatted(model, endpoint.baseUrl());
         Files.writeString(file, """
                 name: %s
                 models:
-                  - {name: %s, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: 4}
+                  - %s
                 benchmarks:
                   - {name: memory_kv, eval_set: %s}
                   - {name: memory_rec_sum, eval_set: %s}
@@ -248,7 +259,7 @@ class BfclMemoryCampaignIT {
                 react: {budget: 10, observation_chars: 1000, steps_per_turn: 3}
                 cells_in_flight: 2
                 samples_in_flight: 4
-                """.formatted(model, model, endpoint.baseUrl(), files.get("memory_kv"), files.get("memory_rec_sum")));
+                """.formatted(model, entry, files.get("memory_kv"), files.get("memory_rec_sum")));
         return file;
     }
 

@@ -74,7 +74,7 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
                         unknown.incrementAndGet();
                         return new MockResponse().setResponseCode(400).setBody("{\"error\": \"not a known memory conversation step\"}");
                     }
-                    return completion(answer).setBodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS);
+                    return FakeMultiTurnEndpoint.completion(answer, true).setBodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS);
                 } catch (IOException e) {
                     unknown.incrementAndGet();
                     return new MockResponse().setResponseCode(400).setBody("{\"error\": \"unreadable request\"}");
@@ -96,7 +96,7 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
     private String answer(String backend, String first, String text) {
         Conversation found = null;
         for (Conversation c : conversations) {
-            if (c.backend().equals(backend) && userText(c.entry(), 0).equals(first)) {
+            if (c.backend().equals(backend) && FakeMultiTurnEndpoint.userText(c.entry(), 0).equals(first)) {
                 if (found != null) {
                     return null; // ambiguous
                 }
@@ -109,7 +109,7 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
         int turn = 0;
         int turnAt = 0;
         for (int t = 1; t < found.entry().turns().size(); t++) {
-            int at = text.indexOf(userText(found.entry(), t), turnAt);
+            int at = text.indexOf(FakeMultiTurnEndpoint.userText(found.entry(), t), turnAt);
             if (at < 0) {
                 break;
             }
@@ -125,7 +125,7 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
             return step == 1 ? OracleMemoryModel.fileInMemory(found.entry(), turn) : "Noted.";
         }
         if (step == 1) {
-            return backend.endsWith("_kv") ? "[archival_memory_key_search(query=" + PythonRepr.of(userText(found.entry(), 0)) + ")]"
+            return backend.endsWith("_kv") ? "[archival_memory_key_search(query=" + PythonRepr.of(FakeMultiTurnEndpoint.userText(found.entry(), 0)) + ")]"
                     : "[memory_retrieve()]";
         }
         String truth = found.answers().get(0);
@@ -134,18 +134,6 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
             case 1 -> "{'answer': 'I do not know', 'context': 'I do not know'}";
             default -> "It is " + truth.toUpperCase(Locale.ROOT) + ".";
         };
-    }
-
-    private static String userText(BfclMultiTurnEntry e, int turn) {
-        return e.turns().get(turn).stream().filter(m -> "user".equals(m.get("role"))).map(m -> String.valueOf(m.get("content")))
-                .reduce((a, b) -> b).orElseThrow(() -> new IllegalArgumentException(e.id() + " turn " + turn + " has no user message"));
-    }
-
-    private static MockResponse completion(String text) {
-        String json = "{\"id\": \"fake-memory\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": "
-                + "\"assistant\", \"content\": " + Json.MAPPER.valueToTree(text) + "}, \"finish_reason\": \"stop\"}], "
-                + "\"usage\": {\"prompt_tokens\": 1000, \"completion_tokens\": 20}}";
-        return new MockResponse().setHeader("Content-Type", "application/json").setBody(json);
     }
 
     /** Base URL including the version path, as profiles expect it. */

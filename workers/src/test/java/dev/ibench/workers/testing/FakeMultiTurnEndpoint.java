@@ -140,7 +140,7 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         return new Step(found.id(), turn, results + 1);
     }
 
-    private static String userText(BfclMultiTurnEntry e, int turn) {
+    static String userText(BfclMultiTurnEntry e, int turn) {
         return e.turns().get(turn).stream().filter(m -> "user".equals(m.get("role"))).map(m -> String.valueOf(m.get("content")))
                 .reduce((a, b) -> b).orElseThrow(() -> new IllegalArgumentException(e.id() + " turn " + turn + " has no user message"));
     }
@@ -163,7 +163,7 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         return answersNoCall(e, step.turn(), step.step()) ? DONE : "[" + String.join(", ", e.groundTruth().get(step.turn())) + "]";
     }
 
-    private static MockResponse completion(String text, boolean chat) {
+    static MockResponse completion(String text, boolean chat) {
         String choice = chat ? "\"message\": {\"role\": \"assistant\", \"content\": " + Json.MAPPER.valueToTree(text) + "}"
                 : "\"text\": " + Json.MAPPER.valueToTree(text);
         String json = "{\"id\": \"fake-multi-turn\", \"object\": \"" + (chat ? "chat.completion" : "text_completion")
