@@ -16,7 +16,8 @@ import io.temporal.workflow.Workflow;
  * recorded before it, half-window batches ({@link BatchedCellMode}, since {@link CellVersions#BATCHED_ITEMS}); the direct
  * cells of a {@code batch: true} model go through the provider's Batch API ({@link BatchApiCellMode}); ReACT
  * and BFCL multi-turn cells, retry runs and runs recorded before batches take each item through its own model call and
- * scoring or child ({@link PerItemCellMode}). The results themselves go to the results store, history only carries
+ * scoring or child ({@link PerItemCellMode}); a BFCL memory cell first runs its scenarios' prerequisite conversations
+ * ({@link BfclMemoryCellMode}, since {@link CellVersions#BFCL_MEMORY}). The results themselves go to the results store, history only carries
  * counts. Before history grows large the run drains its window and continues as new with its cursor ({@link CellEnd}).
  */
 public final class CellWorkflowImpl implements CellWorkflow {
