@@ -35,8 +35,6 @@ import okhttp3.mockwebserver.RecordedRequest;
  * requests per step ({@code backend/conversation id/turn/step}).
  */
 public final class FakeMemoryEndpoint implements AutoCloseable {
-    private static final String RESULTS = "[{'role': 'tool'";
-
     private record Conversation(String backend, BfclMultiTurnEntry entry, int question, List<String> answers) {}
 
     private final MockWebServer server = new MockWebServer();
@@ -106,20 +104,9 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
         if (found == null) {
             return null;
         }
-        int turn = 0;
-        int turnAt = 0;
-        for (int t = 1; t < found.entry().turns().size(); t++) {
-            int at = text.indexOf(FakeMultiTurnEndpoint.userText(found.entry(), t), turnAt);
-            if (at < 0) {
-                break;
-            }
-            turn = t;
-            turnAt = at;
-        }
-        int step = 1;
-        for (int at = text.indexOf(RESULTS, turnAt); at >= 0; at = text.indexOf(RESULTS, at + 1)) {
-            step++;
-        }
+        FakeMultiTurnEndpoint.Step located = FakeMultiTurnEndpoint.stepOf(found.entry(), 0, text, FakeMultiTurnEndpoint.RESULTS);
+        int turn = located.turn();
+        int step = located.step();
         counts.computeIfAbsent(backend + "/" + found.entry().id() + "/" + turn + "/" + step, k -> new AtomicInteger()).incrementAndGet();
         if (found.question() < 0) {
             return step == 1 ? OracleMemoryModel.fileInMemory(found.entry(), turn) : "Noted.";
