@@ -60,11 +60,13 @@ public final class CampaignPlanningActivitiesImpl implements CampaignPlanningAct
                     cell.ablation(), benchmark.evalSet(), spec.trials()));
             store.saveCellSamples(cell.cellId(), SampleSelector.select(ids, spec.samples()));
             int samples = store.cellSampleIds(cell.cellId()).size();
-            boolean multiTurn = evalSets.isMultiTurn(benchmark.evalSet());
+            boolean memory = evalSets.isMemory(benchmark.evalSet());
+            boolean multiTurn = memory || evalSets.isMultiTurn(benchmark.evalSet());
             entries.add(new CellPlanEntry(cell.cellId(), cell.model(), cell.benchmark(), cell.mode(), cell.ablation(),
                     samples, spec.trials(), llmTaskQueueOfModel.apply(cell.model()), spec.maxRejectedShare(),
                     spec.noWorkerCheckSeconds(), spec.minSettledBeforeStop(), spec.sqlQueryTimeoutSeconds(),
-                    multiTurn ? spec.react().stepLimitPerTurn() : null, batchSettings(campaignId, spec, cell, multiTurn)));
+                    multiTurn ? spec.react().stepLimitPerTurn() : null, batchSettings(campaignId, spec, cell, multiTurn),
+                    memory ? evalSets.memory(benchmark.evalSet()).scenariosOf(store.cellSampleIds(cell.cellId())) : null));
         }
         return new CampaignPlan(campaignId, spec.name(), entries, spec.react());
     }

@@ -12,11 +12,21 @@ import dev.ibench.core.campaign.BatchSettings;
  * cell whose eval set is a BFCL multi-turn set (each entry runs as a conversation with that step limit per turn); null
  * for every other cell and in plans recorded before multi-turn cells existed. {@code batch} holds the model's batch settings
  * when its entry says {@code batch: true} (docs/batch.md); null otherwise and in plans recorded before it.
+ * {@code memoryScenarios} names, for a cell whose eval set is a BFCL memory set (a multi-turn cell whose questions run
+ * after their scenario's prerequisite conversations), the scenarios of its questions; null for every other cell and in
+ * plans recorded before memory cells existed.
  */
 public record CellPlanEntry(
         String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials, String llmTaskQueue,
         Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop, Integer sqlQueryTimeoutSeconds,
-        Integer multiTurnStepsPerTurn, BatchSettings batch) {
+        Integer multiTurnStepsPerTurn, BatchSettings batch, java.util.List<String> memoryScenarios) {
+
+    public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
+            String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop,
+            Integer sqlQueryTimeoutSeconds, Integer multiTurnStepsPerTurn, BatchSettings batch) {
+        this(cellId, model, benchmark, mode, ablation, samples, trials, llmTaskQueue, maxRejectedShare, noWorkerCheckSeconds,
+                minSettledBeforeStop, sqlQueryTimeoutSeconds, multiTurnStepsPerTurn, batch, null);
+    }
 
     public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,
             String llmTaskQueue, Double maxRejectedShare, Integer noWorkerCheckSeconds, Integer minSettledBeforeStop,
@@ -35,6 +45,11 @@ public record CellPlanEntry(
     /** Whether the cell runs BFCL multi-turn conversations. */
     public boolean multiTurn() {
         return multiTurnStepsPerTurn != null;
+    }
+
+    /** Whether the cell's conversations are BFCL memory questions, run after their scenarios' prerequisite conversations. */
+    public boolean memory() {
+        return memoryScenarios != null;
     }
 
     public CellPlanEntry(String cellId, String model, String benchmark, String mode, String ablation, int samples, int trials,

@@ -1,6 +1,8 @@
 package dev.ibench.activities.campaign;
 
 import dev.ibench.activities.artifact.EvalSetLocator;
+import dev.ibench.core.bfcl.BfclMemoryEvalSet;
+import dev.ibench.core.bfcl.BfclMemoryQuestion;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
@@ -20,6 +22,8 @@ public final class EvalSetCache {
     private final Map<Path, Map<String, EvalSample>> loaded = new ConcurrentHashMap<>();
     private final Map<Path, Boolean> multiTurnFiles = new ConcurrentHashMap<>();
     private final Map<Path, BfclMultiTurnEvalSet> multiTurnSets = new ConcurrentHashMap<>();
+    private final Map<Path, Boolean> memoryFiles = new ConcurrentHashMap<>();
+    private final Map<Path, BfclMemoryEvalSet> memorySets = new ConcurrentHashMap<>();
     private final EvalSetLocator locator;
 
     /** Eval sets named by path only. */
@@ -55,10 +59,22 @@ public final class EvalSetCache {
                 .orElseThrow(() -> new IllegalArgumentException(evalSet + ": no multi-turn entry with id '" + entryId + "'"));
     }
 
-    /** The ids of the eval set's samples (or multi-turn entries), in file order. */
+    /** Whether the eval set is a BFCL memory set ({@link BfclMemoryEvalSet}), whose questions run after prerequisite conversations. */
+    public boolean isMemory(String evalSet) {
+        return memoryFiles.computeIfAbsent(key(evalSet), BfclMemoryEvalSet::isOne);
+    }
+
+    public BfclMemoryEvalSet memory(String evalSet) {
+        return memorySets.computeIfAbsent(key(evalSet), BfclMemoryEvalSet::read);
+    }
+
+    /** The ids of the eval set's samples (or multi-turn entries, or memory questions), in file order. */
     public java.util.List<String> sampleIds(String evalSet) {
         if (isMultiTurn(evalSet)) {
             return multiTurn(evalSet).entries().stream().map(BfclMultiTurnEntry::id).toList();
+        }
+        if (isMemory(evalSet)) {
+            return memory(evalSet).questions().stream().map(BfclMemoryQuestion::id).toList();
         }
         return java.util.List.copyOf(samples(evalSet).keySet());
     }

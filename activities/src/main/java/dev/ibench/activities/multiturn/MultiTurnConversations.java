@@ -5,6 +5,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.ibench.activities.campaign.CampaignPlanningActivitiesImpl;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.WorkItem;
+import dev.ibench.activities.bfcl.BfclMemorySnapshots;
+import dev.ibench.activities.store.BfclMemoryRows;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.NotInStore;
@@ -31,10 +33,23 @@ import java.util.Optional;
 public final class MultiTurnConversations {
     private final ResultsStore store;
     private final EvalSetCache evalSets;
+    private final BfclMemoryEntries memory;
 
+    /** Conversations of multi-turn sets only: a memory question is refused with a sentence saying why. */
     public MultiTurnConversations(ResultsStore store, EvalSetCache evalSets) {
+        this(store, evalSets, null);
+    }
+
+    /** Conversations of multi-turn and memory sets; {@code snapshots}: where a memory scenario's snapshots are. */
+    public MultiTurnConversations(ResultsStore store, EvalSetCache evalSets, BfclMemorySnapshots snapshots) {
         this.store = store;
         this.evalSets = evalSets;
+        this.memory = new BfclMemoryEntries(evalSets, new BfclMemoryRows(store.database()), snapshots);
+    }
+
+    /** The memory scenarios' conversations and their stored memory. */
+    public BfclMemoryEntries memory() {
+        return memory;
     }
 
     public ResultsStore store() {
@@ -49,8 +64,15 @@ public final class MultiTurnConversations {
         return CampaignPlanningActivitiesImpl.sampleIdOf(store, new WorkItem(cellId, position, trial));
     }
 
-    public BfclMultiTurnEntry entry(CellRecord cell, String sampleId) {
+    /**
+     * The conversation of item {@code sampleId}, trial {@code trial}: a multi-turn entry, or a memory question starting from
+     * its scenario's final memory in that trial, with the memory instruction bfcl-eval gives it.
+     */
+    public BfclMultiTurnEntry entry(CellRecord cell, String sampleId, int trial) {
         try {
+            if (evalSets.isMemory(cell.evalSet())) {
+                return memory.question(cell, sampleId, trial);
+            }
             return evalSets.multiTurnEntry(cell.evalSet(), sampleId);
         } catch (IllegalArgumentException e) {
             throw ApplicationFailure.newNonRetryableFailure(e.getMessage(), "UnknownSample");
@@ -58,11 +80,14 @@ public final class MultiTurnConversations {
     }
 
     public Map<String, List<Map<String, Object>>> functionDocs(CellRecord cell) {
+        if (evalSets.isMemory(cell.evalSet())) {
+            return memory.functionDocs(cell);
+        }
         return evalSets.multiTurn(cell.evalSet()).functionDocs();
     }
 
-    public Optional<ModelCallRecord> modelCall(String cellId, String sampleId, int trial, MultiTurnStepRef ref) {
-        return store.modelCall(cellId, sampleId, trial, ref.storeStep());
+    public Optional<ModelCallRecord> modelCall(ConversationStep at) {
+        return store.modelCall(at.cellId(), at.sampleId(), at.trial(), at.storeStep());
     }
 
     /**
@@ -102,16 +127,20 @@ public final class MultiTurnConversations {
 
     public record ExecutedStep(int storeStep, List<String> calls) {}
 
-    public Optional<ToolExecutionRecord> execution(String cellId, String sampleId, int trial, MultiTurnStepRef ref) {
-        return store.toolExecutions(cellId, sampleId, trial).stream().filter(r -> r.step() == ref.storeStep()).findFirst();
+    public Optional<ToolExecutionRecord> execution(ConversationStep at) {
+        return store.toolExecutions(at.cellId(), at.sampleId(), at.trial()).stream().filter(r -> r.step() == at.storeStep()).findFirst();
     }
 
     public void saveExecution(String cellId, String sampleId, int trial, MultiTurnStepRef ref, List<String> calls, List<String> results) {
+        saveExecution(ConversationStep.of(ref, sampleId), calls, results);
+    }
+
+    public void saveExecution(ConversationStep at, List<String> calls, List<String> results) {
         Map<String, Object> call = new LinkedHashMap<>();
-        call.put("turn", ref.turn());
-        call.put("step", ref.step());
+        call.put("turn", at.turn());
+        call.put("step", at.step());
         call.put("calls", calls);
-        store.saveToolExecution(new ToolExecutionRecord(cellId, sampleId, trial, ref.storeStep(), json(call), json(results), true));
+        store.saveToolExecution(new ToolExecutionRecord(at.cellId(), at.sampleId(), at.trial(), at.storeStep(), json(call), json(results), true));
     }
 
     public static List<String> results(ToolExecutionRecord r) {

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,15 +42,23 @@ public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivit
     public MultiTurnStepSummary think(MultiTurnStepRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
         String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
-        Optional<ModelCallRecord> stored = conversations.modelCall(ref.cellId(), sampleId, ref.trial(), ref);
+        return think(cell, ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial()));
+    }
+
+    /**
+     * The model step {@code at} of a conversation of {@code cell} whose entry {@code entryOf} gives (read only when the
+     * step is not stored yet): what every conversation's model step does, a multi-turn entry's or a memory scenario's.
+     */
+    public MultiTurnStepSummary think(CellRecord cell, ConversationStep at, Supplier<BfclMultiTurnEntry> entryOf) {
+        Optional<ModelCallRecord> stored = conversations.modelCall(at);
         if (stored.isPresent()) {
-            return summary(ref, stored.get().rawOutput(), true, 0, 0, null, false);
+            return summary(at, stored.get().rawOutput(), true, 0, 0, null, false);
         }
-        BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
-        List<List<BfclMultiTurnStep>> turns = conversations.steps(ref.cellId(), sampleId, ref.trial(), ref.turn());
-        List<BfclMultiTurnStep> current = turns.get(ref.turn());
-        if (current.size() != ref.step() - 1 || (!current.isEmpty() && current.get(current.size() - 1).results() == null)) {
-            throw ApplicationFailure.newNonRetryableFailure(ref + ": the earlier steps of the turn are not all stored and executed",
+        BfclMultiTurnEntry entry = entryOf.get();
+        List<List<BfclMultiTurnStep>> turns = conversations.steps(at.cellId(), at.sampleId(), at.trial(), at.turn());
+        List<BfclMultiTurnStep> current = turns.get(at.turn());
+        if (current.size() != at.step() - 1 || (!current.isEmpty() && current.get(current.size() - 1).results() == null)) {
+            throw ApplicationFailure.newNonRetryableFailure(at + ": the earlier steps of the turn are not all stored and executed",
                     "MultiTurnGap");
         }
         MultiTurnModel model = modelOfCell.apply(cell);
@@ -57,25 +66,25 @@ public final class MultiTurnModelActivitiesImpl implements MultiTurnModelActivit
         RenderedPrompt prompt = model.functionCalling()
                 ? BfclMultiTurnPrompt.functionCalling(entry, conversations.functionDocs(cell), turns)
                 : RenderedPrompt.chat(BfclMultiTurnPrompt.messages(entry, conversations.functionDocs(cell), turns), List.of());
-        conversations.store().saveStepPrompt(ref.cellId(), sampleId, ref.trial(), ref.storeStep(), MultiTurnConversations.json(prompt));
+        conversations.store().saveStepPrompt(at.cellId(), at.sampleId(), at.trial(), at.storeStep(), MultiTurnConversations.json(prompt));
         // one line per step asked of the model (never for a step read back): how a worker's log shows what it paid for
-        LOG.info("multi-turn step asked of the model: {} sample {} turn {} step {}", ref.cellId(), sampleId, ref.turn(), ref.step());
+        LOG.info("multi-turn step asked of the model: {} sample {} turn {} step {}", at.cellId(), at.sampleId(), at.turn(), at.step());
         ReactAgentModel.Reply reply;
         try {
-            reply = Heartbeating.call(() -> model.next(entry, prompt, ref.turn(), ref.step(), ref.trial()), HEARTBEAT_EVERY, ref.storeStep());
+            reply = Heartbeating.call(() -> model.next(entry, prompt, at.turn(), at.step(), at.trial()), HEARTBEAT_EVERY, at.storeStep());
         } catch (ModelCallException e) {
             throw ModelCallFailures.forActivity(e);
         }
-        conversations.store().saveModelCall(new ModelCallRecord(ref.cellId(), sampleId, ref.trial(), ref.storeStep(), reply.cacheKey(),
+        conversations.store().saveModelCall(new ModelCallRecord(at.cellId(), at.sampleId(), at.trial(), at.storeStep(), reply.cacheKey(),
                 reply.text(), reply.promptTokens(), reply.completionTokens(), reply.latencyMs(), reply.cacheHit(), reply.reasoning(),
                 reply.reasoningTokens()));
         // a cache hit was paid once, by the call that filled the cache (docs/ledger.md)
-        return reply.cacheHit() ? summary(ref, reply.text(), false, 0, 0, reply.costUsd(), false)
-                : summary(ref, reply.text(), false, orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd(),
+        return reply.cacheHit() ? summary(at, reply.text(), false, 0, 0, reply.costUsd(), false)
+                : summary(at, reply.text(), false, orZero(reply.promptTokens()), orZero(reply.completionTokens()), reply.costUsd(),
                         reply.tokensUnknown());
     }
 
-    private static MultiTurnStepSummary summary(MultiTurnStepRef ref, String text, boolean reused, long prompt, long completion, Double cost,
+    private static MultiTurnStepSummary summary(ConversationStep ref, String text, boolean reused, long prompt, long completion, Double cost,
                                                 boolean tokensUnknown) {
         List<String> calls = BfclMultiTurnDecoder.decode(text);
         return new MultiTurnStepSummary(ref.turn(), ref.step(), calls.size(), MultiTurnConversations.preview(calls, PREVIEW_CHARS), reused,

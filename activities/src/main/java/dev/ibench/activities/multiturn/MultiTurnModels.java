@@ -1,5 +1,6 @@
 package dev.ibench.activities.multiturn;
 
+import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.core.prompt.ModelProfile;
@@ -9,17 +10,26 @@ import java.util.function.Function;
 
 /**
  * The model of a multi-turn cell (one per cell, so the ledger counts each call for its own cell), from its campaign's
- * model entry as every cell gets it ({@link ModelRunners}): an {@code oracle} profile plays {@link OracleMultiTurnModel},
+ * model entry as every cell gets it ({@link ModelRunners}): an {@code oracle} profile plays {@link OracleMultiTurnModel}
+ * ({@link OracleMemoryModel} in a BFCL memory cell),
  * any other model answers through its gateway ({@link GatewayMultiTurnModel}).
  */
 public final class MultiTurnModels implements Function<CellRecord, MultiTurnModel> {
     private static final String ORACLE_PROVIDER = "oracle";
 
     private final ModelRunners runners;
+    private final EvalSetCache evalSets;
     private final Map<String, MultiTurnModel> models = new ConcurrentHashMap<>();
 
+    /** Models of multi-turn cells; an oracle in a memory cell needs {@link #MultiTurnModels(ModelRunners, EvalSetCache)}. */
     public MultiTurnModels(ModelRunners runners) {
+        this(runners, null);
+    }
+
+    /** @param evalSets where an oracle in a BFCL memory cell finds its questions' possible answers */
+    public MultiTurnModels(ModelRunners runners, EvalSetCache evalSets) {
         this.runners = runners;
+        this.evalSets = evalSets;
     }
 
     @Override
@@ -27,6 +37,9 @@ public final class MultiTurnModels implements Function<CellRecord, MultiTurnMode
         return models.computeIfAbsent(cell.campaignId() + "\n" + cell.model() + "\n" + cell.cellId(), k -> {
             ModelProfile profile = runners.profile(cell.campaignId(), cell.model());
             if (ORACLE_PROVIDER.equals(profile.provider())) {
+                if (evalSets != null && evalSets.isMemory(cell.evalSet())) {
+                    return new OracleMemoryModel(id -> evalSets.memory(cell.evalSet()).question(id).groundTruth());
+                }
                 return new OracleMultiTurnModel();
             }
             return new GatewayMultiTurnModel(profile, runners.gateway(cell.campaignId(), cell.model()), runners.decoding(cell.campaignId()),

@@ -5,7 +5,10 @@ import dev.ibench.activities.bfcl.BfclMultiTurnExecutor;
 import dev.ibench.activities.campaign.SampleOutcome;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.core.bfcl.BfclAgenticChecker;
+import dev.ibench.core.bfcl.BfclMemoryBackend;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import dev.ibench.core.sample.NativeTurnText;
 import dev.ibench.core.bfcl.BfclMultiTurnStep;
 import dev.ibench.core.bfcl.BfclMultiTurnVerdict;
 import dev.ibench.core.json.Json;
@@ -36,16 +39,19 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
     @Override
     public int turns(MultiTurnEntryRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
-        return conversations.entry(cell, conversations.sampleId(ref.cellId(), ref.position(), ref.trial())).turns().size();
+        return conversations.entry(cell, conversations.sampleId(ref.cellId(), ref.position(), ref.trial()), ref.trial()).turns().size();
     }
 
     @Override
     public SampleOutcome finish(MultiTurnFinishRequest request) {
         CellRecord cell = conversations.cell(request.cellId());
         String sampleId = conversations.sampleId(request.cellId(), request.position(), request.trial());
-        BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
+        BfclMultiTurnEntry entry = conversations.entry(cell, sampleId, request.trial());
         List<List<BfclMultiTurnStep>> turns = conversations.steps(request.cellId(), sampleId, request.trial(), request.turnsRun() - 1);
         List<List<List<String>>> decoded = decodedCalls(turns);
+        if (BfclMemoryBackend.isMemory(entry.category())) {
+            return finishMemoryQuestion(cell, request, sampleId, entry, turns, decoded);
+        }
         BfclMultiTurnVerdict verdict;
         try {
             verdict = executor.get().score(entry, decoded, SCORING_LIMIT);
@@ -55,12 +61,37 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
         MultiTurnScore score = new MultiTurnScore(entry.category(), verdict.valid(), verdict.errorType(), verdict.failedTurn(),
                 verdict.turnPassed(), verdict.turnsChecked(), verdict.turnsPassed(), request.turnsRun(), entry.turns().size(),
                 turns.stream().mapToInt(List::size).sum(), decoded);
+        return save(request, sampleId, score);
+    }
+
+    /**
+     * A memory question: judged by {@link BfclAgenticChecker} on its one turn's step texts (a function-calling step by its
+     * text when it made no call), as bfcl-eval's {@code _evaluate_single_agentic_entry} judges it; stored as a
+     * {@link MultiTurnScore} of its category with no per-turn credit.
+     */
+    private SampleOutcome finishMemoryQuestion(CellRecord cell, MultiTurnFinishRequest request, String sampleId, BfclMultiTurnEntry entry,
+                                               List<List<BfclMultiTurnStep>> turns, List<List<List<String>>> decoded) {
+        List<String> texts = turns.isEmpty() ? List.of() : turns.get(0).stream().map(s -> judgedText(s.rawOutput())).toList();
+        List<String> answers = conversations.memory().set(cell).question(sampleId).groundTruth();
+        BfclAgenticChecker.Verdict verdict = BfclAgenticChecker.check(texts, answers);
+        MultiTurnScore score = new MultiTurnScore(entry.category(), verdict.valid(), verdict.errorType(), null, List.of(), 0, 0,
+                request.turnsRun(), entry.turns().size(), turns.stream().mapToInt(List::size).sum(), decoded);
+        return save(request, sampleId, score);
+    }
+
+    /** Stores the verdict as the sample's result and closes the conversation's interpreter on this worker. */
+    private SampleOutcome save(MultiTurnFinishRequest request, String sampleId, MultiTurnScore score) {
         ObjectNode json = Json.MAPPER.valueToTree(score);
         json.put("mode", MultiTurnScore.MODE);
         conversations.store().saveSampleResult(new SampleResultRecord(request.cellId(), sampleId, request.trial(), SampleResultRecord.SCORED,
-                verdict.valid(), MultiTurnConversations.json(json), null));
+                score.valid(), MultiTurnConversations.json(json), null));
         sessions.close(MultiTurnToolActivitiesImpl.key(request.cellId(), sampleId, request.trial()));
-        return SampleOutcome.scored(true, verdict.valid());
+        return SampleOutcome.scored(true, score.valid());
+    }
+
+    /** A stored step as the agentic checker reads it: a function-calling step without calls by its text, any other as stored. */
+    static String judgedText(String rawOutput) {
+        return NativeTurnText.read(rawOutput).filter(t -> t.calls().isEmpty()).map(t -> t.content() == null ? "" : t.content()).orElse(rawOutput);
     }
 
     /** Per turn, per step, the calls each step decoded to (a step that ended its turn decoded to none). */

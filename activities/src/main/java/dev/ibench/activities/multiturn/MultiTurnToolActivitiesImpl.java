@@ -10,6 +10,7 @@ import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@link MultiTurnToolActivities}: executes a stored step's decoded calls in the conversation's interpreter
@@ -33,26 +34,34 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
     public MultiTurnExecSummary execute(MultiTurnStepRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
         String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
-        Optional<ToolExecutionRecord> done = conversations.execution(ref.cellId(), sampleId, ref.trial(), ref);
+        return execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial()));
+    }
+
+    /**
+     * Executes the stored step {@code at} of a conversation whose entry {@code entryOf} gives (read only when the step was
+     * not executed yet): what every conversation's execution does, a multi-turn entry's or a memory scenario's.
+     */
+    public MultiTurnExecSummary execute(ConversationStep at, Supplier<BfclMultiTurnEntry> entryOf) {
+        Optional<ToolExecutionRecord> done = conversations.execution(at);
         if (done.isPresent()) {
             List<String> results = MultiTurnConversations.results(done.get());
             return new MultiTurnExecSummary(results.size(), MultiTurnConversations.preview(results, PREVIEW_CHARS), true, false);
         }
-        ModelCallRecord call = conversations.modelCall(ref.cellId(), sampleId, ref.trial(), ref).orElseThrow(() ->
-                ApplicationFailure.newNonRetryableFailure(ref + ": no stored model output to execute", "MultiTurnGap"));
+        ModelCallRecord call = conversations.modelCall(at).orElseThrow(() ->
+                ApplicationFailure.newNonRetryableFailure(at + ": no stored model output to execute", "MultiTurnGap"));
         List<String> calls = BfclMultiTurnDecoder.decode(call.rawOutput());
-        BfclMultiTurnEntry entry = conversations.entry(cell, sampleId);
+        BfclMultiTurnEntry entry = entryOf.get();
         MultiTurnSessions.Executed executed;
         try {
             // on a helper thread while this one heartbeats: a worker killed mid-execution (an interpreter rebuilt by
             // replaying a long conversation can take seconds) is noticed within the heartbeat timeout
-            List<MultiTurnConversations.ExecutedStep> recorded = conversations.executed(ref.cellId(), sampleId, ref.trial());
-            executed = Heartbeating.call(() -> sessions.execute(key(ref.cellId(), sampleId, ref.trial()), entry, recorded, ref.storeStep(), calls),
-                    HEARTBEAT_EVERY, ref.storeStep());
+            List<MultiTurnConversations.ExecutedStep> recorded = conversations.executed(at.cellId(), at.sampleId(), at.trial());
+            executed = Heartbeating.call(() -> sessions.execute(key(at.cellId(), at.sampleId(), at.trial()), entry, recorded, at.storeStep(), calls),
+                    HEARTBEAT_EVERY, at.storeStep());
         } catch (IllegalStateException | java.io.UncheckedIOException e) {
-            throw ApplicationFailure.newFailureWithCause(ref + ": " + e.getMessage(), "BfclBackendsFailed", e);
+            throw ApplicationFailure.newFailureWithCause(at + ": " + e.getMessage(), "BfclBackendsFailed", e);
         }
-        conversations.saveExecution(ref.cellId(), sampleId, ref.trial(), ref, calls, executed.results());
+        conversations.saveExecution(at, calls, executed.results());
         return new MultiTurnExecSummary(calls.size(), MultiTurnConversations.preview(executed.results(), PREVIEW_CHARS), false, executed.rebuilt());
     }
 

@@ -274,14 +274,14 @@ public final class CampaignReportBuilder {
 
     private boolean isMultiTurn(CellRecord cell) {
         try {
-            return evalSets.isMultiTurn(cell.evalSet());
+            return evalSets.isMultiTurn(cell.evalSet()) || evalSets.isMemory(cell.evalSet());
         } catch (RuntimeException unavailable) {
             return false;
         }
     }
 
     /**
-     * A BFCL multi-turn cell: per trial the category's official all-or-nothing accuracy ({@code bfcl.accuracy.<category>},
+     * A BFCL multi-turn or memory cell: per trial the category's official all-or-nothing accuracy ({@code bfcl.accuracy.<category>},
      * also the completion rate) and the per-turn accuracy ({@code bfcl.multi_turn.turn_accuracy}: turns correct / turns
      * checked), the entries ({@code bfcl.multi_turn.entries}, which {@code BfclOverall} weighs by), and the failed
      * entries by error type over all trials as the cell's error categories. The BFCL accuracy and entries use bfcl-eval's
@@ -291,7 +291,9 @@ public final class CampaignReportBuilder {
     private CellReport multiTurnCellReport(CellReading reading) {
         CellRecord cell = reading.cell;
         Map<Integer, List<BfclMultiTurnVerdict>> byTrial = new java.util.TreeMap<>();
-        String[] category = {null};
+        // a memory cell's category is its set's (memory_kv, ...): known even when no entry has a verdict
+        boolean memory = evalSets.isMemory(cell.evalSet());
+        String[] category = {memory ? evalSets.memory(cell.evalSet()).category() : null};
         // entries without a model output per trial: in BFCL's denominator, as bfcl-eval fails them (multi_turn:inference_error)
         Map<Integer, Integer> noOutput = new java.util.TreeMap<>();
         reading.forEachResult(stored -> {
@@ -321,11 +323,15 @@ public final class CampaignReportBuilder {
                 CellReading.add(values, "bfcl.accuracy_scored_only." + category[0], accuracy.accuracy());
             }
             if (missing > 0) {
-                failures.merge("multi_turn:inference_error", missing, Integer::sum);
+                failures.merge(memory ? "agentic:inference_error" : "multi_turn:inference_error", missing, Integer::sum);
             }
-            CellReading.add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
+            if (!memory) { // a memory question is judged on its answer, not per turn
+                CellReading.add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
+            }
             CellReading.add(values, "bfcl.multi_turn.entries", accuracy.entries() + missing);
-            CellReading.add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
+            if (!memory) {
+                CellReading.add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
+            }
             accuracy.errorTypes().forEach((type, n) -> failures.merge(type, n, Integer::sum));
         }
         return reading.report(CellReading.summaries(values), failures, List.of(), ablationMaterial(cell));

@@ -61,7 +61,9 @@ public final class StoreCopy {
             new Table("rest_work_records", List.of("work_id", "name", "sha256", "created_at"), false),
             new Table("cell_states", List.of("cell_id", "state", "reason", "updated_at"), false),
             new Table("llm_batches", List.of("batch_key", "cell_id", "from_index", "item_count", "endpoint", "request_url", "input_file_id",
-                    "batch_id", "status", "not_before", "updated_at"), false));
+                    "batch_id", "status", "not_before", "updated_at"), false),
+            new Table("bfcl_memory_snapshots", List.of("cell_id", "trial", "scenario", "conversations", "snapshot_sha256", "memory_context"),
+                    false));
 
     /** Per table: rows read from the source and rows the target newly received. */
     public record TableCount(long read, long inserted) {}

@@ -278,11 +278,11 @@ class ResultsStoreTest {
             assertThat(new dev.ibench.activities.llm.cache.ResponseCache(db).size()).isEqualTo(1);
             store.saveAblationGeneration("k", "paraphrase", "s1", "{\"rewrite\":\"q\"}");
             assertThat(store.ablationGeneration("k")).as("V2 added the ablation table to the old file").contains("{\"rewrite\":\"q\"}");
-            assertThat(appliedMigrations(db)).containsExactly("0", "1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1");
+            assertThat(appliedMigrations(db)).containsExactly("0", "1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1", "7.3.1");
             assertThat(Installation.of(db).legacyQueues()).as("it held campaigns before it had an installation id").isTrue();
         }
         try (ResultsDatabase db = ResultsDatabase.open(file)) {
-            assertThat(appliedMigrations(db)).as("a second open applies nothing").containsExactly("0", "1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1");
+            assertThat(appliedMigrations(db)).as("a second open applies nothing").containsExactly("0", "1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1", "7.3.1");
         }
     }
 
@@ -291,7 +291,7 @@ class ResultsStoreTest {
     void aNewStoreRunsEveryMigrationOfItsDialect(StoreBackend backend, LocalPostgres pg) throws Exception {
         try (ResultsDatabase db = backend.open(backend.newStore(dir, pg), pg)) {
             assertThat(appliedMigrations(db)).containsExactlyElementsOf(
-                    backend == StoreBackend.SQLITE ? List.of("1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1") : List.of("1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1"));
+                    backend == StoreBackend.SQLITE ? List.of("1", "1.1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1", "7.3.1") : List.of("1", "2", "3", "3.1", "3.2", "4.1.1", "4.2.1", "4.3.1", "4.5.1", "5.1.1", "5.1.2", "5.3.1", "6.1.1", "6.2.1", "6.3.1", "7.3.1"));
         }
     }
 

@@ -48,6 +48,26 @@ public record BfclMemoryEvalSet(String category, String backend, String source, 
         return Map.of(backend, c);
     }
 
+    /** The question of id {@code id}; a clear error naming it when the set has none. */
+    public BfclMemoryQuestion question(String id) {
+        return questions.stream().filter(q -> q.id().equals(id)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("the BFCL memory eval set (" + category + ") has no question '" + id + "'"));
+    }
+
+    /** The prerequisite conversations of {@code scenario}, in order; a clear error naming it when the set has none. */
+    public List<BfclMemoryPrerequisite> prerequisites(String scenario) {
+        List<BfclMemoryPrerequisite> p = scenarios.get(scenario);
+        if (p == null) {
+            throw new IllegalArgumentException("the BFCL memory eval set (" + category + ") has no scenario '" + scenario + "'");
+        }
+        return p;
+    }
+
+    /** The scenarios of the questions {@code questionIds}, each once, in the order they first occur. */
+    public List<String> scenariosOf(List<String> questionIds) {
+        return questionIds.stream().map(id -> question(id).scenario()).distinct().toList();
+    }
+
     /** The questions of one scenario, in the set's order. */
     public List<BfclMemoryQuestion> questionsOf(String scenario) {
         return questions.stream().filter(q -> q.scenario().equals(scenario)).toList();

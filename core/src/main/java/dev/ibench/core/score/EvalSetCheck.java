@@ -48,11 +48,38 @@ public final class EvalSetCheck {
                 throw new IllegalArgumentException("eval set " + file + ": a BFCL multi-turn eval set, not a set of samples", e);
             }
             if (BfclMemoryEvalSet.isOne(file)) {
-                throw new IllegalArgumentException("eval set " + file + ": a BFCL memory eval set, which campaigns do not run yet "
-                        + "(docs/bfcl.md#memory)", e);
+                throw new IllegalArgumentException("eval set " + file + ": a BFCL memory eval set, not a set of samples", e);
             }
             throw e;
         }
+    }
+
+    /** The environment variable naming the folder of memory_vector's embedding model (docs/bfcl.md#memory). */
+    public static final String VECTOR_MODEL_ENV = "IBENCH_BFCL_VECTOR_MODEL";
+
+    /**
+     * A BFCL memory eval set a campaign can run, checked whole: it holds questions, each of a scenario whose prerequisite
+     * conversations it carries; a {@code memory_vector} set only when {@code vectorModelGiven} (its backend's embedding
+     * model is a folder the user names in {@value #VECTOR_MODEL_ENV}; no package registry ships it).
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong
+     */
+    public static BfclMemoryEvalSet memory(Path file, boolean vectorModelGiven) {
+        BfclMemoryEvalSet set = BfclMemoryEvalSet.read(file);
+        if (set.questions() == null || set.questions().isEmpty()) {
+            throw new IllegalArgumentException("eval set " + file + ": a BFCL memory eval set that holds no questions");
+        }
+        if ("memory_vector".equals(set.category()) && !vectorModelGiven) {
+            throw new IllegalArgumentException("eval set " + file + ": a BFCL memory_vector eval set, which campaigns run only when "
+                    + VECTOR_MODEL_ENV + " names the folder of its embedding model (docs/bfcl.md#memory)");
+        }
+        for (var q : set.questions()) {
+            if (set.scenarios() == null || !set.scenarios().containsKey(q.scenario())) {
+                throw new IllegalArgumentException("eval set " + file + " question " + q.id() + ": no prerequisite conversations for its scenario '"
+                        + q.scenario() + "'");
+            }
+        }
+        return set;
     }
 
     /**

@@ -45,7 +45,7 @@ class EvalSetCheckMultiTurnTest {
     }
 
     @Test
-    void aMemorySetIsNamedAsOneCampaignsDoNotRunYet() throws Exception {
+    void aMemorySetIsNamedAsNotASetOfSamplesAndItsVectorCategoryNeedsTheModelFolder() throws Exception {
         Path file = dir.resolve("bfcl-memory-kv.json");
         BfclMemoryEvalSet set = new BfclMemoryEvalSet("memory_kv", "MemoryAPI_kv", "BFCL_v4_memory.json", List.of(),
                 Map.of("notetaker", List.of(new BfclMemoryPrerequisite("memory_kv_prereq_0-notetaker-0", "t",
@@ -54,7 +54,22 @@ class EvalSetCheckMultiTurnTest {
                         List.of("Michael"))));
         Files.writeString(file, set.toJson().toString());
         assertThatThrownBy(() -> EvalSetCheck.samples(file)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("eval set " + file + ": a BFCL memory eval set, which campaigns do not run yet (docs/bfcl.md#memory)");
+                .hasMessage("eval set " + file + ": a BFCL memory eval set, not a set of samples");
         assertThat(BfclMemoryEvalSet.read(file)).isEqualTo(set);
+        assertThat(EvalSetCheck.memory(file, false)).isEqualTo(set);
+
+        Path vector = dir.resolve("bfcl-memory-vector.json");
+        Files.writeString(vector, new BfclMemoryEvalSet("memory_vector", "MemoryAPI_vector", "BFCL_v4_memory.json", List.of(), set.scenarios(),
+                set.questions()).toJson().toString());
+        assertThatThrownBy(() -> EvalSetCheck.memory(vector, false)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("eval set " + vector + ": a BFCL memory_vector eval set, which campaigns run only when IBENCH_BFCL_VECTOR_MODEL "
+                        + "names the folder of its embedding model (docs/bfcl.md#memory)");
+        assertThat(EvalSetCheck.memory(vector, true).category()).isEqualTo("memory_vector");
+
+        Path orphan = dir.resolve("bfcl-memory-orphan.json");
+        Files.writeString(orphan, new BfclMemoryEvalSet("memory_kv", "MemoryAPI_kv", "BFCL_v4_memory.json", List.of(), Map.of(),
+                set.questions()).toJson().toString());
+        assertThatThrownBy(() -> EvalSetCheck.memory(orphan, false)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("eval set " + orphan + " question memory_kv_0-notetaker-0: no prerequisite conversations for its scenario 'notetaker'");
     }
 }

@@ -48,7 +48,7 @@ public final class BfclResultsExport {
         EntryLines lines = new EntryLines();
         BfclMultiTurnResultLines multiTurn = new BfclMultiTurnResultLines(services);
         for (CellRecord cell : services.store().cells(campaignId)) {
-            if (!services.evalSets().isMultiTurn(cell.evalSet())) {
+            if (!services.evalSets().isMultiTurn(cell.evalSet()) && !services.evalSets().isMemory(cell.evalSet())) {
                 collect(cell, lines);
             } else {
                 for (BfclMultiTurnResultLines.Entry e : multiTurn.entries(cell)) {
@@ -158,10 +158,16 @@ public final class BfclResultsExport {
         return files + 1;
     }
 
-    /** bfcl-eval's {@code get_general_grouping} for the categories ibench runs. */
+    /**
+     * bfcl-eval's {@code get_directory_structure_by_category} for the categories ibench runs: the general grouping, and
+     * for a memory category {@code agentic/memory/<backend type>}.
+     */
     public static String group(String category) {
         if (category.startsWith("multi_turn")) {
             return "multi_turn";
+        }
+        if (category.startsWith("memory_")) {
+            return "agentic/memory/" + category.substring("memory_".length());
         }
         return category.startsWith("live") ? "live" : "non_live";
     }

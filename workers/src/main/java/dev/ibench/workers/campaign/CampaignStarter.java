@@ -4,6 +4,7 @@ import dev.ibench.core.json.TextFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.campaign.SqlMode;
+import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
@@ -80,8 +81,10 @@ public final class CampaignStarter {
             }
             EvalSetSummary read;
             try {
-                if (BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
-                    int entries = EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
+                boolean memory = BfclMemoryEvalSet.isOne(Path.of(b.evalSet()));
+                if (memory || BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
+                    int entries = memory ? EvalSetCheck.memory(Path.of(b.evalSet()), vectorModelGiven()).questions().size()
+                            : EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
                     requireReactForMultiTurn(file, b, spec);
                     int selected = spec.samples().limit() == null ? entries : Math.min(spec.samples().limit(), entries);
                     items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
@@ -101,6 +104,20 @@ public final class CampaignStarter {
         }
         CampaignProfileCheck.check(file, spec, profiles, sampleStyles);
         return new CampaignPlan(spec, items, CellPlan.cells(spec.name(), spec).size(), byReference);
+    }
+
+    /** Whether memory_vector's embedding model folder is given (docs/bfcl.md#memory). */
+    private static boolean vectorModelGiven() {
+        String folder = System.getenv(EvalSetCheck.VECTOR_MODEL_ENV);
+        return folder != null && !folder.isBlank();
+    }
+
+    private static void checkMemory(Path file, BenchmarkEntry b, Path set) {
+        try {
+            EvalSetCheck.memory(set, vectorModelGiven());
+        } catch (IllegalArgumentException e) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
+        }
     }
 
     /**
@@ -177,6 +194,9 @@ public final class CampaignStarter {
             }
             if (isMultiTurnByReference(file, b)) {
                 requireReactForMultiTurn(file, b, spec);
+                if (isMemoryByReference(file, b)) {
+                    checkMemory(file, b, services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
+                }
             } else if (spec.modes().contains(SqlMode.MODE) || universe(spec).isPresent()) {
                 EvalSetSummary read = EvalSetSummary.of(services.evalSets().localPath(b.evalSet()));
                 if (spec.modes().contains(SqlMode.MODE)) {
@@ -189,10 +209,22 @@ public final class CampaignStarter {
         return withBenchmarks(spec, benchmarks);
     }
 
-    /** Whether the set a reference names is BFCL multi-turn, from its manifest and eval-set file alone (no databases fetched). */
+    /**
+     * Whether the set a reference names is BFCL multi-turn or memory (conversations either way), from its manifest and
+     * eval-set file alone (no databases fetched).
+     */
     private boolean isMultiTurnByReference(Path file, BenchmarkEntry b) {
         try {
-            return BfclMultiTurnEvalSet.isOne(services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
+            Path set = services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet()));
+            return BfclMultiTurnEvalSet.isOne(set) || BfclMemoryEvalSet.isOne(set);
+        } catch (IllegalArgumentException notAnEvalSet) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
+        }
+    }
+
+    private boolean isMemoryByReference(Path file, BenchmarkEntry b) {
+        try {
+            return BfclMemoryEvalSet.isOne(services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
         } catch (IllegalArgumentException notAnEvalSet) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
         }

@@ -3,11 +3,17 @@ package dev.ibench.workers.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.ibench.core.bfcl.BfclMemoryEvalSet;
+import dev.ibench.core.bfcl.BfclMemoryPrerequisite;
+import dev.ibench.core.bfcl.BfclMemoryQuestion;
 import dev.ibench.testing.FreePorts;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.StoreSetting;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,6 +77,37 @@ class CampaignStartEvalSetTest {
         Files.writeString(file, "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}, {name: gpt, profile: openai-gpt-4o}]\n"
                 + "benchmarks: [{name: b, eval_set: \"" + set + "\"}]\n");
         assertThat(catchThrowable(() -> CampaignStarter.validate(file))).isNull();
+    }
+
+    private Path memorySet(String category) throws Exception {
+        return Files.writeString(dir.resolve(category + ".json"), new BfclMemoryEvalSet(category, "MemoryAPI_" + category.substring(7),
+                "BFCL_v4_memory.json", List.of(), Map.of("notetaker", List.of(new BfclMemoryPrerequisite(category + "_prereq_0-notetaker-0", "t",
+                        List.of(List.of(Map.of("role", "user", "content", "I am Michael.")))))),
+                List.of(new BfclMemoryQuestion(category + "_0-notetaker-0", "notetaker", List.of(Map.of("role", "user", "content", "Name?")),
+                        List.of("Michael")), new BfclMemoryQuestion(category + "_1-notetaker-1", "notetaker",
+                        List.of(Map.of("role", "user", "content", "Job?")), List.of("pilot")))).toJson().toString());
+    }
+
+    /** Memory sets run in campaigns (docs/bfcl.md#memory): kv and rec_sum in mode react, each question an item. */
+    @Test
+    void aMemorySetInModeReactIsPlannedAsItsQuestions() throws Exception {
+        Path file = dir.resolve("campaign.yaml");
+        Files.writeString(file, "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}]\nbenchmarks: [{name: kv, eval_set: \""
+                + memorySet("memory_kv") + "\"}, {name: rs, eval_set: \"" + memorySet("memory_rec_sum") + "\"}]\n");
+        assertThat(CampaignStarter.plan(file).knownItems()).isEqualTo(4);
+    }
+
+    @Test
+    void aMemorySetInModeDirectIsRefusedNamingTheModeItRunsIn() throws Exception {
+        assertRefusedBeforeAnything(startWith(memorySet("memory_kv")), "runs its conversations in mode react only, but modes are [direct]");
+    }
+
+    @Test
+    void aMemoryVectorSetIsRefusedWithoutItsEmbeddingModelFolder() throws Exception {
+        Assumptions.assumeTrue(System.getenv("IBENCH_BFCL_VECTOR_MODEL") == null, "the vector model folder is set in this environment");
+        Path set = memorySet("memory_vector");
+        assertRefusedBeforeAnything(startWith(set), "eval set " + set + ": a BFCL memory_vector eval set, which campaigns run only when "
+                + "IBENCH_BFCL_VECTOR_MODEL names the folder of its embedding model (docs/bfcl.md#memory)");
     }
 
     @Test

@@ -35,7 +35,7 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
     /** What a later step answers: no call, so the turn ends. */
     public static final String DONE = "I have completed your request.";
     /** How the OpenAI-compatible prompting handler's execution results message starts (one per executed step). */
-    private static final String RESULTS = "[{'role': 'tool'";
+    static final String RESULTS = "[{'role': 'tool'";
     /** Where an assistant message starts in a chat request's joined text: a native step's marker (it may have no content). */
     private static final String ASSISTANT = "\u0000assistant\u0000";
 
@@ -123,10 +123,18 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         if (found == null) {
             return null;
         }
+        return stepOf(found, foundAt, prompt, stepMarker);
+    }
+
+    /**
+     * The step of {@code entry} that {@code prompt} asks for, its first turn found at {@code from}: the last turn whose
+     * user message it holds, and the earlier steps of that turn counted by {@code stepMarker} after that message.
+     */
+    static Step stepOf(BfclMultiTurnEntry entry, int from, String prompt, String stepMarker) {
         int turn = 0;
-        int turnAt = foundAt;
-        for (int t = 1; t < found.turns().size(); t++) {
-            int at = prompt.indexOf(userText(found, t), turnAt);
+        int turnAt = from;
+        for (int t = 1; t < entry.turns().size(); t++) {
+            int at = prompt.indexOf(userText(entry, t), turnAt);
             if (at < 0) {
                 break;
             }
@@ -137,10 +145,10 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         for (int at = prompt.indexOf(stepMarker, turnAt); at >= 0; at = prompt.indexOf(stepMarker, at + 1)) {
             results++;
         }
-        return new Step(found.id(), turn, results + 1);
+        return new Step(entry.id(), turn, results + 1);
     }
 
-    private static String userText(BfclMultiTurnEntry e, int turn) {
+    static String userText(BfclMultiTurnEntry e, int turn) {
         return e.turns().get(turn).stream().filter(m -> "user".equals(m.get("role"))).map(m -> String.valueOf(m.get("content")))
                 .reduce((a, b) -> b).orElseThrow(() -> new IllegalArgumentException(e.id() + " turn " + turn + " has no user message"));
     }
@@ -163,7 +171,7 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         return answersNoCall(e, step.turn(), step.step()) ? DONE : "[" + String.join(", ", e.groundTruth().get(step.turn())) + "]";
     }
 
-    private static MockResponse completion(String text, boolean chat) {
+    static MockResponse completion(String text, boolean chat) {
         String choice = chat ? "\"message\": {\"role\": \"assistant\", \"content\": " + Json.MAPPER.valueToTree(text) + "}"
                 : "\"text\": " + Json.MAPPER.valueToTree(text);
         String json = "{\"id\": \"fake-multi-turn\", \"object\": \"" + (chat ? "chat.completion" : "text_completion")

@@ -85,4 +85,11 @@ final class CellVersions {
      * docs/batch.md). Only cells whose plan carries batch settings ask for it, so no history recorded before it meets it.
      */
     static final String BATCH_API = "batch-api";
+
+    /**
+     * Version marker of a BFCL memory cell that first runs its scenarios' prerequisite conversations
+     * ({@link dev.ibench.workflows.multiturn.BfclMemoryCellMode}), then its questions as multi-turn children. Only cells
+     * whose plan names memory scenarios ask for it, so no history recorded before it meets it.
+     */
+    static final String BFCL_MEMORY = "bfcl-memory";
 }

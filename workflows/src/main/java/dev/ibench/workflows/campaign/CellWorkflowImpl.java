@@ -1,6 +1,8 @@
 package dev.ibench.workflows.campaign;
 
 import dev.ibench.activities.store.CellStateRecord;
+import dev.ibench.activities.campaign.FailureTypes;
+import dev.ibench.workflows.multiturn.BfclMemoryCellMode;
 import dev.ibench.workflows.multiturn.MultiTurnCellMode;
 import dev.ibench.workflows.react.ReactCellMode;
 import io.temporal.failure.CanceledFailure;
@@ -14,7 +16,8 @@ import io.temporal.workflow.Workflow;
  * recorded before it, half-window batches ({@link BatchedCellMode}, since {@link CellVersions#BATCHED_ITEMS}); the direct
  * cells of a {@code batch: true} model go through the provider's Batch API ({@link BatchApiCellMode}); ReACT
  * and BFCL multi-turn cells, retry runs and runs recorded before batches take each item through its own model call and
- * scoring or child ({@link PerItemCellMode}). The results themselves go to the results store, history only carries
+ * scoring or child ({@link PerItemCellMode}); a BFCL memory cell first runs its scenarios' prerequisite conversations
+ * ({@link BfclMemoryCellMode}, since {@link CellVersions#BFCL_MEMORY}). The results themselves go to the results store, history only carries
  * counts. Before history grows large the run drains its window and continues as new with its cursor ({@link CellEnd}).
  */
 public final class CellWorkflowImpl implements CellWorkflow {
@@ -41,6 +44,12 @@ public final class CellWorkflowImpl implements CellWorkflow {
         ItemRunner items = new ItemRunner(run);
         PerItemCellMode perItem = new PerItemCellMode(run, items);
         boolean retryOnly = run.input.retryOnly();
+        // a memory cell's run (its first, or a retry run's) fills its scenarios' memory before any question; a run continued
+        // as new has started its questions, so the memory is there
+        if (BfclMemoryCellMode.applies(run.cell) && run.nextIndex == 0
+                && Workflow.getVersion(CellVersions.BFCL_MEMORY, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            fillMemory();
+        }
         if (retryOnly && Workflow.getVersion(CellVersions.RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
             return perItem.retryInPages();
         }
@@ -55,6 +64,21 @@ public final class CellWorkflowImpl implements CellWorkflow {
             return runBatches(items);
         }
         return perItem.run();
+    }
+
+    /**
+     * Runs the memory cell's prerequisite conversations; the endpoint's refusal of them stops the cell (every question
+     * would be refused too), any other failure leaves that scenario's questions to end as infrastructure errors.
+     */
+    private void fillMemory() {
+        Workflow.setCurrentDetails("**BFCL memory** " + run.cell.model() + " on " + run.cell.benchmark() + ": running the prerequisite "
+                + "conversations of " + String.join(", ", run.cell.memoryScenarios()));
+        for (BfclMemoryCellMode.Failed f : BfclMemoryCellMode.fill(run.input.campaignId(), run.cell,
+                paid -> run.counts.spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd(), paid.tokensUnknownCalls()))) {
+            if (FailureTypes.ENDPOINT_REJECTED.equals(f.type())) {
+                run.stop(f.message());
+            }
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.ibench.workers.worker.roles;
 import dev.ibench.activities.campaign.BatchApiActivitiesImpl;
 import dev.ibench.activities.campaign.ModelCallActivitiesImpl;
 import dev.ibench.activities.multiturn.MultiTurnConversations;
+import dev.ibench.activities.multiturn.BfclMemoryModelActivitiesImpl;
 import dev.ibench.activities.multiturn.MultiTurnModelActivitiesImpl;
 import dev.ibench.activities.multiturn.MultiTurnModels;
 import dev.ibench.activities.react.ReactAgents;
@@ -43,8 +44,10 @@ public final class CampaignModelsRegistration implements RoleRegistration {
                 services.store(), services.evalSets(), services.modelRunners(), setup.meters(), new CellBatchGate(setup.client()));
         ReactModelActivitiesImpl reactSteps = new ReactModelActivitiesImpl(services.store(), services.evalSets(),
                 new ReactAgents(services.modelRunners()), services.modelRunners()::ablation);
-        MultiTurnModelActivitiesImpl multiTurnSteps = new MultiTurnModelActivitiesImpl(
-                new MultiTurnConversations(services.store(), services.evalSets()), new MultiTurnModels(services.modelRunners()));
+        MultiTurnConversations conversations = MultiTurnRegistration.conversations(services);
+        MultiTurnModelActivitiesImpl multiTurnSteps = new MultiTurnModelActivitiesImpl(conversations,
+                new MultiTurnModels(services.modelRunners(), services.evalSets()));
+        BfclMemoryModelActivitiesImpl memorySteps = new BfclMemoryModelActivitiesImpl(conversations, multiTurnSteps);
         BatchApiActivitiesImpl batchApi = new BatchApiActivitiesImpl(services.store(), services.evalSets(), services.modelRunners(),
                 setup.meters());
         for (ModelEntry model : models) {
@@ -56,8 +59,8 @@ public final class CampaignModelsRegistration implements RoleRegistration {
             }
             for (InstallationQueues queues : setup.servedQueues()) {
                 String queue = queues.llm(model.name());
-                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps, multiTurnSteps, batchApi);
-                setup.describe("ModelCallActivities, ReactModelActivities, MultiTurnModelActivities and BatchApiActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
+                setup.worker(queue, options.build()).registerActivitiesImplementations(activities, reactSteps, multiTurnSteps, memorySteps, batchApi);
+                setup.describe("ModelCallActivities, ReactModelActivities, MultiTurnModelActivities, BfclMemoryModelActivities and BatchApiActivities for model " + model.name() + " (profile " + model.profile() + ", concurrency "
                     + model.concurrencyOrDefault() + (model.ratePerSecond() == null ? "" : ", " + model.ratePerSecond() + "/s")
                         + ") on " + queue);
             }

@@ -1,0 +1,119 @@
+package dev.ibench.workflows.multiturn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ibench.activities.multiturn.BfclMemoryConversationRef;
+import dev.ibench.activities.multiturn.BfclMemoryModelActivities;
+import dev.ibench.activities.multiturn.BfclMemoryScenarioRef;
+import dev.ibench.activities.multiturn.BfclMemoryScenarioStart;
+import dev.ibench.activities.multiturn.BfclMemoryStepRef;
+import dev.ibench.activities.multiturn.BfclMemoryToolActivities;
+import dev.ibench.activities.multiturn.MultiTurnExecSummary;
+import dev.ibench.activities.multiturn.MultiTurnStepSummary;
+import dev.ibench.workflows.TaskQueues;
+import dev.ibench.workflows.react.TrajectorySpend;
+import io.temporal.client.WorkflowFailedException;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The prerequisite conversations of a memory scenario as {@link BfclMemoryScenarioWorkflowImpl} runs them, with scripted
+ * activities (test doubles): each conversation turn by turn (a step without calls ends its turn, a turn still calling
+ * after the step limit ends the conversation), the memory stored after each conversation, none before the ones already
+ * stored; the steps' spend summed.
+ */
+class BfclMemoryScenarioWorkflowTest {
+    private static final String LLM = TaskQueues.llm("memory-test");
+
+    private final List<String> thought = new CopyOnWriteArrayList<>();
+    private final List<String> executed = new CopyOnWriteArrayList<>();
+    private final List<Integer> snapshotsTaken = new CopyOnWriteArrayList<>();
+
+    /**
+     * Runs the scenario whose conversations have {@code turns} turns each, {@code filled} of them stored before; the
+     * scripted model calls at the steps named in {@code calls} (conversation.turn.step) and at no other.
+     */
+    private TrajectorySpend run(List<Integer> turns, int filled, Map<String, Integer> calls, int stepsPerTurn, String failAt) {
+        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
+            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
+            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref -> {
+                String at = key(ref);
+                thought.add(at);
+                if (at.equals(failAt)) {
+                    throw ApplicationFailure.newNonRetryableFailure("401 from the endpoint", "EndpointRejected");
+                }
+                return new MultiTurnStepSummary(ref.turn(), ref.step(), calls.getOrDefault(at, 0), "f()", false, 100, 10, 0.001, false);
+            });
+            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+                @Override
+                public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
+                    assertThat(ref).isEqualTo(new BfclMemoryScenarioRef("cell", "notetaker", 1));
+                    return new BfclMemoryScenarioStart(turns, filled);
+                }
+
+                @Override
+                public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
+                    executed.add(key(ref));
+                    return new MultiTurnExecSummary(1, "None", false, false);
+                }
+
+                @Override
+                public String snapshot(BfclMemoryConversationRef ref) {
+                    snapshotsTaken.add(ref.conversation());
+                    return "sha256:" + "0".repeat(63) + ref.conversation();
+                }
+            });
+            env.start();
+            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
+                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            return wf.run(new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, stepsPerTurn));
+        }
+    }
+
+    private static String key(BfclMemoryStepRef ref) {
+        return ref.conversation() + "." + ref.turn() + "." + ref.step();
+    }
+
+    @Test
+    void everyConversationRunsTurnByTurnAndItsMemoryIsStoredAfterIt() {
+        TrajectorySpend spend = run(List.of(2, 1), 0, Map.of("0.0.1", 1, "0.1.1", 2, "0.1.2", 1, "1.0.1", 1), 20, null);
+        assertThat(thought).containsExactly("0.0.1", "0.0.2", "0.1.1", "0.1.2", "0.1.3", "1.0.1", "1.0.2");
+        assertThat(executed).containsExactly("0.0.1", "0.1.1", "0.1.2", "1.0.1");
+        assertThat(snapshotsTaken).containsExactly(0, 1);
+        // by hand: 7 steps of 100 + 10 tokens, $0.001 each
+        assertThat(spend.promptTokens()).isEqualTo(700);
+        assertThat(spend.completionTokens()).isEqualTo(70);
+        assertThat(spend.costUsd()).isCloseTo(0.007, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void aScenarioWithStoredMemoryResumesAfterTheLastStoredConversation() {
+        run(List.of(1, 1, 1), 2, Map.of(), 20, null);
+        assertThat(thought).containsExactly("2.0.1");
+        assertThat(snapshotsTaken).containsExactly(2);
+    }
+
+    @Test
+    void aTurnStillCallingAfterTheLimitEndsItsConversationWhoseMemoryIsStillStored() {
+        // limit 1: steps 1 and 2 run and execute, then the conversation quits (bfcl-eval's force_quit) and is flushed
+        run(List.of(2, 1), 0, Map.of("0.0.1", 1, "0.0.2", 1, "0.0.3", 1), 1, null);
+        assertThat(thought).containsExactly("0.0.1", "0.0.2", "1.0.1");
+        assertThat(executed).containsExactly("0.0.1", "0.0.2");
+        assertThat(snapshotsTaken).containsExactly(0, 1);
+    }
+
+    @Test
+    void aFailedStepFailsTheScenarioWithItsTypeAndNoLaterMemoryIsStored() {
+        assertThatThrownBy(() -> run(List.of(1, 1), 0, Map.of(), 20, "1.0.1")).isInstanceOf(WorkflowFailedException.class)
+                .cause().isInstanceOf(ApplicationFailure.class)
+                .satisfies(f -> assertThat(((ApplicationFailure) f).getType()).isEqualTo("EndpointRejected"))
+                .hasMessageContaining("prerequisite conversation 2 turn 0 step 1: 401 from the endpoint");
+        assertThat(snapshotsTaken).containsExactly(0);
+    }
+}
