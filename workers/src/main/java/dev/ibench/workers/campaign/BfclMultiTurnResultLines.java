@@ -43,7 +43,7 @@ final class BfclMultiTurnResultLines {
             if (r.trial() != 0) {
                 continue;
             }
-            BfclMultiTurnEntry entry = conversations.entry(cell, r.sampleId());
+            BfclMultiTurnEntry entry = conversations.entry(cell, r.sampleId(), r.trial());
             if (!entry.category().startsWith("multi_turn")) {
                 continue;
             }

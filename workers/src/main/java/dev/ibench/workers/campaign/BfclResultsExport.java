@@ -48,7 +48,10 @@ public final class BfclResultsExport {
         EntryLines lines = new EntryLines();
         BfclMultiTurnResultLines multiTurn = new BfclMultiTurnResultLines(services);
         for (CellRecord cell : services.store().cells(campaignId)) {
-            if (!services.evalSets().isMultiTurn(cell.evalSet()) && !services.evalSets().isMemory(cell.evalSet())) {
+            if (services.evalSets().isMemory(cell.evalSet())) {
+                continue; // memory questions: score files from the report, no result file (docs/bfcl.md)
+            }
+            if (!services.evalSets().isMultiTurn(cell.evalSet())) {
                 collect(cell, lines);
             } else {
                 for (BfclMultiTurnResultLines.Entry e : multiTurn.entries(cell)) {
