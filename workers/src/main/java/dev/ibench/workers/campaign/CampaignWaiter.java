@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
@@ -48,54 +51,95 @@ public final class CampaignWaiter {
         WorkflowStub stub = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId(campaignId));
         CampaignStatusReader reader = new CampaignStatusReader(client);
         Instant firstSeenUnserved = null;
-        while (true) {
+        // One long poll for the end for the whole wait, not one per poll: a result wait with a timeout ends in a burst of
+        // empty history answers as its deadline nears (hundreds of requests a second from this process, each served by
+        // the Temporal server), so a 5 s getResult loop spent about a fifth of the wait busy (bench/results/orchestration-cpu.md).
+        CompletableFuture<CampaignStatus> end = null;
+        try {
+            while (true) {
+                long pollStarted = System.nanoTime();
+                try {
+                    if (end == null) {
+                        end = stub.getResultAsync(CampaignStatus.class);
+                    }
+                    try {
+                        return Optional.of(end.get(POLL_SECONDS, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while waiting for campaign " + campaignId + "'s end", e);
+                    } catch (ExecutionException failed) {
+                        end = null;
+                        RuntimeException cause = unwrap(failed);
+                        if (!(cause instanceof WorkflowServiceException e && busyServer(e))) {
+                            throw cause;
+                        }
+                        sleepRestOfPoll(pollStarted);
+                        throw new TimeoutException("the server is busy; asked again at the next poll");
+                    }
+                } catch (TimeoutException stillRunning) {
+                    Instant now = Instant.now();
+                    if (deadline != null && now.isAfter(deadline)) {
+                        throw new TimeoutException("campaign " + campaignId + " did not finish in time; it keeps running: "
+                                + "./ibench campaign status " + campaignId + temporalFlags);
+                    }
+                    CampaignStatus status;
+                    try {
+                        status = reader.live(campaignId);
+                        progress.accept(status);
+                    } catch (RuntimeException noWorkflowWorker) {
+                        status = null;
+                    }
+                    List<UnservedQueues.Unserved> unserved;
+                    try {
+                        unserved = UnservedQueues.find(client, campaignId, status, now);
+                    } catch (UnservedQueues.CheckFailed serverAway) {
+                        continue; // like a busy server: asked again at the next poll, the time seen unserved kept
+                    }
+                    if (unserved.isEmpty()) {
+                        firstSeenUnserved = null;
+                        continue;
+                    }
+                    if (firstSeenUnserved == null) {
+                        firstSeenUnserved = now;
+                    }
+                    Duration unservedFor = Duration.between(firstSeenUnserved, now);
+                    for (UnservedQueues.Unserved u : unserved) {
+                        if (u.waiting().isPresent() && u.waiting().get().compareTo(unservedFor) > 0) {
+                            unservedFor = u.waiting().get();
+                        }
+                    }
+                    if (unservedFor.compareTo(giveUpAfter) >= 0) {
+                        notes.println("gave up waiting for campaign " + campaignId + " after " + unservedFor.toSeconds()
+                                + " s without a worker (--no-worker-timeout " + giveUpAfter.toSeconds() + "); it keeps running:");
+                        unserved.forEach(u -> notes.println("  " + u.message(temporalFlags)));
+                        return Optional.empty();
+                    }
+                }
+            }
+        } finally {
+            if (end != null) {
+                end.cancel(true);
+            }
+        }
+    }
+
+    private static RuntimeException unwrap(ExecutionException failed) {
+        Throwable cause = failed.getCause();
+        while (cause instanceof CompletionException && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause instanceof RuntimeException re ? re : new IllegalStateException("waiting for the campaign's end failed", cause);
+    }
+
+    /** After a busy server's answer, the next ask waits for the next poll instead of asking again at once. */
+    private static void sleepRestOfPoll(long pollStartedNanos) {
+        long rest = TimeUnit.SECONDS.toNanos(POLL_SECONDS) - (System.nanoTime() - pollStartedNanos);
+        if (rest > 0) {
             try {
-                try {
-                    return Optional.of(stub.getResult(POLL_SECONDS, TimeUnit.SECONDS, CampaignStatus.class));
-                } catch (WorkflowServiceException e) {
-                    if (!busyServer(e)) {
-                        throw e;
-                    }
-                    throw new TimeoutException("the server is busy; asked again at the next poll");
-                }
-            } catch (TimeoutException stillRunning) {
-                Instant now = Instant.now();
-                if (deadline != null && now.isAfter(deadline)) {
-                    throw new TimeoutException("campaign " + campaignId + " did not finish in time; it keeps running: "
-                            + "./ibench campaign status " + campaignId + temporalFlags);
-                }
-                CampaignStatus status;
-                try {
-                    status = reader.live(campaignId);
-                    progress.accept(status);
-                } catch (RuntimeException noWorkflowWorker) {
-                    status = null;
-                }
-                List<UnservedQueues.Unserved> unserved;
-                try {
-                    unserved = UnservedQueues.find(client, campaignId, status, now);
-                } catch (UnservedQueues.CheckFailed serverAway) {
-                    continue; // like a busy server: asked again at the next poll, the time seen unserved kept
-                }
-                if (unserved.isEmpty()) {
-                    firstSeenUnserved = null;
-                    continue;
-                }
-                if (firstSeenUnserved == null) {
-                    firstSeenUnserved = now;
-                }
-                Duration unservedFor = Duration.between(firstSeenUnserved, now);
-                for (UnservedQueues.Unserved u : unserved) {
-                    if (u.waiting().isPresent() && u.waiting().get().compareTo(unservedFor) > 0) {
-                        unservedFor = u.waiting().get();
-                    }
-                }
-                if (unservedFor.compareTo(giveUpAfter) >= 0) {
-                    notes.println("gave up waiting for campaign " + campaignId + " after " + unservedFor.toSeconds()
-                            + " s without a worker (--no-worker-timeout " + giveUpAfter.toSeconds() + "); it keeps running:");
-                    unserved.forEach(u -> notes.println("  " + u.message(temporalFlags)));
-                    return Optional.empty();
-                }
+                TimeUnit.NANOSECONDS.sleep(rest);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the campaign's end", e);
             }
         }
     }
