@@ -441,9 +441,13 @@ def markdown(result):
              "The bare client is Python's standard library only (urllib, ThreadPoolExecutor with %d threads) sending the "
              "messages ibench's own export (`campaign export --with-prompts`) stored for a first, unmeasured ibench run of "
              "the same cell (that run also warms the worker's JIT; the worker JVM and the dev server stay up across runs). "
-             "Completion tokens are llama-server's own count (`llamacpp:tokens_predicted_total`, `--metrics`). CPU seconds "
+             "Completion tokens are the server's own count (llama-server's `llamacpp:tokens_predicted_total`, `--metrics`; the "
+             "fake endpoint's 10 per answer). CPU seconds "
              "are utime+stime from /proc/<pid>/stat before and after each run (the waiting CLI and the bare client: "
              "getrusage of the finished child)." % result["window"], "",
+             "Wall times compare only on a machine that runs nothing else: the driver records `uptime` before and after; "
+             "CPU seconds per process hold roughly under load. With fewer than 3 runs each the ratio is one sample, not a "
+             "median worth quoting.", "",
              "| run | client | wall s | completion tokens | worker JVM CPU s | Temporal CPU s | CLI / client CPU s | llama-server CPU s |",
              "|---|---|---:|---:|---:|---:|---:|---:|"]
     for r in result["runs"]:
