@@ -20,8 +20,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * Waits for a campaign's end, polling every few seconds: hands each live status to a progress callback, and gives up
- * (after saying why) once a task queue the campaign needs has had no worker polling it for too long, or at a deadline.
+ * Waits for a campaign's end with one long poll for its result, and every few seconds meanwhile hands the live status
+ * to a progress callback and gives up (after saying why) once a task queue the campaign needs has had no worker polling
+ * it for too long, or at a deadline.
  */
 public final class CampaignWaiter {
     private static final long POLL_SECONDS = 5;
