@@ -44,8 +44,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ModelGateway implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ModelGateway.class);
-    /** The prompt estimate of a profile without a tokenizer, for the token limit's charge. */
-    static final int CHARS_PER_TOKEN = 4;
 
     private final ModelProfile profile;
     private final ModelClient client;
@@ -404,11 +402,10 @@ public final class ModelGateway implements AutoCloseable {
 
     /**
      * What an attempt is charged under {@code tokens_per_minute} before it is sent: its prompt's tokens (counted by the
-     * profile's tokenizer, else {@value #CHARS_PER_TOKEN} characters a token) plus {@code max_tokens}.
+     * profile's tokenizer, else {@value TokenCounter#CHARS_PER_TOKEN} characters a token) plus {@code max_tokens}.
      */
     private long estimatedTokens(ModelRequest request) {
-        long prompt = tokens != null ? tokens.prompt(request.prompt())
-                : (request.prompt().display().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
+        long prompt = tokens != null ? tokens.prompt(request.prompt()) : TokenCounter.estimated(request.prompt());
         return prompt + Math.max(0, request.decoding().maxTokens());
     }
 

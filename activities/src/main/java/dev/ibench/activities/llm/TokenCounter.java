@@ -21,6 +21,8 @@ import java.util.concurrent.ConcurrentMap;
  * answer's text and its native tool calls' JSON. Each file is loaded once per process.
  */
 public final class TokenCounter {
+    /** Characters a token where no tokenizer is named: the estimate every token figure without one uses. */
+    public static final int CHARS_PER_TOKEN = 4;
     private static final ConcurrentMap<Path, HuggingFaceTokenCountEstimator> LOADED = new ConcurrentHashMap<>();
 
     private final HuggingFaceTokenCountEstimator tokenizer;
@@ -40,6 +42,11 @@ public final class TokenCounter {
         } catch (RuntimeException e) {
             throw ModelCallException.of(ErrorKind.CONFIGURATION, endpoint, "tokenizer " + key + " is not a HuggingFace tokenizer.json: " + e.getMessage());
         }
+    }
+
+    /** A prompt's tokens estimated at {@value #CHARS_PER_TOKEN} characters a token (rounded up), for profiles without a tokenizer. */
+    public static int estimated(RenderedPrompt prompt) {
+        return (prompt.display().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
     }
 
     public int prompt(RenderedPrompt prompt) {

@@ -3,6 +3,7 @@ package dev.ibench.workers.modelcheck;
 import dev.ibench.activities.llm.CallResult;
 import dev.ibench.activities.llm.IgnoredRequestParts;
 import dev.ibench.activities.llm.ModelRequest;
+import dev.ibench.activities.llm.TokenCounter;
 import dev.ibench.activities.llm.client.ServerContextSize;
 import dev.ibench.core.prompt.ModelProfile;
 import dev.ibench.core.prompt.RenderedPrompt;
@@ -15,7 +16,7 @@ import java.util.Optional;
  * says it has.
  */
 public final class ModelCheckWarnings {
-    public static final int CHARS_PER_TOKEN = 4;
+    public static final int CHARS_PER_TOKEN = TokenCounter.CHARS_PER_TOKEN;
 
     private ModelCheckWarnings() {}
 
@@ -36,7 +37,7 @@ public final class ModelCheckWarnings {
         }
         int nCtx = server.get().tokens();
         boolean counted = promptTokens != null && promptTokens > 0;
-        int tokens = counted ? promptTokens : (prompt.display().length() + CHARS_PER_TOKEN - 1) / CHARS_PER_TOKEN;
+        int tokens = counted ? promptTokens : TokenCounter.estimated(prompt);
         if (tokens + maxTokens <= nCtx) {
             return List.of();
         }

@@ -2,9 +2,11 @@ package dev.ibench.workers.multiturn;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ibench.activities.multiturn.MultiTurnConversations;
 import dev.ibench.activities.multiturn.MultiTurnScore;
 import dev.ibench.activities.store.ResultsStore;
 import dev.ibench.activities.store.SampleResultRecord;
+import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.bfcl.BfclEvalPackage;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
@@ -52,6 +54,9 @@ import org.junit.jupiter.api.io.TempDir;
  * of every fourth entry so verdicts differ): SmolLM2 on llama-server takes about 2 minutes for one cold 5,500-token
  * prompt on this machine, far too slow for CI (the real model runs in {@code bench/run-bfcl-smollm2-multiturn-durability.sh},
  * by hand). The undisturbed run's verdicts also equal bfcl-eval's multi_turn_checker on the same decoded calls.
+ * <p>Run twice: with a prompting profile (calls as Python text) and with a {@code mode: tools} profile (bfcl-eval's
+ * function-calling handler; issue 42 Must show 3), where the endpoint answers OpenAI {@code tool_calls} and checks each
+ * request for the native tools and the earlier steps' tool calls and {@code tool} messages.
  */
 class MultiTurnDurabilityIT {
     private static final int ENTRIES = 20;
@@ -60,8 +65,28 @@ class MultiTurnDurabilityIT {
 
     @TempDir Path dir;
 
+    /** How the cell's model is run: bfcl-eval's prompting handler (calls as Python text) or its function-calling one. */
+    private record Handler(String label, String profile, boolean functionCalling) {}
+
+    private static final Handler PROMPTING = new Handler("prompting", "vllm-qwen2.5-7b", false);
+    private static final Handler FUNCTION_CALLING = new Handler("function calling (mode: tools)", "openai-compatible", true);
+
     @Test
     void aWorkerKilledMidConversationEndsWithTheUndisturbedVerdictsAndNoStepAskedAgain() throws Exception {
+        killMidConversation(PROMPTING);
+    }
+
+    /**
+     * Issue 42 Must show 3: the same with a {@code mode: tools} profile, the endpoint answering OpenAI {@code tool_calls};
+     * besides, every request carried the native tools, each earlier step as the assistant's tool calls with one {@code tool}
+     * message per call, and those messages held the results stored for the calls (after the kill too).
+     */
+    @Test
+    void aWorkerKilledMidFunctionCallingConversationEndsWithTheUndisturbedVerdictsAndNoStepAskedAgain() throws Exception {
+        killMidConversation(FUNCTION_CALLING);
+    }
+
+    private void killMidConversation(Handler handler) throws Exception {
         long started = System.nanoTime();
         OfficialBfclChecker official = OfficialBfclChecker.install();
         BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
@@ -87,8 +112,8 @@ class MultiTurnDurabilityIT {
                 FakeMultiTurnEndpoint calmEndpoint = FakeMultiTurnEndpoint.start(entries, silent, Duration.ofMillis(50));
                 FakeMultiTurnEndpoint crashEndpoint = FakeMultiTurnEndpoint.start(entries, silent, Duration.ofMillis(300));
                 TemporalConnection connection = server.connect()) {
-            Path calmFile = campaign("calm", calmEndpoint, evalSet);
-            Path crashFile = campaign("crash", crashEndpoint, evalSet);
+            Path calmFile = campaign("calm", handler, calmEndpoint, evalSet);
+            Path crashFile = campaign("crash", handler, crashEndpoint, evalSet);
             String[] models = {"--models-from", calmFile.toString(), "--models-from", crashFile.toString()};
             WorkerProcess worker = WorkerProcess.start(server.address(), ROLES, dir.resolve("worker.log"), env, models);
             try {
@@ -170,6 +195,14 @@ class MultiTurnDurabilityIT {
                 assertThat(crashCounts.keySet()).as("steps asked, crashed vs undisturbed").isEqualTo(calmEndpoint.counts().keySet());
                 assertThat(calmEndpoint.counts().values()).as("undisturbed: every step asked once").allMatch(c -> c == 1);
                 assertThat(crashEndpoint.unknownRequests() + calmEndpoint.unknownRequests()).isZero();
+                assertThat(calmEndpoint.malformedRequests()).as("undisturbed: requests without the earlier steps' tool calls and messages").isEmpty();
+                assertThat(crashEndpoint.malformedRequests()).as("crashed: requests without the earlier steps' tool calls and messages").isEmpty();
+                if (handler.functionCalling()) {
+                    int calmCarried = toolMessagesAreTheStoredResults(calmEndpoint, store, calmCell);
+                    int crashCarried = toolMessagesAreTheStoredResults(crashEndpoint, store, crashCell);
+                    assertThat(crashCarried).as("steps asked with earlier tool messages, crashed vs undisturbed").isEqualTo(calmCarried)
+                            .isGreaterThan(ENTRIES);
+                }
 
                 // the new worker rebuilt the backends of entries that were mid-conversation by replaying the recorded calls
                 List<String> rebuilt = new ArrayList<>();
@@ -214,9 +247,9 @@ class MultiTurnDurabilityIT {
                             .isEqualTo(theirs.get(i).valid() + " " + theirs.get(i).errorType());
                 }
                 long valid = calmScores.values().stream().filter(MultiTurnScore::valid).count();
-                System.out.printf("MultiTurnDurabilityIT: %d multi_turn_base entries; undisturbed run %d s, %d valid; crashed run %d s, worker "
+                System.out.printf("MultiTurnDurabilityIT, %s: %d multi_turn_base entries; undisturbed run %d s, %d valid; crashed run %d s, worker "
                         + "killed with %d steps stored and %d verdicts, %d steps asked again (in flight), backends rebuilt by replay for %s (calls executed before and after the kill: %s); "
-                        + "verdicts equal for %d of %d, bfcl-eval agrees on %d of %d; total %d s%n", ENTRIES, calmSeconds, valid, crashSeconds,
+                        + "verdicts equal for %d of %d, bfcl-eval agrees on %d of %d; total %d s%n", handler.label(), ENTRIES, calmSeconds, valid, crashSeconds,
                         killedAt, verdictsBeforeKill.size(), askedTwice.size(), rebuilt, resumedWithState, ENTRIES, ENTRIES, cases.size(), cases.size(),
                         Duration.ofNanos(System.nanoTime() - started).toSeconds());
             } finally {
@@ -226,18 +259,18 @@ class MultiTurnDurabilityIT {
         }
     }
 
-    private Path campaign(String model, FakeMultiTurnEndpoint endpoint, Path evalSet) throws Exception {
+    private Path campaign(String model, Handler handler, FakeMultiTurnEndpoint endpoint, Path evalSet) throws Exception {
         Path file = dir.resolve(model + ".yaml");
         Files.writeString(file, """
                 name: %s
                 models:
-                  - {name: %s, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: %d}
+                  - {name: %s, profile: %s, endpoint: "%s", concurrency: %d}
                 benchmarks:
                   - {name: mt-base, eval_set: %s}
                 modes: [react]
                 react: {budget: 10, observation_chars: 1000, steps_per_turn: 2}
                 samples_in_flight: %d
-                """.formatted(model, model, endpoint.baseUrl(), IN_FLIGHT, evalSet, IN_FLIGHT));
+                """.formatted(model, model, handler.profile(), endpoint.baseUrl(), IN_FLIGHT, evalSet, IN_FLIGHT));
         return file;
     }
 
@@ -258,6 +291,26 @@ class MultiTurnDurabilityIT {
     private static List<String> executions(ResultsStore store, String cell, String sampleId) {
         return store.toolExecutions(cell, sampleId, 0).stream().map(r -> r.step() + " " + r.callJson() + " -> " + r.ok() + " " + r.observation())
                 .toList();
+    }
+
+    /**
+     * Every function-calling request's {@code tool} messages held the results the store has for the entry's steps before
+     * the one asked, in order; returns how many steps were asked with at least one.
+     */
+    private static int toolMessagesAreTheStoredResults(FakeMultiTurnEndpoint endpoint, ResultsStore store, String cell) {
+        Map<String, List<String>> seen = endpoint.toolResultsSeen();
+        assertThat(seen.keySet()).as("steps asked with native tools").isEqualTo(endpoint.counts().keySet());
+        int carried = 0;
+        for (Map.Entry<String, List<String>> s : seen.entrySet()) {
+            String[] parts = s.getKey().split("/");
+            int storeStep = Integer.parseInt(parts[1]) * 100 + Integer.parseInt(parts[2]);
+            List<String> stored = store.toolExecutions(cell, parts[0], 0).stream().filter(r -> r.step() < storeStep)
+                    .sorted(java.util.Comparator.comparingInt(ToolExecutionRecord::step))
+                    .flatMap(r -> MultiTurnConversations.results(r).stream()).toList();
+            assertThat(s.getValue()).as(s.getKey() + ": tool messages of its request vs the stored results").isEqualTo(stored);
+            carried += s.getValue().isEmpty() ? 0 : 1;
+        }
+        return carried;
     }
 
     private static String verdict(MultiTurnScore s) {

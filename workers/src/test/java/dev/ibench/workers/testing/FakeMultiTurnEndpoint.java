@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.mockwebserver.Dispatcher;
@@ -24,18 +25,27 @@ import okhttp3.mockwebserver.RecordedRequest;
  * turn's ground-truth calls as a Python call list, every later step with a text that holds no call (ending the turn).
  * Entries named in {@code silentTurns} answer the named turn with no call at all (a wrong answer, so verdicts differ).
  * It counts the requests per (entry, turn, step).
+ * <p>A request with native {@code tools} (a {@code mode: tools} profile, bfcl-eval's function-calling handler) is a
+ * function-calling conversation ({@link NativeMultiTurnScript}): step 1 of a turn is answered with the ground truth as
+ * OpenAI {@code tool_calls}, its step counted from the assistant messages after the turn's user message, and every
+ * request is checked to carry the offered tools and, for each earlier step, the assistant's tool calls as answered and one
+ * {@code tool} message per call ({@link #malformedRequests()}).
  */
 public final class FakeMultiTurnEndpoint implements AutoCloseable {
     /** What a later step answers: no call, so the turn ends. */
     public static final String DONE = "I have completed your request.";
     /** How the OpenAI-compatible prompting handler's execution results message starts (one per executed step). */
     private static final String RESULTS = "[{'role': 'tool'";
+    /** Where an assistant message starts in a chat request's joined text: a native step's marker (it may have no content). */
+    private static final String ASSISTANT = "\u0000assistant\u0000";
 
     private final MockWebServer server = new MockWebServer();
     private final List<BfclMultiTurnEntry> entries;
     private final Map<String, Integer> silentTurns;
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final AtomicInteger unknown = new AtomicInteger();
+    private final List<String> malformed = new CopyOnWriteArrayList<>();
+    private final Map<String, List<String>> toolResultsSeen = new ConcurrentHashMap<>();
 
     private FakeMultiTurnEndpoint(List<BfclMultiTurnEntry> entries, Map<String, Integer> silentTurns, Duration delay) {
         this.entries = List.copyOf(entries);
@@ -45,12 +55,14 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
             public MockResponse dispatch(RecordedRequest request) {
                 String text = null;
                 boolean chat = false;
+                JsonNode body = null;
                 try {
-                    JsonNode body = Json.MAPPER.readTree(request.getBody().readUtf8());
+                    body = Json.MAPPER.readTree(request.getBody().readUtf8());
                     if (body.path("messages").isArray()) {
                         chat = true;
                         StringBuilder joined = new StringBuilder();
-                        body.path("messages").forEach(m -> joined.append(m.path("content").asText("")).append('\n'));
+                        body.path("messages").forEach(m -> joined.append("assistant".equals(m.path("role").asText()) ? ASSISTANT + "\n" : "")
+                                .append(m.path("content").asText("")).append('\n'));
                         text = joined.toString();
                     } else {
                         text = body.path("prompt").asText(null);
@@ -58,12 +70,21 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
                 } catch (IOException e) {
                     text = null;
                 }
-                Step step = text == null ? null : locate(text);
+                boolean nativeCalls = chat && !body.path("tools").isEmpty();
+                Step step = text == null ? null : locate(text, nativeCalls ? ASSISTANT : RESULTS);
                 if (step == null) {
                     unknown.incrementAndGet();
                     return new MockResponse().setResponseCode(400).setBody("{\"error\": \"not a known multi-turn step\"}");
                 }
                 counts.computeIfAbsent(step.key(), k -> new AtomicInteger()).incrementAndGet();
+                if (nativeCalls) {
+                    BfclMultiTurnEntry e = entry(step.entry());
+                    NativeMultiTurnScript.Check check = NativeMultiTurnScript.check(body, step.turn(), t -> userText(e, t), (t, k) -> calls(e, t, k));
+                    check.problems().forEach(p -> malformed.add(step.key() + ": " + p));
+                    toolResultsSeen.put(step.key(), check.toolResults());
+                    return NativeMultiTurnScript.completion(calls(e, step.turn(), step.step()), step.turn(), step.step(), DONE)
+                            .setBodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS);
+                }
                 return completion(answer(step), chat).setBodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS);
             }
         });
@@ -85,7 +106,8 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         }
     }
 
-    Step locate(String prompt) {
+    /** The step {@code prompt} asks for, counting the earlier steps of its turn by {@code stepMarker} after the turn's user message. */
+    Step locate(String prompt, String stepMarker) {
         BfclMultiTurnEntry found = null;
         int foundAt = -1;
         for (BfclMultiTurnEntry e : entries) {
@@ -112,7 +134,7 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
             turnAt = at;
         }
         int results = 0;
-        for (int at = prompt.indexOf(RESULTS, turnAt); at >= 0; at = prompt.indexOf(RESULTS, at + 1)) {
+        for (int at = prompt.indexOf(stepMarker, turnAt); at >= 0; at = prompt.indexOf(stepMarker, at + 1)) {
             results++;
         }
         return new Step(found.id(), turn, results + 1);
@@ -123,12 +145,22 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
                 .reduce((a, b) -> b).orElseThrow(() -> new IllegalArgumentException(e.id() + " turn " + turn + " has no user message"));
     }
 
+    private BfclMultiTurnEntry entry(String id) {
+        return entries.stream().filter(x -> x.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    /** The ground-truth calls step {@code step} of {@code turn} answers: the turn's at step 1 (none on a silent turn), else none. */
+    private List<String> calls(BfclMultiTurnEntry e, int turn, int step) {
+        return answersNoCall(e, turn, step) ? List.of() : e.groundTruth().get(turn);
+    }
+
+    private boolean answersNoCall(BfclMultiTurnEntry e, int turn, int step) {
+        return step > 1 || Integer.valueOf(turn).equals(silentTurns.get(e.id()));
+    }
+
     private String answer(Step step) {
-        BfclMultiTurnEntry e = entries.stream().filter(x -> x.id().equals(step.entry())).findFirst().orElseThrow();
-        if (step.step() > 1 || Integer.valueOf(step.turn()).equals(silentTurns.get(e.id()))) {
-            return DONE;
-        }
-        return "[" + String.join(", ", e.groundTruth().get(step.turn())) + "]";
+        BfclMultiTurnEntry e = entry(step.entry());
+        return answersNoCall(e, step.turn(), step.step()) ? DONE : "[" + String.join(", ", e.groundTruth().get(step.turn())) + "]";
     }
 
     private static MockResponse completion(String text, boolean chat) {
@@ -150,6 +182,19 @@ public final class FakeMultiTurnEndpoint implements AutoCloseable {
         Map<String, Integer> out = new java.util.TreeMap<>();
         counts.forEach((k, v) -> out.put(k, v.get()));
         return out;
+    }
+
+    /**
+     * Function-calling requests that lacked the offered tools, or whose earlier steps were not the assistant's tool calls
+     * as this endpoint answered them each followed by one {@code tool} message per call (step key, then what was wrong).
+     */
+    public List<String> malformedRequests() {
+        return List.copyOf(malformed);
+    }
+
+    /** Per step key, the contents of the {@code tool} messages its last function-calling request carried, in order. */
+    public Map<String, List<String>> toolResultsSeen() {
+        return new java.util.TreeMap<>(toolResultsSeen);
     }
 
     /** Requests whose prompt named no known entry step (answered 400). */

@@ -22,7 +22,7 @@ import java.util.function.Function;
  * ({@code oracle}, {@code replay}) send nothing.
  */
 final class PromptTokenMeter implements AutoCloseable {
-    static final int CHARS_PER_TOKEN = 4;
+    static final int CHARS_PER_TOKEN = TokenCounter.CHARS_PER_TOKEN;
 
     private final Function<ModelRequest, Integer> counter;
     private final String how;
