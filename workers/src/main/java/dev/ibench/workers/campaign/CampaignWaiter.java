@@ -20,12 +20,14 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * Waits for a campaign's end with one long poll for its result, and every few seconds meanwhile hands the live status
- * to a progress callback and gives up (after saying why) once a task queue the campaign needs has had no worker polling
- * it for too long, or at a deadline.
+ * Waits for a campaign's end with one long poll for its result. Meanwhile it reads the live status, hands it to a
+ * progress callback and gives up (after saying why) once a task queue the campaign needs has had no worker polling it
+ * for too long, or at a deadline: every 5 s while progress is drawn, less often while nobody reads it.
  */
 public final class CampaignWaiter {
     private static final long POLL_SECONDS = 5;
+    /** The longest gap between status reads while nobody draws progress. */
+    private static final long UNWATCHED_STATUS_SECONDS = 30;
     private final WorkflowClient client;
     private final String temporalFlags;
 
@@ -42,16 +44,41 @@ public final class CampaignWaiter {
     }
 
     /**
+     * As {@link #awaitEnd(String, Duration, Instant, Consumer, PrintStream)} with no deadline and no progress drawn
+     * ({@code campaign start --wait}): the status (a query, a workflow and a few task queue descriptions, each crossing
+     * several of the server's services) is read only as often as {@link #unwatchedStatusPolls} says. A give-up comes at
+     * most two reads later than with a read every 5 s (with the default 600 s timeout: at most 50 s later).
+     */
+    public Optional<CampaignStatus> awaitEnd(String campaignId, Duration giveUpAfter, PrintStream notes) throws TimeoutException {
+        return awaitEnd(campaignId, giveUpAfter, null, unwatchedStatusPolls(giveUpAfter), live -> { }, notes);
+    }
+
+    /**
      * The campaign's final status, or empty (after printing why on {@code notes}) once a task queue it needs has had no
      * worker polling it for {@code giveUpAfter}: the time this command has seen it unserved, or how long work has waited
-     * on it. {@code progress} gets each live status while the campaign runs; {@code deadline} (null: none) ends the wait
-     * with a {@link TimeoutException} that says the campaign keeps running.
+     * on it. {@code progress} gets the live status every 5 s while the campaign runs; {@code deadline} (null: none) ends
+     * the wait with a {@link TimeoutException} that says the campaign keeps running.
      */
     public Optional<CampaignStatus> awaitEnd(String campaignId, Duration giveUpAfter, Instant deadline,
                                              Consumer<CampaignStatus> progress, PrintStream notes) throws TimeoutException {
+        return awaitEnd(campaignId, giveUpAfter, deadline, 1, progress, notes);
+    }
+
+    /**
+     * Every how many 5 s polls a wait nobody watches reads the status: a tenth of the no-worker timeout, at least every
+     * poll, at most every {@value #UNWATCHED_STATUS_SECONDS} s (the default 600 s timeout: every 30 s).
+     */
+    static int unwatchedStatusPolls(Duration giveUpAfter) {
+        long polls = giveUpAfter.toSeconds() / 10 / POLL_SECONDS;
+        return (int) Math.max(1, Math.min(UNWATCHED_STATUS_SECONDS / POLL_SECONDS, polls));
+    }
+
+    private Optional<CampaignStatus> awaitEnd(String campaignId, Duration giveUpAfter, Instant deadline, int statusEveryPolls,
+                                              Consumer<CampaignStatus> progress, PrintStream notes) throws TimeoutException {
         WorkflowStub stub = client.newUntypedWorkflowStub(CampaignWorkflow.workflowId(campaignId));
         CampaignStatusReader reader = new CampaignStatusReader(client);
         Instant firstSeenUnserved = null;
+        long polls = 0;
         // One long poll for the end for the whole wait, not one per poll: a result wait with a timeout ends in a burst of
         // empty history answers as its deadline nears (hundreds of requests a second from this process, each served by
         // the Temporal server), so a 5 s getResult loop spent about a fifth of the wait busy (bench/results/orchestration-cpu.md).
@@ -82,6 +109,9 @@ public final class CampaignWaiter {
                     if (deadline != null && now.isAfter(deadline)) {
                         throw new TimeoutException("campaign " + campaignId + " did not finish in time; it keeps running: "
                                 + "./ibench campaign status " + campaignId + temporalFlags);
+                    }
+                    if (++polls % statusEveryPolls != 0) {
+                        continue;
                     }
                     CampaignStatus status;
                     try {

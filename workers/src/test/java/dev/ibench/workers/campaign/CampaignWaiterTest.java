@@ -14,6 +14,7 @@ import io.grpc.ForwardingClientCall;
 import io.grpc.MethodDescriptor;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
+import io.temporal.api.workflowservice.v1.QueryWorkflowRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.common.converter.EncodedValues;
@@ -26,9 +27,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +41,8 @@ import org.junit.jupiter.api.Test;
  * 5-second status poll: each result wait with a timeout ended in a burst of history requests as its deadline neared,
  * about a fifth of the wait spent busy in the CLI and the Temporal server (issue 46, bench/results/orchestration-cpu.md).
  * Temporal's in-process test server answers a result long poll at each new history event, so the test counts the
- * requests while the history does not change.
+ * requests while the history does not change. A wait nobody watches ({@code campaign start --wait}) reads the status
+ * less often than the demo's, which draws it.
  */
 class CampaignWaiterTest {
     private static final Duration CAMPAIGN_RUNS = Duration.ofSeconds(14);
@@ -67,6 +72,71 @@ class CampaignWaiterTest {
                 }
             };
         }
+    }
+
+    /** Counts the status queries the client sends, per workflow id. */
+    private static final class StatusQueries implements ClientInterceptor {
+        final Map<String, AtomicInteger> byWorkflow = new ConcurrentHashMap<>();
+
+        @Override
+        public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+            return new ForwardingClientCall.SimpleForwardingClientCall<>(next.newCall(method, options)) {
+                @Override
+                public void sendMessage(Q message) {
+                    if (message instanceof QueryWorkflowRequest q) {
+                        byWorkflow.computeIfAbsent(q.getExecution().getWorkflowId(), id -> new AtomicInteger()).incrementAndGet();
+                    }
+                    super.sendMessage(message);
+                }
+            };
+        }
+
+        int of(String campaignId) {
+            AtomicInteger n = byWorkflow.get(CampaignWorkflow.workflowId(campaignId));
+            return n == null ? 0 : n.get();
+        }
+    }
+
+    @Test
+    void aWaitNobodyWatchesReadsTheStatusEvery30SecondsWhileADrawnOneReadsItEvery5() throws Exception {
+        StatusQueries queries = new StatusQueries();
+        TestEnvironmentOptions options = TestEnvironmentOptions.newBuilder().setUseTimeskipping(false)
+                .setWorkflowServiceStubsOptions(WorkflowServiceStubsOptions.newBuilder()
+                        .setGrpcClientInterceptors(List.of(queries)).build())
+                .build();
+        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(options)) {
+            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(QuietCampaign.class);
+            env.start();
+            WorkflowClient client = env.getWorkflowClient();
+            for (String id : List.of("unwatched", "drawn")) {
+                client.newUntypedWorkflowStub("CampaignWorkflow", WorkflowOptions.newBuilder()
+                        .setWorkflowId(CampaignWorkflow.workflowId(id)).setTaskQueue(TaskQueues.WORKFLOWS).build()).start();
+            }
+            PrintStream notes = new PrintStream(new ByteArrayOutputStream());
+            // both campaigns run 14 s: the drawn wait reads at its 5 s and 10 s polls, the other waits for its 30 s read
+            CompletableFuture<Optional<CampaignStatus>> unwatched = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new CampaignWaiter(client, "").awaitEnd("unwatched", Duration.ofSeconds(600), notes);
+                } catch (TimeoutException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Optional<CampaignStatus> drawnEnd = new CampaignWaiter(client, "").awaitEnd("drawn", Duration.ofSeconds(600), null,
+                    live -> { }, notes);
+
+            assertThat(unwatched.get(1, TimeUnit.MINUTES)).isPresent();
+            assertThat(drawnEnd).isPresent();
+            assertThat(queries.of("unwatched")).as("status queries of the wait nobody watches").isZero();
+            assertThat(queries.of("drawn")).as("status queries of the drawn wait").isGreaterThanOrEqualTo(2);
+        }
+    }
+
+    @Test
+    void aWaitNobodyWatchesReadsTheStatusEveryTenthOfTheNoWorkerTimeoutBetweenOnePollAnd30Seconds() {
+        assertThat(CampaignWaiter.unwatchedStatusPolls(Duration.ofSeconds(600))).as("600 s: a tenth is 60 s, capped at 30 s").isEqualTo(6);
+        assertThat(CampaignWaiter.unwatchedStatusPolls(Duration.ofSeconds(100))).as("100 s: a tenth is 10 s, two polls").isEqualTo(2);
+        assertThat(CampaignWaiter.unwatchedStatusPolls(Duration.ofSeconds(20))).as("20 s: a tenth is 2 s, one poll").isEqualTo(1);
+        assertThat(CampaignWaiter.unwatchedStatusPolls(Duration.ofSeconds(1))).isEqualTo(1);
     }
 
     @Test
