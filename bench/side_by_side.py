@@ -184,6 +184,8 @@ class FakeEndpoint:
 
     def __init__(self, work):
         self.count = 0
+        self.first_request = None
+        self.last_answer = None
         self.lock = threading.Lock()
         outer = self
 
@@ -198,9 +200,12 @@ class FakeEndpoint:
 
             def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                with outer.lock:
+                    outer.first_request = outer.first_request or time.time()
                 time.sleep(FAKE_MS / 1000.0)
                 with outer.lock:
                     outer.count += 1
+                    outer.last_answer = time.time()
                 self._send(200, {"id": "x", "object": "chat.completion", "model": "default",
                                  "choices": [{"index": 0, "finish_reason": "stop",
                                               "message": {"role": "assistant", "content": '[{"name": "f", "arguments": {}}]'}}],
@@ -227,6 +232,7 @@ class FakeEndpoint:
 
     def start(self):
         self.count = 0
+        self.first_request = self.last_answer = None
         self.starts += 1
 
     def tokens_predicted(self):
@@ -415,6 +421,7 @@ def main():
                 w0, t0 = cpu_seconds(worker.pid), cpu_seconds(temporal.pid)
                 req0 = temporal_requests(metrics_port)
                 row = {"run": run, "client": kind, "load1_at_start": load1()}
+                run_started = time.time()
                 if kind == "bare":
                     answer, wall, own = run_bare(work, endpoint.url(), prompts_file)
                     row.update(wall_s=round(wall, 2), client_cpu_s=round(own, 2))
@@ -422,6 +429,10 @@ def main():
                     campaign_id, wall, own = run_campaign(work, env, address, eval_set, endpoint.url(), "run%d" % run)
                     row.update(campaign_id=campaign_id, wall_s=round(wall, 2), cli_cpu_s=round(own, 2))
                 row["completion_tokens"] = endpoint.tokens_predicted()
+                if getattr(endpoint, "first_request", None):
+                    # where the wall goes besides the calls: before the first request, after the last answer
+                    row["first_request_after_s"] = round(endpoint.first_request - run_started, 2)
+                    row["after_last_answer_s"] = round(run_started + wall - endpoint.last_answer, 2)
                 if not row["completion_tokens"]:
                     raise SystemExit("side-by-side: the %s run of round %d sent nothing to the server (answered from a cache?)"
                                      % (kind, run))
