@@ -97,21 +97,30 @@ class CampaignWaiterTest {
         }
     }
 
+    /** Temporal's in-process test server (real time) whose client sends through {@code counter}, a worker for {@link QuietCampaign}. */
+    private static TestWorkflowEnvironment quietCampaigns(ClientInterceptor counter) {
+        TestEnvironmentOptions options = TestEnvironmentOptions.newBuilder().setUseTimeskipping(false)
+                .setWorkflowServiceStubsOptions(WorkflowServiceStubsOptions.newBuilder()
+                        .setGrpcClientInterceptors(List.of(counter)).build())
+                .build();
+        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(options);
+        env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(QuietCampaign.class);
+        env.start();
+        return env;
+    }
+
+    private static void startCampaign(WorkflowClient client, String campaignId) {
+        client.newUntypedWorkflowStub("CampaignWorkflow", WorkflowOptions.newBuilder()
+                .setWorkflowId(CampaignWorkflow.workflowId(campaignId)).setTaskQueue(TaskQueues.WORKFLOWS).build()).start();
+    }
+
     @Test
     void aWaitNobodyWatchesReadsTheStatusEvery30SecondsWhileADrawnOneReadsItEvery5() throws Exception {
         StatusQueries queries = new StatusQueries();
-        TestEnvironmentOptions options = TestEnvironmentOptions.newBuilder().setUseTimeskipping(false)
-                .setWorkflowServiceStubsOptions(WorkflowServiceStubsOptions.newBuilder()
-                        .setGrpcClientInterceptors(List.of(queries)).build())
-                .build();
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(options)) {
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(QuietCampaign.class);
-            env.start();
+        try (TestWorkflowEnvironment env = quietCampaigns(queries)) {
             WorkflowClient client = env.getWorkflowClient();
-            for (String id : List.of("unwatched", "drawn")) {
-                client.newUntypedWorkflowStub("CampaignWorkflow", WorkflowOptions.newBuilder()
-                        .setWorkflowId(CampaignWorkflow.workflowId(id)).setTaskQueue(TaskQueues.WORKFLOWS).build()).start();
-            }
+            startCampaign(client, "unwatched");
+            startCampaign(client, "drawn");
             PrintStream notes = new PrintStream(new ByteArrayOutputStream());
             // both campaigns run 14 s: the drawn wait reads at its 5 s and 10 s polls, the other waits for its 30 s read
             CompletableFuture<Optional<CampaignStatus>> unwatched = CompletableFuture.supplyAsync(() -> {
@@ -142,16 +151,9 @@ class CampaignWaiterTest {
     @Test
     void whileACampaignsHistoryDoesNotChangeTheWaitSendsNoResultRequestAndItReturnsTheFinalStatus() throws Exception {
         ResultLongPolls history = new ResultLongPolls();
-        TestEnvironmentOptions options = TestEnvironmentOptions.newBuilder().setUseTimeskipping(false)
-                .setWorkflowServiceStubsOptions(WorkflowServiceStubsOptions.newBuilder()
-                        .setGrpcClientInterceptors(List.of(history)).build())
-                .build();
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(options)) {
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(QuietCampaign.class);
-            env.start();
+        try (TestWorkflowEnvironment env = quietCampaigns(history)) {
             WorkflowClient client = env.getWorkflowClient();
-            client.newUntypedWorkflowStub("CampaignWorkflow", WorkflowOptions.newBuilder()
-                    .setWorkflowId(CampaignWorkflow.workflowId("c1")).setTaskQueue(TaskQueues.WORKFLOWS).build()).start();
+            startCampaign(client, "c1");
             // from the timer's start until it fires the workflow's history does not change: count the result long polls
             // in 8 s of that, longer than one 5-second poll
             CompletableFuture<int[]> quietWindow = CompletableFuture.supplyAsync(() -> {
