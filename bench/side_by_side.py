@@ -579,6 +579,8 @@ def markdown(result):
 
 
 if __name__ == "__main__":
+    # a SIGTERM (e.g. the bench stopped from outside) ends through the finally below: every started process is stopped
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     try:
         main()
     finally:
