@@ -108,7 +108,7 @@ final class CampaignCommand implements Callable<Integer> {
                     return CampaignExit.FINISHED;
                 }
                 Optional<CampaignStatus> end = new CampaignWaiter(connection.client(), temporal.hintFlags())
-                        .awaitEnd(campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds), null, live -> { }, System.err);
+                        .awaitEnd(campaignId, Duration.ofSeconds(noWorkerTimeoutSeconds), System.err);
                 if (end.isEmpty()) {
                     return CampaignExit.NO_WORKER;
                 }
