@@ -4,14 +4,12 @@ import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.bfcl.BfclMemorySnapshots;
 import dev.ibench.activities.bfcl.BfclMultiTurnExecutor;
 import dev.ibench.activities.bfcl.BfclMultiTurnSession;
-import dev.ibench.activities.llm.Heartbeating;
 import dev.ibench.activities.store.BfclMemoryRows;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMemoryPrerequisite;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import io.temporal.failure.ApplicationFailure;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -25,9 +23,6 @@ import java.util.function.Supplier;
  * one from its file). A memory already stored is read back, never taken again.
  */
 public final class BfclMemoryToolActivitiesImpl implements BfclMemoryToolActivities {
-    private static final Duration PER_REQUEST = Duration.ofSeconds(60);
-    private static final Duration HEARTBEAT_EVERY = Duration.ofSeconds(2);
-
     private final MultiTurnConversations conversations;
     private final MultiTurnToolActivitiesImpl steps;
     private final MultiTurnSessions sessions;
@@ -98,7 +93,7 @@ public final class BfclMemoryToolActivitiesImpl implements BfclMemoryToolActivit
         List<List<String>> recorded = conversations.executed(ref.cellId(), p.id(), ref.trial()).stream()
                 .map(MultiTurnConversations.ExecutedStep::calls).toList();
         String snapshot = backends(ref, () -> {
-            try (BfclMultiTurnSession session = executor.get().open(started, recorded, PER_REQUEST)) {
+            try (BfclMultiTurnSession session = executor.get().open(started, recorded, MultiTurnSessions.PER_REQUEST)) {
                 return session.memorySnapshot();
             }
         });
@@ -112,17 +107,13 @@ public final class BfclMemoryToolActivitiesImpl implements BfclMemoryToolActivit
     /** The memory text bfcl-eval shows a conversation that starts from {@code entry}'s memory. */
     private String context(Object ref, BfclMultiTurnEntry entry) {
         return backends(ref, () -> {
-            try (BfclMultiTurnSession session = executor.get().open(entry, List.of(), PER_REQUEST)) {
+            try (BfclMultiTurnSession session = executor.get().open(entry, List.of(), MultiTurnSessions.PER_REQUEST)) {
                 return session.memoryContext();
             }
         });
     }
 
     private static String backends(Object ref, Supplier<String> work) {
-        try {
-            return Heartbeating.call(work, HEARTBEAT_EVERY, ref.toString());
-        } catch (IllegalStateException | java.io.UncheckedIOException e) {
-            throw ApplicationFailure.newFailureWithCause(ref + ": " + e.getMessage(), "BfclBackendsFailed", e);
-        }
+        return MultiTurnToolActivitiesImpl.onBackends(ref.toString(), ref.toString(), work);
     }
 }

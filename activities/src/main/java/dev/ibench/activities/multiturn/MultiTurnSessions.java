@@ -30,7 +30,8 @@ import java.util.function.Supplier;
  * rebuilt, as above. An interpreter executing a step is never closed by these bounds.
  */
 public final class MultiTurnSessions implements AutoCloseable {
-    private static final Duration PER_REQUEST = Duration.ofSeconds(60);
+    /** How long one request to a conversation's interpreter may take. */
+    static final Duration PER_REQUEST = Duration.ofSeconds(60);
     /** Interpreters kept open at most (one sandboxed {@code python3} each). */
     public static final int MAX_OPEN = 64;
     /** An interpreter unused this long is closed. */

@@ -51,18 +51,24 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
                 ApplicationFailure.newNonRetryableFailure(at + ": no stored model output to execute", "MultiTurnGap"));
         List<String> calls = BfclMultiTurnDecoder.decode(call.rawOutput());
         BfclMultiTurnEntry entry = entryOf.get();
-        MultiTurnSessions.Executed executed;
-        try {
-            // on a helper thread while this one heartbeats: a worker killed mid-execution (an interpreter rebuilt by
-            // replaying a long conversation can take seconds) is noticed within the heartbeat timeout
-            List<MultiTurnConversations.ExecutedStep> recorded = conversations.executed(at.cellId(), at.sampleId(), at.trial());
-            executed = Heartbeating.call(() -> sessions.execute(key(at.cellId(), at.sampleId(), at.trial()), entry, recorded, at.storeStep(), calls),
-                    HEARTBEAT_EVERY, at.storeStep());
-        } catch (IllegalStateException | java.io.UncheckedIOException e) {
-            throw ApplicationFailure.newFailureWithCause(at + ": " + e.getMessage(), "BfclBackendsFailed", e);
-        }
+        MultiTurnSessions.Executed executed = onBackends(at.toString(), at.storeStep(), () -> sessions.execute(
+                key(at.cellId(), at.sampleId(), at.trial()), entry, conversations.executed(at.cellId(), at.sampleId(), at.trial()),
+                at.storeStep(), calls));
         conversations.saveExecution(at, calls, executed.results());
         return new MultiTurnExecSummary(calls.size(), MultiTurnConversations.preview(executed.results(), PREVIEW_CHARS), false, executed.rebuilt());
+    }
+
+    /**
+     * {@code work} on bfcl-eval's backends, on a helper thread while this one heartbeats (a worker killed mid-work, e.g.
+     * an interpreter rebuilt by replaying a long conversation, is noticed within the heartbeat timeout); a backend that
+     * fails is a retryable {@code BfclBackendsFailed} naming {@code what}.
+     */
+    static <T> T onBackends(String what, Object heartbeatDetail, Supplier<T> work) {
+        try {
+            return Heartbeating.call(work, HEARTBEAT_EVERY, heartbeatDetail);
+        } catch (IllegalStateException | java.io.UncheckedIOException e) {
+            throw ApplicationFailure.newFailureWithCause(what + ": " + e.getMessage(), "BfclBackendsFailed", e);
+        }
     }
 
     static String key(String cellId, String sampleId, int trial) {
