@@ -192,10 +192,11 @@ public final class CampaignStarter {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
                         + " is not in " + services.artifacts().description());
             }
-            if (isMultiTurnByReference(file, b)) {
+            Optional<Path> conversations = conversationSetByReference(file, b);
+            if (conversations.isPresent()) {
                 requireReactForMultiTurn(file, b, spec);
-                if (isMemoryByReference(file, b)) {
-                    checkMemory(file, b, services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
+                if (BfclMemoryEvalSet.isOne(conversations.get())) {
+                    checkMemory(file, b, conversations.get());
                 }
             } else if (spec.modes().contains(SqlMode.MODE) || universe(spec).isPresent()) {
                 EvalSetSummary read = EvalSetSummary.of(services.evalSets().localPath(b.evalSet()));
@@ -210,21 +211,13 @@ public final class CampaignStarter {
     }
 
     /**
-     * Whether the set a reference names is BFCL multi-turn or memory (conversations either way), from its manifest and
-     * eval-set file alone (no databases fetched).
+     * The eval-set file a reference names when it is BFCL multi-turn or memory (conversations either way), else empty;
+     * from its manifest and eval-set file alone (no databases fetched).
      */
-    private boolean isMultiTurnByReference(Path file, BenchmarkEntry b) {
+    private Optional<Path> conversationSetByReference(Path file, BenchmarkEntry b) {
         try {
             Path set = services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet()));
-            return BfclMultiTurnEvalSet.isOne(set) || BfclMemoryEvalSet.isOne(set);
-        } catch (IllegalArgumentException notAnEvalSet) {
-            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
-        }
-    }
-
-    private boolean isMemoryByReference(Path file, BenchmarkEntry b) {
-        try {
-            return BfclMemoryEvalSet.isOne(services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet())));
+            return BfclMultiTurnEvalSet.isOne(set) || BfclMemoryEvalSet.isOne(set) ? Optional.of(set) : Optional.empty();
         } catch (IllegalArgumentException notAnEvalSet) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
         }
