@@ -28,6 +28,10 @@ import java.util.function.Supplier;
  * first): scoring may run on another worker (split roles), and a conversation that fails or moves to another worker
  * never comes back for its interpreter. A conversation whose interpreter was closed and that does come back gets it
  * rebuilt, as above. An interpreter executing a step is never closed by these bounds.
+ *
+ * <p>Each instance has its own task queue next to a tools queue ({@link #queueFor(String)}), on which its worker serves
+ * {@link MultiTurnSessionActivities}: a finished conversation's workflow closes its interpreters there on every worker
+ * that executed one of its steps.
  */
 public final class MultiTurnSessions implements AutoCloseable {
     /** How long one request to a conversation's interpreter may take. */
@@ -46,6 +50,7 @@ public final class MultiTurnSessions implements AutoCloseable {
     private final AtomicInteger rebuilds = new AtomicInteger();
     private final AtomicInteger evictions = new AtomicInteger();
     private final ScheduledExecutorService sweeper;
+    private final String holder = java.util.UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 
     /** A conversation's interpreter: {@link BfclMultiTurnSession} in production. */
     interface Interpreter extends AutoCloseable {
@@ -156,6 +161,11 @@ public final class MultiTurnSessions implements AutoCloseable {
             lock.unlock();
             evict();
         }
+    }
+
+    /** The task queue, next to {@code toolsQueue}, that reaches this instance's interpreters (one per worker process). */
+    public String queueFor(String toolsQueue) {
+        return toolsQueue + "/sessions-" + holder;
     }
 
     public record Executed(List<String> results, boolean rebuilt) {}

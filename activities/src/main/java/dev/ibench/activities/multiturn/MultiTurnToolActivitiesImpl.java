@@ -6,6 +6,7 @@ import dev.ibench.activities.store.ModelCallRecord;
 import dev.ibench.activities.store.ToolExecutionRecord;
 import dev.ibench.core.bfcl.BfclMultiTurnDecoder;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
+import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;
@@ -15,7 +16,8 @@ import java.util.function.Supplier;
 /**
  * {@link MultiTurnToolActivities}: executes a stored step's decoded calls in the conversation's interpreter
  * ({@link MultiTurnSessions}) and stores the results before completing; a step whose results are stored is not executed
- * again (a retried activity).
+ * again (a retried activity). The summary names the queue of this process's interpreters ({@link MultiTurnSessions#queueFor})
+ * so the conversation's workflow can close the interpreter here when it ends.
  */
 public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivities {
     private static final int PREVIEW_CHARS = 160;
@@ -34,7 +36,8 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
     public MultiTurnExecSummary execute(MultiTurnStepRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
         String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
-        return execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial()));
+        MultiTurnExecSummary summary = execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial()));
+        return summary.reused() ? summary : summary.heldOn(sessions.queueFor(Activity.getExecutionContext().getInfo().getActivityTaskQueue()));
     }
 
     /**

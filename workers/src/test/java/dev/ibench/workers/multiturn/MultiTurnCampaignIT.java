@@ -145,6 +145,15 @@ class MultiTurnCampaignIT {
             System.out.println("MultiTurnCampaignIT: activity summaries of entry 0:\n  " + String.join("\n  ", summaries));
             assertThat(summaries).anyMatch(s -> s.contains("turn 0 · step 1 · think (oracle)"));
             assertThat(summaries).anyMatch(s -> s.contains("turn 0 · step 2 · think (oracle)"));
+            // the conversation closed its interpreter on the worker that held it (its own queue), and the close was taken
+            List<io.temporal.api.history.v1.HistoryEvent> events = harness.connection().client()
+                    .fetchHistory(MultiTurnEntryWorkflow.workflowId("mt/oracle/mt-base/react", 0, 0)).getHistory().getEventsList();
+            List<Long> closes = events.stream().filter(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED
+                    && e.getActivityTaskScheduledEventAttributes().getActivityType().getName().equals("MultiTurnCloseSession"))
+                    .map(io.temporal.api.history.v1.HistoryEvent::getEventId).toList();
+            assertThat(closes).as("interpreter closes scheduled").hasSize(1);
+            assertThat(events).anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED
+                    && e.getActivityTaskCompletedEventAttributes().getScheduledEventId() == closes.get(0));
             System.out.printf("MultiTurnCampaignIT: %d entries (%d multi_turn_base, %d multi_turn_miss_func) in %d s; ibench agrees with bfcl-eval "
                     + "on %d of %d; gold replay valid on every entry but those whose ground truth has a positional argument (bfcl-eval fails "
                     + "them too): %s%n", ours.size(), BASE, MISS_FUNC, seconds, agree, cases.size(), positional);

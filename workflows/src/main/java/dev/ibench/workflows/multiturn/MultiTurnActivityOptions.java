@@ -32,6 +32,20 @@ final class MultiTurnActivityOptions {
                 .build();
     }
 
+    /**
+     * Closing an interpreter on the worker process whose own queue is {@code queue}: one try, given up after 10 s if that
+     * worker does not take it (it is gone, and its interpreters with it).
+     */
+    static ActivityOptions closeInterpreter(String queue) {
+        return ActivityOptions.newBuilder()
+                .setTaskQueue(queue)
+                .setScheduleToStartTimeout(Duration.ofSeconds(10))
+                .setStartToCloseTimeout(Duration.ofSeconds(30))
+                .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
+                .setSummary("close interpreter")
+                .build();
+    }
+
     static ActivityOptions scoring(String summary) {
         return CellActivityOptions.scoring(InstallationQueues.inWorkflow().scoring(), summary);
     }

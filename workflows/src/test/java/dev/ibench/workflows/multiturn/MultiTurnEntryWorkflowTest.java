@@ -8,6 +8,7 @@ import dev.ibench.activities.multiturn.MultiTurnExecSummary;
 import dev.ibench.activities.multiturn.MultiTurnFinishRequest;
 import dev.ibench.activities.multiturn.MultiTurnModelActivities;
 import dev.ibench.activities.multiturn.MultiTurnScoringActivities;
+import dev.ibench.activities.multiturn.MultiTurnSessionActivities;
 import dev.ibench.activities.multiturn.MultiTurnStepRef;
 import dev.ibench.activities.multiturn.MultiTurnStepSummary;
 import dev.ibench.activities.multiturn.MultiTurnToolActivities;
@@ -53,6 +54,16 @@ class MultiTurnEntryWorkflowTest {
     private final List<Integer> finishedWithTurns = new CopyOnWriteArrayList<>();
     /** Steps (turn.step) whose server reported no usage: the scripted model says their tokens are unknown. */
     private final List<String> unknownUsage = new CopyOnWriteArrayList<>();
+    /** Per executed step (turn.step), the queue of the worker process the scripted tools say now holds the interpreter. */
+    private final Map<String, String> heldOn = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Steps (turn.step) whose execution fails for good (the backends broke). */
+    private final Set<String> failingExecutions = new java.util.concurrent.CopyOnWriteArraySet<>();
+    /** Interpreters closed: the worker queue, then the entry. */
+    private final List<String> closed = new CopyOnWriteArrayList<>();
+    private static final String WORKER_1 = TaskQueues.TOOLS + "/sessions-w1";
+    private static final String WORKER_2 = TaskQueues.TOOLS + "/sessions-w2";
+    /** A worker process that was SIGKILLed: nobody polls its queue any more. */
+    private static final String WORKER_GONE = TaskQueues.TOOLS + "/sessions-gone";
 
     private SampleOutcome run(Script script, int stepsPerTurn) {
         Run r = runWithHistory(script, stepsPerTurn);
@@ -78,9 +89,17 @@ class MultiTurnEntryWorkflowTest {
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), calls, "f()", false, 100, 10, 0.001, false);
             });
             env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations((MultiTurnToolActivities) ref -> {
-                executed.add(ref.turn() + "." + ref.step());
-                return new MultiTurnExecSummary(1, "None", false, false);
+                String at = ref.turn() + "." + ref.step();
+                executed.add(at);
+                if (failingExecutions.contains(at)) {
+                    throw ApplicationFailure.newNonRetryableFailure("the backends broke", "BfclBackendsFailed");
+                }
+                return new MultiTurnExecSummary(1, "None", false, false, heldOn.get(at));
             });
+            for (String worker : List.of(WORKER_1, WORKER_2)) {
+                env.newWorker(worker).registerActivitiesImplementations((MultiTurnSessionActivities) entry ->
+                        closed.add(worker + " " + entry.cellId() + "#" + entry.position() + "/" + entry.trial()));
+            }
             env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new MultiTurnScoringActivities() {
                 @Override
                 public int turns(MultiTurnEntryRef entry) {
@@ -172,6 +191,37 @@ class MultiTurnEntryWorkflowTest {
         WorkflowReplayer.replayWorkflowExecution(RecordedHistories.load(FAILED_BEFORE_HISTORY), MultiTurnEntryWorkflowImpl.class);
     }
 
+    @Test
+    void anEndedConversationClosesItsInterpretersOnEveryWorkerThatHeldOne() throws Exception {
+        // steps 0.1 and 2.1 ran on worker 1, 0.2 on worker 2 (rebuilt there), 2.2 on a worker SIGKILLed since: one close
+        // per live worker, none asked twice, and the gone worker does not keep the conversation from being scored
+        heldOn.putAll(Map.of("0.1", WORKER_1, "0.2", WORKER_2, "2.1", WORKER_1, "2.2", WORKER_GONE));
+        Run r = runWithHistory(new Script(3, Map.of("0.1", 1, "0.2", 1, "2.1", 1, "2.2", 1)), 20);
+        assertThat(r.failure()).isNull();
+        assertThat(finishedWithTurns).containsExactly(3);
+        assertThat(closed).containsExactlyInAnyOrder(WORKER_1 + " cell#0/0", WORKER_2 + " cell#0/0");
+        RecordedHistories.replayAndMaybeRecord(r.history(), CLOSED_HISTORY, MultiTurnEntryWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(RecordedHistories.load(CLOSED_HISTORY), MultiTurnEntryWorkflowImpl.class);
+    }
+
+    @Test
+    void aConversationThatFailsClosesTheInterpretersItUsedBeforeFailing() {
+        heldOn.put("0.1", WORKER_2);
+        failingExecutions.add("1.1");
+        Run r = runWithHistory(new Script(2, Map.of("0.1", 1, "1.1", 1)), 20);
+        assertThat(r.failure()).isNotNull();
+        assertThat(finishedWithTurns).isEmpty();
+        assertThat(closed).containsExactly(WORKER_2 + " cell#0/0");
+    }
+
+    @Test
+    void stepsReadBackFromTheStoreCloseNothing() {
+        // no step names a worker (read back from the store, or recorded before steps named one): no close is scheduled
+        run(new Script(2, Map.of("0.1", 1, "1.1", 1)), 20);
+        assertThat(closed).isEmpty();
+    }
+
+    private static final String CLOSED_HISTORY = "dev/ibench/workflows/multiturn/multi-turn-closes-interpreters.json";
     private static final String STOPPED_HISTORY = "dev/ibench/workflows/multiturn/multi-turn-stopped-at-refused-step.json";
     private static final String FAILED_BEFORE_HISTORY = "dev/ibench/workflows/multiturn/multi-turn-refused-step-before-stop.json";
 }

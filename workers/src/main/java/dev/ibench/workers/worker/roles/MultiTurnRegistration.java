@@ -4,20 +4,28 @@ import dev.ibench.activities.bfcl.BfclMemorySnapshots;
 import dev.ibench.activities.multiturn.BfclMemoryToolActivitiesImpl;
 import dev.ibench.activities.multiturn.MultiTurnConversations;
 import dev.ibench.activities.multiturn.MultiTurnScoringActivitiesImpl;
+import dev.ibench.activities.multiturn.MultiTurnSessionCloser;
 import dev.ibench.activities.multiturn.MultiTurnToolActivitiesImpl;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.worker.WorkerSetup;
 import dev.ibench.workflows.InstallationQueues;
 import dev.ibench.workflows.multiturn.BfclMemoryScenarioWorkflowImpl;
 import dev.ibench.workflows.multiturn.MultiTurnEntryWorkflowImpl;
+import io.temporal.worker.WorkerOptions;
 
 /**
  * Registers the BFCL multi-turn conversation workflow and activities per role: {@link MultiTurnEntryWorkflowImpl} (and a
- * memory scenario's {@link BfclMemoryScenarioWorkflowImpl}) on the workflows queue, the execution of calls on the tools queue (the process's interpreters, {@link CampaignServices#multiTurnSessions()})
+ * memory scenario's {@link BfclMemoryScenarioWorkflowImpl}) on the workflows queue, the execution of calls on the tools queue (the process's interpreters, {@link CampaignServices#multiTurnSessions()},
+ * closed through the process's own queue when a conversation ends)
  * and the scoring on the scoring queue. The model steps ({@code MultiTurnModelActivitiesImpl}) run on each campaign
  * model's LLM queue, registered with the other model calls ({@code CampaignModelsRegistration}).
  */
 public final class MultiTurnRegistration {
+    /** This process's own queue only closes interpreters: one poller is plenty. */
+    private static final WorkerOptions SESSION_QUEUE_OPTIONS = WorkerOptions.newBuilder()
+            .setMaxConcurrentActivityTaskPollers(1)
+            .build();
+
     public void workflows(WorkerSetup setup) {
         for (InstallationQueues queues : setup.servedQueues()) {
             setup.worker(queues.workflows()).registerWorkflowImplementationTypes(MultiTurnEntryWorkflowImpl.class,
@@ -32,9 +40,13 @@ public final class MultiTurnRegistration {
         MultiTurnToolActivitiesImpl tools = new MultiTurnToolActivitiesImpl(conversations, services.multiTurnSessions());
         BfclMemoryToolActivitiesImpl memory = new BfclMemoryToolActivitiesImpl(conversations, tools, services.multiTurnSessions(),
                 services::multiTurnExecutor, new BfclMemorySnapshots(services.artifacts()));
+        MultiTurnSessionCloser closer = new MultiTurnSessionCloser(conversations, services.multiTurnSessions());
         for (InstallationQueues queues : setup.servedQueues()) {
             setup.worker(queues.tools()).registerActivitiesImplementations(tools, memory);
             setup.describe("MultiTurnToolActivities and BfclMemoryToolActivities on " + queues.tools());
+            String own = services.multiTurnSessions().queueFor(queues.tools());
+            setup.worker(own, SESSION_QUEUE_OPTIONS).registerActivitiesImplementations(closer);
+            setup.describe("MultiTurnSessionActivities on " + own + " (this process's interpreters)");
         }
     }
 
