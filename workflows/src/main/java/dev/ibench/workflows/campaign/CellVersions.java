@@ -92,4 +92,18 @@ final class CellVersions {
      * whose plan names memory scenarios ask for it, so no history recorded before it meets it.
      */
     static final String BFCL_MEMORY = "bfcl-memory";
+
+    /**
+     * Version marker of a BFCL memory cell that, paused when its run starts, waits for its resume before running its
+     * scenarios' prerequisite conversations (before it, they ran and were paid for while the cell showed PAUSED). Asked
+     * only by a paused memory cell, so no history recorded before it meets it.
+     */
+    static final String MEMORY_AFTER_RESUME = "bfcl-memory-after-resume";
+
+    /**
+     * Version marker of a BFCL memory cell whose pause and resume are passed on to its running scenario children, which
+     * then ask the model nothing until resumed (before it, a pause held only the questions). Asked by every memory cell
+     * when it starts its scenarios; histories recorded before it replay without it.
+     */
+    static final String MEMORY_PAUSES = "bfcl-memory-pauses";
 }

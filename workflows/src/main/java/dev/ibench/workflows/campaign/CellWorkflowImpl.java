@@ -48,6 +48,7 @@ public final class CellWorkflowImpl implements CellWorkflow {
         // as new has started its questions, so the memory is there
         if (BfclMemoryCellMode.applies(run.cell) && run.nextIndex == 0
                 && Workflow.getVersion(CellVersions.BFCL_MEMORY, Workflow.DEFAULT_VERSION, 1) >= 1) {
+            awaitResumedBeforeMemory();
             fillMemory();
         }
         if (retryOnly && Workflow.getVersion(CellVersions.RETRY_PAGES, Workflow.DEFAULT_VERSION, 1) >= 1) {
@@ -67,14 +68,32 @@ public final class CellWorkflowImpl implements CellWorkflow {
     }
 
     /**
-     * Runs the memory cell's prerequisite conversations; the endpoint's refusal of them stops the cell (every question
+     * Since {@link CellVersions#MEMORY_AFTER_RESUME}: a memory cell that is paused when its run starts (started paused, or
+     * its campaign paused by a budget) starts no prerequisite conversation, which the model would be paid for, until it
+     * is resumed.
+     */
+    private void awaitResumedBeforeMemory() {
+        if (!run.paused || Workflow.getVersion(CellVersions.MEMORY_AFTER_RESUME, Workflow.DEFAULT_VERSION, 1) < 1) {
+            return;
+        }
+        run.setState(CellState.PAUSED);
+        Workflow.setCurrentDetails("**BFCL memory** " + run.cell.model() + " on " + run.cell.benchmark()
+                + ": paused before the prerequisite conversations");
+        Workflow.await(() -> !run.paused);
+    }
+
+    /**
+     * Runs the memory cell's prerequisite conversations (since {@link CellVersions#MEMORY_PAUSES} held while the cell is
+     * paused); the endpoint's refusal of them stops the cell (every question
      * would be refused too), any other failure leaves that scenario's questions to end as infrastructure errors.
      */
     private void fillMemory() {
         Workflow.setCurrentDetails("**BFCL memory** " + run.cell.model() + " on " + run.cell.benchmark() + ": running the prerequisite "
                 + "conversations of " + String.join(", ", run.cell.memoryScenarios()));
+        boolean forwardPauses = Workflow.getVersion(CellVersions.MEMORY_PAUSES, Workflow.DEFAULT_VERSION, 1) >= 1;
         for (BfclMemoryCellMode.Failed f : BfclMemoryCellMode.fill(run.input.campaignId(), run.cell,
-                paid -> run.counts.spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd(), paid.tokensUnknownCalls()))) {
+                paid -> run.counts.spent(paid.promptTokens(), paid.completionTokens(), paid.costUsd(), paid.tokensUnknownCalls()),
+                forwardPauses ? () -> run.paused : null)) {
             if (FailureTypes.ENDPOINT_REJECTED.equals(f.type())) {
                 run.stop(f.message());
             }

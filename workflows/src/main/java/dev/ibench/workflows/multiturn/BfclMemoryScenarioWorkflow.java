@@ -2,6 +2,7 @@ package dev.ibench.workflows.multiturn;
 
 import dev.ibench.workflows.react.TrajectorySpend;
 import io.temporal.workflow.WorkflowInterface;
+import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.WorkflowMethod;
 
 /**
@@ -16,6 +17,13 @@ import io.temporal.workflow.WorkflowMethod;
 public interface BfclMemoryScenarioWorkflow {
     @WorkflowMethod
     TrajectorySpend run(BfclMemoryScenarioInput input);
+
+    /** Holds the scenario before its next model step (its cell was paused): nothing more is asked until {@link #resume()}. */
+    @SignalMethod
+    void pause();
+
+    @SignalMethod
+    void resume();
 
     static String workflowId(String cellId, String scenario, int trial) {
         return "ibench-memory-" + cellId + "-" + scenario + "-" + trial;

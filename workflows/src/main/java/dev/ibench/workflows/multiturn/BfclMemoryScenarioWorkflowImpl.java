@@ -27,6 +27,7 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
     private int turn;
     private int step;
     private TrajectorySpend spend = TrajectorySpend.NONE;
+    private boolean paused;
 
     @Override
     public TrajectorySpend run(BfclMemoryScenarioInput input) {
@@ -53,6 +54,10 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
     private void converse(int turns) {
         for (turn = 0; turn < turns; turn++) {
             for (step = 1; ; step++) {
+                if (paused) {
+                    record(label() + " · paused before the model step");
+                    Workflow.await(() -> !paused);
+                }
                 BfclMemoryStepRef ref = new BfclMemoryStepRef(input.cellId(), input.scenario(), input.trial(), conversation, turn, step);
                 MultiTurnStepSummary thought = Workflow.newActivityStub(BfclMemoryModelActivities.class,
                         MultiTurnActivityOptions.think(input.llmTaskQueue(), label() + " · think (" + input.model() + ")")).think(ref);
@@ -69,6 +74,16 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
                 }
             }
         }
+    }
+
+    @Override
+    public void pause() {
+        paused = true;
+    }
+
+    @Override
+    public void resume() {
+        paused = false;
     }
 
     private String label() {

@@ -16,6 +16,7 @@ import dev.ibench.workflows.testing.RecordedHistories;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.testing.WorkflowReplayer;
+import io.temporal.workflow.Workflow;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -48,6 +49,46 @@ class BfclMemoryCellTest {
                         new TrajectorySpend(0, 0, null, 0));
             }
             return new TrajectorySpend(1000, 100, null, 0);
+        }
+
+        @Override
+        public void pause() {
+            EVENTS.add("scenario told to pause");
+        }
+
+        @Override
+        public void resume() {
+            EVENTS.add("scenario told to resume");
+        }
+    }
+
+    /**
+     * A scripted scenario that runs until its cell has paused and resumed it (as the real one holds its next model step
+     * while paused), recording what it was told.
+     */
+    public static final class PausableScenario implements BfclMemoryScenarioWorkflow {
+        private boolean paused;
+        private boolean wasPaused;
+
+        @Override
+        public TrajectorySpend run(BfclMemoryScenarioInput input) {
+            EVENTS.add("scenario " + input.scenario() + "/" + input.trial() + " started");
+            Workflow.await(() -> wasPaused && !paused);
+            EVENTS.add("scenario " + input.scenario() + "/" + input.trial() + " ended");
+            return new TrajectorySpend(1000, 100, null, 0);
+        }
+
+        @Override
+        public void pause() {
+            paused = true;
+            wasPaused = true;
+            EVENTS.add("paused");
+        }
+
+        @Override
+        public void resume() {
+            paused = false;
+            EVENTS.add("resumed");
         }
     }
 
@@ -113,6 +154,57 @@ class BfclMemoryCellTest {
         assertThat(progress.failure()).contains("401 Unauthorized from the endpoint");
         assertThat(EVENTS).noneMatch(e -> e.startsWith("question"));
     }
+
+    @Test
+    void aCellStartedPausedRunsNoPrerequisiteConversationUntilResumed() throws Exception {
+        CellPlanEntry cell = memoryCell();
+        CampaignTestEnvironment.startCellWorkers(env, cell, ScriptedScenario.class, ScriptedQuestion.class);
+        CellWorkflow started = CampaignTestEnvironment.startCell(env, cell, 2, false, new CellCursor(0, 0, 0, 0, 0, true, 0));
+        assertThat(started.progress().state()).isEqualTo(CellState.PAUSED);
+        Thread.sleep(500);
+        assertThat(EVENTS).as("nothing paid while paused").isEmpty();
+        assertThat(env.getWorkflowClient().fetchHistory("cell-a").toJson(false)).doesNotContain("BfclMemoryScenarioWorkflow");
+        started.resume();
+        CellProgress progress = env.getWorkflowClient().newUntypedWorkflowStub("cell-a").getResult(CellProgress.class);
+        assertThat(progress.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(EVENTS).hasSize(4 + 6);
+        var history = env.getWorkflowClient().fetchHistory("cell-a");
+        assertThat(history.toJson(false)).contains(CampaignTestEnvironment.markerInJson(CellVersions.MEMORY_AFTER_RESUME));
+        RecordedHistories.replayAndMaybeRecord(history, PAUSED_MEMORY, CellWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(RecordedHistories.load(PAUSED_MEMORY), CellWorkflowImpl.class);
+    }
+
+    @Test
+    void aPauseOfTheCellHoldsItsRunningScenariosUntilItsResume() throws Exception {
+        CellPlanEntry cell = memoryCell();
+        CampaignTestEnvironment.startCellWorkers(env, cell, PausableScenario.class, ScriptedQuestion.class);
+        CellWorkflow started = CampaignTestEnvironment.startCell(env, cell, 2, false);
+        awaitEvents(e -> e.endsWith(" started"), 4);
+        started.pause();
+        awaitEvents("paused"::equals, 4);
+        assertThat(EVENTS).as("nothing ended or asked while paused").noneMatch(e -> e.endsWith(" ended") || e.startsWith("question"));
+        started.resume();
+        CellProgress progress = env.getWorkflowClient().newUntypedWorkflowStub("cell-a").getResult(CellProgress.class);
+        assertThat(progress.state()).isEqualTo(CellState.COMPLETED);
+        assertThat(EVENTS.stream().filter("resumed"::equals)).hasSize(4);
+        assertThat(EVENTS.stream().filter(e -> e.startsWith("question"))).hasSize(6);
+        var history = env.getWorkflowClient().fetchHistory("cell-a");
+        assertThat(history.toJson(false)).contains(CampaignTestEnvironment.markerInJson(CellVersions.MEMORY_PAUSES));
+        RecordedHistories.replayAndMaybeRecord(history, PAUSES_FORWARDED, CellWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(RecordedHistories.load(PAUSES_FORWARDED), CellWorkflowImpl.class);
+    }
+
+    /** Waits (up to 20 s) until {@code count} events match; fails the test otherwise. */
+    private static void awaitEvents(java.util.function.Predicate<String> matching, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (EVENTS.stream().filter(matching).count() < count) {
+            assertThat(System.nanoTime()).as("events so far: " + EVENTS).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    static final String PAUSES_FORWARDED = CellModeHistoriesTest.DIR + "cell-bfcl-memory-pause-forwarded.json";
+    static final String PAUSED_MEMORY = CellModeHistoriesTest.DIR + "cell-bfcl-memory-started-paused.json";
 
     @Test
     void theRecordedMemoryCellAndAMultiTurnCellRecordedBeforeItReplay() throws Exception {

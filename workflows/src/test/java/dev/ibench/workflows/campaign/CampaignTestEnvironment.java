@@ -59,9 +59,13 @@ final class CampaignTestEnvironment {
 
     /** Starts {@code cell} alone (campaign c1, workflow id {@code cell-a}) with a window of {@code window}; returns its stub. */
     static CellWorkflow startCell(TestWorkflowEnvironment env, CellPlanEntry cell, int window, boolean retryOnly) {
+        return startCell(env, cell, window, retryOnly, CellCursor.start());
+    }
+
+    static CellWorkflow startCell(TestWorkflowEnvironment env, CellPlanEntry cell, int window, boolean retryOnly, CellCursor cursor) {
         CellWorkflow stub = env.getWorkflowClient().newWorkflowStub(CellWorkflow.class, WorkflowOptions.newBuilder()
                 .setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("cell-a").build());
-        WorkflowClient.start(stub::run, new CellInput("c1", cell, window, retryOnly, CellCursor.start(), ReactSettings.DEFAULT));
+        WorkflowClient.start(stub::run, new CellInput("c1", cell, window, retryOnly, cursor, ReactSettings.DEFAULT));
         return env.getWorkflowClient().newWorkflowStub(CellWorkflow.class, "cell-a");
     }
 

@@ -109,6 +109,62 @@ class BfclMemoryScenarioWorkflowTest {
     }
 
     @Test
+    void aPausedScenarioAsksTheModelNothingUntilResumed() throws Exception {
+        java.util.concurrent.CountDownLatch firstStepAsked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
+            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
+            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref -> {
+                thought.add(key(ref));
+                if (thought.size() == 1) {
+                    firstStepAsked.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return new MultiTurnStepSummary(ref.turn(), ref.step(), 0, "", false, 100, 10, null, false);
+            });
+            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+                @Override
+                public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
+                    return new BfclMemoryScenarioStart(List.of(1, 1), 0);
+                }
+
+                @Override
+                public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
+                    throw new AssertionError("no step calls");
+                }
+
+                @Override
+                public String snapshot(BfclMemoryConversationRef ref) {
+                    snapshotsTaken.add(ref.conversation());
+                    return "sha256:" + "0".repeat(63) + ref.conversation();
+                }
+            });
+            env.start();
+            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
+                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            io.temporal.client.WorkflowClient.start(wf::run, new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20));
+            firstStepAsked.await();
+            wf.pause();
+            release.countDown();
+            // the step in flight finishes and its conversation's memory is stored; the next conversation's step waits
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+            while (snapshotsTaken.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            Thread.sleep(500);
+            assertThat(thought).as("asked while paused").containsExactly("0.0.1");
+            wf.resume();
+            env.getWorkflowClient().newUntypedWorkflowStub("memory-1").getResult(TrajectorySpend.class);
+            assertThat(thought).containsExactly("0.0.1", "1.0.1");
+            assertThat(snapshotsTaken).containsExactly(0, 1);
+        }
+    }
+
+    @Test
     void aFailedStepFailsTheScenarioWithItsTypeAndNoLaterMemoryIsStored() {
         assertThatThrownBy(() -> run(List.of(1, 1), 0, Map.of(), 20, "1.0.1")).isInstanceOf(WorkflowFailedException.class)
                 .cause().isInstanceOf(ApplicationFailure.class)
