@@ -151,6 +151,9 @@ public final class OpenAiClient implements ModelClient {
             if (response.code() >= 300 && response.code() < 400) {
                 throw HttpFailureClassifier.redirected(where, response.code(), response.message(), response.header("Location"), apiKey);
             }
+            if (!response.isSuccessful() && chat && ServerUnparsedAnswer.is(response.code(), body.text())) {
+                return ServerUnparsedAnswer.answer(latency);
+            }
             if (!response.isSuccessful()) {
                 // an error body is only quoted: its first part is enough, the status decides
                 throw HttpFailureClassifier.fromStatus(where, response.code(), response.message(), body.text(), response.header("Retry-After"), apiKey);
