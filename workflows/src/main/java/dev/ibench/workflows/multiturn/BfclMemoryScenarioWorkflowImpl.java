@@ -18,7 +18,9 @@ import io.temporal.workflow.Workflow;
  * The conversation loop of {@link BfclMemoryScenarioWorkflow}, as bfcl-eval's {@code inference_multi_turn_prompting} runs
  * a prerequisite conversation: in each turn, steps until one decodes to no call; a turn whose {@code stepsPerTurn}-th step
  * still called is forced to quit and the conversation ends there; either way its memory is then flushed (stored). A
- * failed activity fails the run with the activity's failure type and what the steps paid.
+ * failed activity fails the run with the activity's failure type and what the steps paid. A pause holds the next model
+ * step until resumed. A long scenario continues as new after a stored conversation once its history is large (since
+ * {@link #CONTINUE_AS_NEW}): the next run begins after the stored memory, carrying what the runs before it paid.
  */
 public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioWorkflow {
     private BfclMemoryScenarioInput input;
@@ -28,10 +30,13 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
     private int step;
     private TrajectorySpend spend = TrajectorySpend.NONE;
     private boolean paused;
+    /** Change id: a long scenario continues as new after a stored conversation once its history is large. */
+    static final String CONTINUE_AS_NEW = "bfcl-memory-continue-as-new";
 
     @Override
     public TrajectorySpend run(BfclMemoryScenarioInput input) {
         this.input = input;
+        spend = input.spentBefore();
         try {
             BfclMemoryScenarioStart start = tools("begin scenario " + input.scenario())
                     .begin(new BfclMemoryScenarioRef(input.cellId(), input.scenario(), input.trial()));
@@ -41,6 +46,11 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
                 String hash = tools("conversation " + (conversation + 1) + " · store the memory")
                         .snapshot(new BfclMemoryConversationRef(input.cellId(), input.scenario(), input.trial(), conversation));
                 record("memory after conversation " + (conversation + 1) + ": " + hash);
+                if (conversation + 1 < conversations && historyIsLarge()
+                        && Workflow.getVersion(CONTINUE_AS_NEW, Workflow.DEFAULT_VERSION, 1) >= 1) {
+                    // the next run begins after the memory just stored, as a retried scenario does
+                    Workflow.continueAsNew(input.continuedWith(spend));
+                }
             }
             return spend;
         } catch (ActivityFailure f) {
@@ -74,6 +84,10 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
                 }
             }
         }
+    }
+
+    private boolean historyIsLarge() {
+        return Workflow.getInfo().isContinueAsNewSuggested() || Workflow.getInfo().getHistoryLength() > input.historyEventsBeforeContinue();
     }
 
     @Override

@@ -165,6 +165,48 @@ class BfclMemoryScenarioWorkflowTest {
     }
 
     @Test
+    void aLongScenarioContinuesAsNewAfterAStoredConversationAndPaysEachStepOnce() {
+        List<Integer> startsAt = new CopyOnWriteArrayList<>();
+        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
+            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
+            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref -> {
+                thought.add(key(ref));
+                return new MultiTurnStepSummary(ref.turn(), ref.step(), 0, "", false, 100, 10, 0.001, false);
+            });
+            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+                @Override
+                public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
+                    startsAt.add(snapshotsTaken.size()); // the store's snapshots so far, as the real activity reads them
+                    return new BfclMemoryScenarioStart(List.of(1, 1, 1, 1), snapshotsTaken.size());
+                }
+
+                @Override
+                public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
+                    throw new AssertionError("no step calls");
+                }
+
+                @Override
+                public String snapshot(BfclMemoryConversationRef ref) {
+                    snapshotsTaken.add(ref.conversation());
+                    return "sha256:" + "0".repeat(63) + ref.conversation();
+                }
+            });
+            env.start();
+            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
+                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            // a bound of 12 events: a run's first conversation (begin, think, snapshot: about 14 events) passes it
+            TrajectorySpend spend = wf.run(new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20, null, 12));
+            assertThat(startsAt).as("each run begins after the memory stored before it").containsExactly(0, 1, 2, 3);
+            assertThat(thought).containsExactly("0.0.1", "1.0.1", "2.0.1", "3.0.1");
+            assertThat(snapshotsTaken).containsExactly(0, 1, 2, 3);
+            // by hand: 4 steps of 100 + 10 tokens, $0.001 each, summed over the four runs
+            assertThat(spend.promptTokens()).isEqualTo(400);
+            assertThat(spend.completionTokens()).isEqualTo(40);
+            assertThat(spend.costUsd()).isCloseTo(0.004, org.assertj.core.data.Offset.offset(1e-12));
+        }
+    }
+
+    @Test
     void aFailedStepFailsTheScenarioWithItsTypeAndNoLaterMemoryIsStored() {
         assertThatThrownBy(() -> run(List.of(1, 1), 0, Map.of(), 20, "1.0.1")).isInstanceOf(WorkflowFailedException.class)
                 .cause().isInstanceOf(ApplicationFailure.class)
