@@ -44,7 +44,7 @@ public final class BfclMemoryToolActivitiesImpl implements BfclMemoryToolActivit
         return new ConversationStep(ref.cellId(), id, ref.trial(), ref.turn(), ref.step(), ref.toString());
     }
 
-    private static BfclMemoryPrerequisite prerequisite(MultiTurnConversations conversations, CellRecord cell, BfclMemoryConversationRef ref) {
+    static BfclMemoryPrerequisite prerequisite(MultiTurnConversations conversations, CellRecord cell, BfclMemoryConversationRef ref) {
         List<BfclMemoryPrerequisite> all = conversations.memory().set(cell).prerequisites(ref.scenario());
         if (ref.conversation() < 0 || ref.conversation() >= all.size()) {
             throw ApplicationFailure.newNonRetryableFailure(ref + ": scenario " + ref.scenario() + " has " + all.size()
@@ -76,8 +76,8 @@ public final class BfclMemoryToolActivitiesImpl implements BfclMemoryToolActivit
     @Override
     public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
-        return steps.execute(step(conversations, cell, ref),
-                () -> conversations.memory().prerequisite(cell, ref.scenario(), ref.trial(), ref.conversation()));
+        return steps.heldHere(steps.execute(step(conversations, cell, ref),
+                () -> conversations.memory().prerequisite(cell, ref.scenario(), ref.trial(), ref.conversation())));
     }
 
     @Override

@@ -12,4 +12,8 @@ import io.temporal.activity.ActivityMethod;
 public interface MultiTurnSessionActivities {
     @ActivityMethod(name = "MultiTurnCloseSession")
     void close(MultiTurnEntryRef entry);
+
+    /** Closes a memory scenario's prerequisite conversation's interpreter (its memory is stored). */
+    @ActivityMethod(name = "BfclMemoryCloseSession")
+    void closeMemoryConversation(BfclMemoryConversationRef conversation);
 }

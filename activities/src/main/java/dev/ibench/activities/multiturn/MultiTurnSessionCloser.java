@@ -15,4 +15,10 @@ public final class MultiTurnSessionCloser implements MultiTurnSessionActivities 
         String sampleId = conversations.sampleId(entry.cellId(), entry.position(), entry.trial());
         sessions.close(MultiTurnToolActivitiesImpl.key(entry.cellId(), sampleId, entry.trial()));
     }
+
+    @Override
+    public void closeMemoryConversation(BfclMemoryConversationRef conversation) {
+        String id = BfclMemoryToolActivitiesImpl.prerequisite(conversations, conversations.cell(conversation.cellId()), conversation).id();
+        sessions.close(MultiTurnToolActivitiesImpl.key(conversation.cellId(), id, conversation.trial()));
+    }
 }

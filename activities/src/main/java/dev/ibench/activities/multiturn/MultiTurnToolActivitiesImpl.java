@@ -36,7 +36,11 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
     public MultiTurnExecSummary execute(MultiTurnStepRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
         String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
-        MultiTurnExecSummary summary = execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial()));
+        return heldHere(execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial())));
+    }
+
+    /** In an activity: {@code summary} naming this process's interpreters' queue, unless no interpreter was used. */
+    MultiTurnExecSummary heldHere(MultiTurnExecSummary summary) {
         return summary.reused() ? summary : summary.heldOn(sessions.queueFor(Activity.getExecutionContext().getInfo().getActivityTaskQueue()));
     }
 

@@ -7,12 +7,19 @@ import dev.ibench.activities.multiturn.BfclMemoryScenarioStart;
 import dev.ibench.activities.multiturn.BfclMemoryStepRef;
 import dev.ibench.activities.multiturn.BfclMemoryToolActivities;
 import dev.ibench.activities.multiturn.MultiTurnExecSummary;
+import dev.ibench.activities.multiturn.MultiTurnSessionActivities;
 import dev.ibench.activities.multiturn.MultiTurnStepSummary;
 import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.react.TrajectorySpend;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The conversation loop of {@link BfclMemoryScenarioWorkflow}, as bfcl-eval's {@code inference_multi_turn_prompting} runs
@@ -32,6 +39,10 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
     private boolean paused;
     /** Change id: a long scenario continues as new after a stored conversation once its history is large. */
     static final String CONTINUE_AS_NEW = "bfcl-memory-continue-as-new";
+    /** Change id: a conversation whose memory is stored closes its interpreters on the workers that executed its steps. */
+    static final String CLOSE_INTERPRETERS = "bfcl-memory-close-interpreters";
+    /** The queues of the worker processes holding the current conversation's interpreters. */
+    private final Set<String> interpreterQueues = new LinkedHashSet<>();
 
     @Override
     public TrajectorySpend run(BfclMemoryScenarioInput input) {
@@ -46,6 +57,7 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
                 String hash = tools("conversation " + (conversation + 1) + " · store the memory")
                         .snapshot(new BfclMemoryConversationRef(input.cellId(), input.scenario(), input.trial(), conversation));
                 record("memory after conversation " + (conversation + 1) + ": " + hash);
+                closeInterpreters();
                 if (conversation + 1 < conversations && historyIsLarge()
                         && Workflow.getVersion(CONTINUE_AS_NEW, Workflow.DEFAULT_VERSION, 1) >= 1) {
                     // the next run begins after the memory just stored, as a retried scenario does
@@ -77,11 +89,40 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
                     break;
                 }
                 MultiTurnExecSummary executed = tools(label() + " · " + thought.preview()).execute(ref);
+                if (executed.sessionQueue() != null) {
+                    interpreterQueues.add(executed.sessionQueue());
+                }
                 record(label() + " · " + thought.preview() + " -> " + executed.preview());
                 if (step > input.stepsPerTurn()) {
                     record(label() + " · forced to quit after " + input.stepsPerTurn() + " steps");
                     return;
                 }
+            }
+        }
+    }
+
+    /**
+     * Since {@link #CLOSE_INTERPRETERS}: asks every worker process that executed a step of the conversation just stored to
+     * close its interpreter; one that is gone or does not answer is passed over (its idle limit closes what is left).
+     */
+    private void closeInterpreters() {
+        if (interpreterQueues.isEmpty() || Workflow.getVersion(CLOSE_INTERPRETERS, Workflow.DEFAULT_VERSION, 1) < 1) {
+            interpreterQueues.clear();
+            return;
+        }
+        BfclMemoryConversationRef ref = new BfclMemoryConversationRef(input.cellId(), input.scenario(), input.trial(), conversation);
+        List<Promise<Void>> closing = new ArrayList<>();
+        for (String queue : interpreterQueues) {
+            MultiTurnSessionActivities sessions = Workflow.newActivityStub(MultiTurnSessionActivities.class,
+                    MultiTurnActivityOptions.closeInterpreter(queue));
+            closing.add(Async.procedure(sessions::closeMemoryConversation, ref));
+        }
+        interpreterQueues.clear();
+        for (Promise<Void> p : closing) {
+            try {
+                p.get();
+            } catch (ActivityFailure ignored) {
+                // the worker is gone (its interpreters with it) or busy: its idle limit closes what is left
             }
         }
     }

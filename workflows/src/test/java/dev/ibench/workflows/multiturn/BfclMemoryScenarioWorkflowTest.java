@@ -9,7 +9,9 @@ import dev.ibench.activities.multiturn.BfclMemoryScenarioRef;
 import dev.ibench.activities.multiturn.BfclMemoryScenarioStart;
 import dev.ibench.activities.multiturn.BfclMemoryStepRef;
 import dev.ibench.activities.multiturn.BfclMemoryToolActivities;
+import dev.ibench.activities.multiturn.MultiTurnEntryRef;
 import dev.ibench.activities.multiturn.MultiTurnExecSummary;
+import dev.ibench.activities.multiturn.MultiTurnSessionActivities;
 import dev.ibench.activities.multiturn.MultiTurnStepSummary;
 import dev.ibench.workflows.TaskQueues;
 import dev.ibench.workflows.react.TrajectorySpend;
@@ -204,6 +206,55 @@ class BfclMemoryScenarioWorkflowTest {
             assertThat(spend.completionTokens()).isEqualTo(40);
             assertThat(spend.costUsd()).isCloseTo(0.004, org.assertj.core.data.Offset.offset(1e-12));
         }
+    }
+
+    @Test
+    void aStoredConversationClosesItsInterpretersOnTheWorkersThatHeldThem() {
+        String worker1 = TaskQueues.TOOLS + "/sessions-w1";
+        String worker2 = TaskQueues.TOOLS + "/sessions-w2";
+        List<String> closed = new CopyOnWriteArrayList<>();
+        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
+            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
+            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref ->
+                    new MultiTurnStepSummary(ref.turn(), ref.step(), ref.step() == 1 ? 1 : 0, "f()", false, 100, 10, null, false));
+            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+                @Override
+                public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
+                    return new BfclMemoryScenarioStart(List.of(2, 1), 0);
+                }
+
+                @Override
+                public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
+                    // conversation 0: turn 0 on worker 1, turn 1 on worker 2 (rebuilt there); conversation 1 on worker 2
+                    String queue = ref.conversation() == 0 && ref.turn() == 0 ? worker1 : worker2;
+                    return new MultiTurnExecSummary(1, "None", false, false, queue);
+                }
+
+                @Override
+                public String snapshot(BfclMemoryConversationRef ref) {
+                    closed.add("snapshot " + ref.conversation());
+                    return "sha256:" + "0".repeat(63) + ref.conversation();
+                }
+            });
+            for (String worker : List.of(worker1, worker2)) {
+                env.newWorker(worker).registerActivitiesImplementations(new MultiTurnSessionActivities() {
+                    @Override
+                    public void close(MultiTurnEntryRef entry) {
+                        throw new AssertionError("not an entry");
+                    }
+
+                    @Override
+                    public void closeMemoryConversation(BfclMemoryConversationRef conversation) {
+                        closed.add(worker.substring(worker.length() - 2) + " closes " + conversation.conversation());
+                    }
+                });
+            }
+            env.start();
+            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
+                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            wf.run(new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20));
+        }
+        assertThat(closed).containsExactly("snapshot 0", "w1 closes 0", "w2 closes 0", "snapshot 1", "w2 closes 1");
     }
 
     @Test

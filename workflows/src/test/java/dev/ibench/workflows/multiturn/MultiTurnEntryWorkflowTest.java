@@ -97,8 +97,17 @@ class MultiTurnEntryWorkflowTest {
                 return new MultiTurnExecSummary(1, "None", false, false, heldOn.get(at));
             });
             for (String worker : List.of(WORKER_1, WORKER_2)) {
-                env.newWorker(worker).registerActivitiesImplementations((MultiTurnSessionActivities) entry ->
-                        closed.add(worker + " " + entry.cellId() + "#" + entry.position() + "/" + entry.trial()));
+                env.newWorker(worker).registerActivitiesImplementations(new MultiTurnSessionActivities() {
+                    @Override
+                    public void close(MultiTurnEntryRef entry) {
+                        closed.add(worker + " " + entry.cellId() + "#" + entry.position() + "/" + entry.trial());
+                    }
+
+                    @Override
+                    public void closeMemoryConversation(dev.ibench.activities.multiturn.BfclMemoryConversationRef conversation) {
+                        throw new AssertionError("not a memory conversation");
+                    }
+                });
             }
             env.newWorker(TaskQueues.SCORING).registerActivitiesImplementations(new MultiTurnScoringActivities() {
                 @Override
