@@ -7,19 +7,12 @@ import dev.ibench.activities.multiturn.BfclMemoryScenarioStart;
 import dev.ibench.activities.multiturn.BfclMemoryStepRef;
 import dev.ibench.activities.multiturn.BfclMemoryToolActivities;
 import dev.ibench.activities.multiturn.MultiTurnExecSummary;
-import dev.ibench.activities.multiturn.MultiTurnSessionActivities;
 import dev.ibench.activities.multiturn.MultiTurnStepSummary;
 import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.react.TrajectorySpend;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
-import io.temporal.workflow.Async;
-import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * The conversation loop of {@link BfclMemoryScenarioWorkflow}, as bfcl-eval's {@code inference_multi_turn_prompting} runs
@@ -41,8 +34,7 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
     static final String CONTINUE_AS_NEW = "bfcl-memory-continue-as-new";
     /** Change id: a conversation whose memory is stored closes its interpreters on the workers that executed its steps. */
     static final String CLOSE_INTERPRETERS = "bfcl-memory-close-interpreters";
-    /** The queues of the worker processes holding the current conversation's interpreters. */
-    private final Set<String> interpreterQueues = new LinkedHashSet<>();
+    private final ConversationInterpreters interpreters = new ConversationInterpreters();
 
     @Override
     public TrajectorySpend run(BfclMemoryScenarioInput input) {
@@ -89,9 +81,7 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
                     break;
                 }
                 MultiTurnExecSummary executed = tools(label() + " · " + thought.preview()).execute(ref);
-                if (executed.sessionQueue() != null) {
-                    interpreterQueues.add(executed.sessionQueue());
-                }
+                interpreters.heldFor(executed);
                 record(label() + " · " + thought.preview() + " -> " + executed.preview());
                 if (step > input.stepsPerTurn()) {
                     record(label() + " · forced to quit after " + input.stepsPerTurn() + " steps");
@@ -103,28 +93,12 @@ public final class BfclMemoryScenarioWorkflowImpl implements BfclMemoryScenarioW
 
     /**
      * Since {@link #CLOSE_INTERPRETERS}: asks every worker process that executed a step of the conversation just stored to
-     * close its interpreter; one that is gone or does not answer is passed over (its idle limit closes what is left).
+     * close its interpreter.
      */
     private void closeInterpreters() {
-        if (interpreterQueues.isEmpty() || Workflow.getVersion(CLOSE_INTERPRETERS, Workflow.DEFAULT_VERSION, 1) < 1) {
-            interpreterQueues.clear();
-            return;
-        }
         BfclMemoryConversationRef ref = new BfclMemoryConversationRef(input.cellId(), input.scenario(), input.trial(), conversation);
-        List<Promise<Void>> closing = new ArrayList<>();
-        for (String queue : interpreterQueues) {
-            MultiTurnSessionActivities sessions = Workflow.newActivityStub(MultiTurnSessionActivities.class,
-                    MultiTurnActivityOptions.closeInterpreter(queue));
-            closing.add(Async.procedure(sessions::closeMemoryConversation, ref));
-        }
-        interpreterQueues.clear();
-        for (Promise<Void> p : closing) {
-            try {
-                p.get();
-            } catch (ActivityFailure ignored) {
-                // the worker is gone (its interpreters with it) or busy: its idle limit closes what is left
-            }
-        }
+        interpreters.startClosing(CLOSE_INTERPRETERS, sessions -> sessions::closeMemoryConversation, ref);
+        interpreters.awaitClosed();
     }
 
     private boolean historyIsLarge() {

@@ -7,7 +7,6 @@ import dev.ibench.activities.multiturn.MultiTurnExecSummary;
 import dev.ibench.activities.multiturn.MultiTurnFinishRequest;
 import dev.ibench.activities.multiturn.MultiTurnModelActivities;
 import dev.ibench.activities.multiturn.MultiTurnScoringActivities;
-import dev.ibench.activities.multiturn.MultiTurnSessionActivities;
 import dev.ibench.activities.multiturn.MultiTurnStepRef;
 import dev.ibench.activities.multiturn.MultiTurnStepSummary;
 import dev.ibench.activities.multiturn.MultiTurnToolActivities;
@@ -15,13 +14,7 @@ import dev.ibench.workflows.Failures;
 import dev.ibench.workflows.react.TrajectorySpend;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
-import io.temporal.workflow.Async;
-import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Set;
 
 /**
  * The turn loop of {@link MultiTurnEntryWorkflow}, as bfcl-eval's {@code inference_multi_turn_prompting} runs it: in each
@@ -38,9 +31,7 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
     static final String STOP_ON_REFUSED_STEP = "multi-turn-stop-on-refused-step";
     /** Change id: a conversation that ends closes its interpreters on the workers that executed its steps. */
     static final String CLOSE_INTERPRETERS = "multi-turn-close-interpreters";
-    /** The queues of the worker processes holding this conversation's interpreters, in the order they were first used. */
-    private final Set<String> interpreterQueues = new LinkedHashSet<>();
-    private final List<Promise<Void>> closing = new ArrayList<>();
+    private final ConversationInterpreters interpreters = new ConversationInterpreters();
     private MultiTurnEntryInput input;
     private int turns;
     private int turn;
@@ -79,9 +70,7 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
                         break;
                     }
                     MultiTurnExecSummary executed = tools(label() + " · " + thought.preview()).execute(ref);
-                    if (executed.sessionQueue() != null) {
-                        interpreterQueues.add(executed.sessionQueue());
-                    }
+                    interpreters.heldFor(executed);
                     record(label() + " · " + thought.preview() + " -> " + executed.preview());
                     if (step > input.stepsPerTurn()) {
                         forcedQuit = true;
@@ -95,13 +84,13 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
             SampleOutcome outcome = Workflow.newActivityStub(MultiTurnScoringActivities.class,
                     MultiTurnActivityOptions.scoring("score conversation (" + turnsRun + " of " + turns + " turns)"))
                     .finish(new MultiTurnFinishRequest(input.cellId(), input.position(), input.trial(), turnsRun));
-            awaitInterpretersClosed();
+            interpreters.awaitClosed();
             finished = true;
             record("finished: " + (outcome.completed() ? "valid" : "not valid"));
             return outcome.withSpend(spend.promptTokens(), spend.completionTokens(), spend.costUsd(), spend.tokensUnknownCalls());
         } catch (ActivityFailure f) {
             startClosingInterpreters();
-            awaitInterpretersClosed();
+            interpreters.awaitClosed();
             String type = Failures.type(f);
             throw ApplicationFailure.newNonRetryableFailureWithCause("conversation " + input.cellId() + "#" + input.position() + "/"
                     + input.trial() + " stopped at turn " + turn + " step " + step + ": " + Failures.rootMessage(f),
@@ -123,31 +112,11 @@ public final class MultiTurnEntryWorkflowImpl implements MultiTurnEntryWorkflow 
 
     /**
      * Since {@link #CLOSE_INTERPRETERS}: asks every worker process that executed a step of this conversation to close its
-     * interpreter (while the conversation is scored), instead of leaving it to the worker's idle limit. A worker that is
-     * gone or does not answer is passed over: its interpreters went with it, or its idle limit closes them.
+     * interpreter (while the conversation is scored), instead of leaving it to the worker's idle limit.
      */
     private void startClosingInterpreters() {
-        if (interpreterQueues.isEmpty() || Workflow.getVersion(CLOSE_INTERPRETERS, Workflow.DEFAULT_VERSION, 1) < 1) {
-            return;
-        }
         MultiTurnEntryRef entry = new MultiTurnEntryRef(input.cellId(), input.position(), input.trial());
-        for (String queue : interpreterQueues) {
-            MultiTurnSessionActivities sessions = Workflow.newActivityStub(MultiTurnSessionActivities.class,
-                    MultiTurnActivityOptions.closeInterpreter(queue));
-            closing.add(Async.procedure(sessions::close, entry));
-        }
-        interpreterQueues.clear();
-    }
-
-    private void awaitInterpretersClosed() {
-        for (Promise<Void> p : closing) {
-            try {
-                p.get();
-            } catch (ActivityFailure ignored) {
-                // the worker is gone (its interpreters with it) or busy: its idle limit closes what is left
-            }
-        }
-        closing.clear();
+        interpreters.startClosing(CLOSE_INTERPRETERS, sessions -> sessions::close, entry);
     }
 
     private String label() {

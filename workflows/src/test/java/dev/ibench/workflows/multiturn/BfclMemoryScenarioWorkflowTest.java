@@ -42,17 +42,14 @@ class BfclMemoryScenarioWorkflowTest {
      * scripted model calls at the steps named in {@code calls} (conversation.turn.step) and at no other.
      */
     private TrajectorySpend run(List<Integer> turns, int filled, Map<String, Integer> calls, int stepsPerTurn, String failAt) {
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
-            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref -> {
+        try (TestWorkflowEnvironment env = environment((BfclMemoryModelActivities) ref -> {
                 String at = key(ref);
                 thought.add(at);
                 if (at.equals(failAt)) {
                     throw ApplicationFailure.newNonRetryableFailure("401 from the endpoint", "EndpointRejected");
                 }
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), calls.getOrDefault(at, 0), "f()", false, 100, 10, 0.001, false);
-            });
-            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+            }, new BfclMemoryToolActivities() {
                 @Override
                 public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
                     assertThat(ref).isEqualTo(new BfclMemoryScenarioRef("cell", "notetaker", 1));
@@ -70,12 +67,25 @@ class BfclMemoryScenarioWorkflowTest {
                     snapshotsTaken.add(ref.conversation());
                     return "sha256:" + "0".repeat(63) + ref.conversation();
                 }
-            });
+            })) {
             env.start();
-            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
-                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            BfclMemoryScenarioWorkflow wf = scenario(env);
             return wf.run(new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, stepsPerTurn));
         }
+    }
+
+    /** An environment (not started) running the scenario workflow with {@code model} on the LLM queue and {@code tools}. */
+    private static TestWorkflowEnvironment environment(BfclMemoryModelActivities model, BfclMemoryToolActivities tools) {
+        TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
+        env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
+        env.newWorker(LLM).registerActivitiesImplementations(model);
+        env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(tools);
+        return env;
+    }
+
+    private static BfclMemoryScenarioWorkflow scenario(TestWorkflowEnvironment env) {
+        return env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
+                WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
     }
 
     private static String key(BfclMemoryStepRef ref) {
@@ -114,9 +124,7 @@ class BfclMemoryScenarioWorkflowTest {
     void aPausedScenarioAsksTheModelNothingUntilResumed() throws Exception {
         java.util.concurrent.CountDownLatch firstStepAsked = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
-            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref -> {
+        try (TestWorkflowEnvironment env = environment((BfclMemoryModelActivities) ref -> {
                 thought.add(key(ref));
                 if (thought.size() == 1) {
                     firstStepAsked.countDown();
@@ -127,8 +135,7 @@ class BfclMemoryScenarioWorkflowTest {
                     }
                 }
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), 0, "", false, 100, 10, null, false);
-            });
-            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+            }, new BfclMemoryToolActivities() {
                 @Override
                 public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
                     return new BfclMemoryScenarioStart(List.of(1, 1), 0);
@@ -144,10 +151,9 @@ class BfclMemoryScenarioWorkflowTest {
                     snapshotsTaken.add(ref.conversation());
                     return "sha256:" + "0".repeat(63) + ref.conversation();
                 }
-            });
+            })) {
             env.start();
-            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
-                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            BfclMemoryScenarioWorkflow wf = scenario(env);
             io.temporal.client.WorkflowClient.start(wf::run, new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20));
             firstStepAsked.await();
             wf.pause();
@@ -169,13 +175,10 @@ class BfclMemoryScenarioWorkflowTest {
     @Test
     void aLongScenarioContinuesAsNewAfterAStoredConversationAndPaysEachStepOnce() {
         List<Integer> startsAt = new CopyOnWriteArrayList<>();
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
-            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref -> {
+        try (TestWorkflowEnvironment env = environment((BfclMemoryModelActivities) ref -> {
                 thought.add(key(ref));
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), 0, "", false, 100, 10, 0.001, false);
-            });
-            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+            }, new BfclMemoryToolActivities() {
                 @Override
                 public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
                     startsAt.add(snapshotsTaken.size()); // the store's snapshots so far, as the real activity reads them
@@ -192,10 +195,9 @@ class BfclMemoryScenarioWorkflowTest {
                     snapshotsTaken.add(ref.conversation());
                     return "sha256:" + "0".repeat(63) + ref.conversation();
                 }
-            });
+            })) {
             env.start();
-            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
-                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            BfclMemoryScenarioWorkflow wf = scenario(env);
             // a bound of 12 events: a run's first conversation (begin, think, snapshot: about 14 events) passes it
             TrajectorySpend spend = wf.run(new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20, null, 12));
             assertThat(startsAt).as("each run begins after the memory stored before it").containsExactly(0, 1, 2, 3);
@@ -213,11 +215,8 @@ class BfclMemoryScenarioWorkflowTest {
         String worker1 = TaskQueues.TOOLS + "/sessions-w1";
         String worker2 = TaskQueues.TOOLS + "/sessions-w2";
         List<String> closed = new CopyOnWriteArrayList<>();
-        try (TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance()) {
-            env.newWorker(TaskQueues.WORKFLOWS).registerWorkflowImplementationTypes(BfclMemoryScenarioWorkflowImpl.class);
-            env.newWorker(LLM).registerActivitiesImplementations((BfclMemoryModelActivities) ref ->
-                    new MultiTurnStepSummary(ref.turn(), ref.step(), ref.step() == 1 ? 1 : 0, "f()", false, 100, 10, null, false));
-            env.newWorker(TaskQueues.TOOLS).registerActivitiesImplementations(new BfclMemoryToolActivities() {
+        try (TestWorkflowEnvironment env = environment((BfclMemoryModelActivities) ref ->
+                    new MultiTurnStepSummary(ref.turn(), ref.step(), ref.step() == 1 ? 1 : 0, "f()", false, 100, 10, null, false), new BfclMemoryToolActivities() {
                 @Override
                 public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
                     return new BfclMemoryScenarioStart(List.of(2, 1), 0);
@@ -235,7 +234,7 @@ class BfclMemoryScenarioWorkflowTest {
                     closed.add("snapshot " + ref.conversation());
                     return "sha256:" + "0".repeat(63) + ref.conversation();
                 }
-            });
+            })) {
             for (String worker : List.of(worker1, worker2)) {
                 env.newWorker(worker).registerActivitiesImplementations(new MultiTurnSessionActivities() {
                     @Override
@@ -250,8 +249,7 @@ class BfclMemoryScenarioWorkflowTest {
                 });
             }
             env.start();
-            BfclMemoryScenarioWorkflow wf = env.getWorkflowClient().newWorkflowStub(BfclMemoryScenarioWorkflow.class,
-                    WorkflowOptions.newBuilder().setTaskQueue(TaskQueues.WORKFLOWS).setWorkflowId("memory-1").build());
+            BfclMemoryScenarioWorkflow wf = scenario(env);
             wf.run(new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20));
         }
         assertThat(closed).containsExactly("snapshot 0", "w1 closes 0", "w2 closes 0", "snapshot 1", "w2 closes 1");
