@@ -74,6 +74,31 @@ class BfclMemoryScenarioWorkflowTest {
         }
     }
 
+    /** Scripted tools of a scenario whose model calls nothing: {@code start} begins it, each snapshot is recorded. */
+    private final class NoCallTools implements BfclMemoryToolActivities {
+        private final java.util.function.Supplier<BfclMemoryScenarioStart> start;
+
+        NoCallTools(java.util.function.Supplier<BfclMemoryScenarioStart> start) {
+            this.start = start;
+        }
+
+        @Override
+        public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
+            return start.get();
+        }
+
+        @Override
+        public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
+            throw new AssertionError("no step calls");
+        }
+
+        @Override
+        public String snapshot(BfclMemoryConversationRef ref) {
+            snapshotsTaken.add(ref.conversation());
+            return "sha256:" + "0".repeat(63) + ref.conversation();
+        }
+    }
+
     /** An environment (not started) running the scenario workflow with {@code model} on the LLM queue and {@code tools}. */
     private static TestWorkflowEnvironment environment(BfclMemoryModelActivities model, BfclMemoryToolActivities tools) {
         TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance();
@@ -135,23 +160,7 @@ class BfclMemoryScenarioWorkflowTest {
                     }
                 }
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), 0, "", false, 100, 10, null, false);
-            }, new BfclMemoryToolActivities() {
-                @Override
-                public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
-                    return new BfclMemoryScenarioStart(List.of(1, 1), 0);
-                }
-
-                @Override
-                public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
-                    throw new AssertionError("no step calls");
-                }
-
-                @Override
-                public String snapshot(BfclMemoryConversationRef ref) {
-                    snapshotsTaken.add(ref.conversation());
-                    return "sha256:" + "0".repeat(63) + ref.conversation();
-                }
-            })) {
+            }, new NoCallTools(() -> new BfclMemoryScenarioStart(List.of(1, 1), 0)))) {
             env.start();
             BfclMemoryScenarioWorkflow wf = scenario(env);
             io.temporal.client.WorkflowClient.start(wf::run, new BfclMemoryScenarioInput("c", "cell", "m", LLM, "notetaker", 1, 20));
@@ -178,24 +187,10 @@ class BfclMemoryScenarioWorkflowTest {
         try (TestWorkflowEnvironment env = environment((BfclMemoryModelActivities) ref -> {
                 thought.add(key(ref));
                 return new MultiTurnStepSummary(ref.turn(), ref.step(), 0, "", false, 100, 10, 0.001, false);
-            }, new BfclMemoryToolActivities() {
-                @Override
-                public BfclMemoryScenarioStart begin(BfclMemoryScenarioRef ref) {
-                    startsAt.add(snapshotsTaken.size()); // the store's snapshots so far, as the real activity reads them
-                    return new BfclMemoryScenarioStart(List.of(1, 1, 1, 1), snapshotsTaken.size());
-                }
-
-                @Override
-                public MultiTurnExecSummary execute(BfclMemoryStepRef ref) {
-                    throw new AssertionError("no step calls");
-                }
-
-                @Override
-                public String snapshot(BfclMemoryConversationRef ref) {
-                    snapshotsTaken.add(ref.conversation());
-                    return "sha256:" + "0".repeat(63) + ref.conversation();
-                }
-            })) {
+            }, new NoCallTools(() -> {
+                startsAt.add(snapshotsTaken.size()); // the store's snapshots so far, as the real activity reads them
+                return new BfclMemoryScenarioStart(List.of(1, 1, 1, 1), snapshotsTaken.size());
+            }))) {
             env.start();
             BfclMemoryScenarioWorkflow wf = scenario(env);
             // a bound of 12 events: a run's first conversation (begin, think, snapshot: about 14 events) passes it
