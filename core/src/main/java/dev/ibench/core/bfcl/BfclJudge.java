@@ -25,6 +25,20 @@ public final class BfclJudge {
     }
 
     public static BfclVerdict judge(EvalSample sample, BfclCategory category, ParsedOutput parsed, BfclMode mode) {
+        return judge(sample, category, parsed, mode, null);
+    }
+
+    /**
+     * {@link #judge(EvalSample, BfclCategory, ParsedOutput, BfclMode)} knowing the raw output: in function-calling mode, a
+     * native answer whose arguments load as JSON but not as an object fails an AST category as bfcl-eval's FC handlers
+     * fail it ({@code ast_decoder:decoder_wrong_output_format}, {@link BfclFunctionCallingDecode}).
+     */
+    public static BfclVerdict judge(EvalSample sample, BfclCategory category, ParsedOutput parsed, BfclMode mode, String rawOutput) {
+        if (category.kind() == BfclCategory.Kind.AST && !parsed.isParsed() && mode == BfclMode.FC
+                && BfclFunctionCallingDecode.wrongOutputFormat(rawOutput)) {
+            return BfclVerdict.wrong(category, "ast_decoder:decoder_wrong_output_format",
+                    "Did not output in the specified format: a call's arguments are not an object.");
+        }
         List<ToolCall> calls = parsed.isParsed() ? parsed.calls() : List.of();
         return switch (category.kind()) {
             case IRRELEVANCE -> calls.isEmpty() ? BfclVerdict.correct(category)

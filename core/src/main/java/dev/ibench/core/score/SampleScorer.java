@@ -102,10 +102,15 @@ public final class SampleScorer {
             parsed = ParsedOutput.unparseable("parser failed on this output: " + broken.getClass().getSimpleName()
                     + (broken.getMessage() == null ? "" : ": " + broken.getMessage()));
         }
-        return score(sample, restore.apply(sample, parsed));
+        return score(sample, restore.apply(sample, parsed), generatedText);
     }
 
     public SampleScore score(EvalSample sample, ParsedOutput asAnswered) {
+        return score(sample, asAnswered, null);
+    }
+
+    /** {@code rawOutput}: the text {@code asAnswered} was parsed from, when known (BFCL's function-calling decoding reads it). */
+    private SampleScore score(EvalSample sample, ParsedOutput asAnswered, String rawOutput) {
         // BFCL's verdict judges the names as answered; the other metrics read them as the sample's functions
         ParsedOutput parsed = bfclMode.inSampleNames(sample, asAnswered);
         List<ToolCall> gold = NestfulGrounding.ground(sample.output());
@@ -144,7 +149,7 @@ public final class SampleScorer {
         }
         NestfulSampleFacts nestful = NestfulImporter.DATASET.equals(sample.datasetName())
                 ? new NestfulSampleFacts(gold, predicted, NestfulStructure.of(sample.output())) : null;
-        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, asAnswered, bfclMode)).orElse(null);
+        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, asAnswered, bfclMode, rawOutput)).orElse(null);
         if (bfcl != null && !bfcl.valid()) {
             lost.add("bfcl " + bfcl.category().key() + ": " + bfcl.errorType() + ": " + bfcl.message());
         }

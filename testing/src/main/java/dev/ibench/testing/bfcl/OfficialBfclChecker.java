@@ -282,6 +282,19 @@ public final class OfficialBfclChecker {
     }
 
     /**
+     * bfcl-eval's own single-turn AST evaluation ({@code ast_file_runner}, driver {@code official_single_turn_results.py})
+     * of every {@code <model>/non_live/BFCL_v4_<category>_result.json} of an AST category under {@code resultFolder},
+     * against the entries of those ids in the installed package: its score files are written under {@code scoreFolder}.
+     * {@code fcModels}: the models whose results are decoded as the OpenAI-compatible function-calling handler decodes
+     * them, names judged with {@code underscore_to_dot} (the others as a prompt handler).
+     */
+    public void evaluateSingleTurnResults(Path resultFolder, Path scoreFolder, String... fcModels) {
+        List<String> args = new java.util.ArrayList<>(List.of(resultFolder.toString(), scoreFolder.toString()));
+        args.addAll(List.of(fcModels));
+        runScript("official_single_turn_results.py", args);
+    }
+
+    /**
      * bfcl-eval's own format-sensitivity evaluation ({@code format_sensitivity_runner}, driver
      * {@code official_format_sensitivity.py}) of a result file of {@code format_sensitivity_<n>:<config>:<id>} entries,
      * against its own entries and possible answers: its score file is written to

@@ -4,6 +4,7 @@ import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclJudge;
+import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.bfcl.BfclOverallCsv;
 import dev.ibench.core.bfcl.BfclSummary;
 import dev.ibench.core.bfcl.BfclVerdict;
@@ -26,7 +27,8 @@ import java.util.TreeMap;
 /**
  * {@code campaign export ID --format bfcl --out DIR}: a campaign's BFCL results in bfcl-eval 2026.3.23's own layout, so
  * the leaderboard's tooling reads them: per model and single-turn category {@code result/<model>/<group>/BFCL_v4_<category>_result.json}
- * (one {@code {"id", "result"}} line per entry: the raw model output, or bfcl-eval's {@code "Error during inference: ..."}
+ * (one {@code {"id", "result"}} line per entry: the raw model output, a {@code mode: tools} model's calls as bfcl-eval's
+ * function-calling handlers write them ({@link BfclFunctionCallingResult}), or bfcl-eval's {@code "Error during inference: ..."}
  * for an entry without one) and {@code score/<model>/<group>/BFCL_v4_<category>_score.json} (a header line
  * {@code {"accuracy", "correct_count", "total_count"}}, then one line per failing entry with its error type), and
  * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A multi-turn category's result file holds each entry's turns of
@@ -98,6 +100,7 @@ public final class BfclResultsExport {
     /** A single-turn cell's first-trial entries: each one's result line, and a score line when it failed. */
     private void collect(CellRecord cell, EntryLines lines) {
         SampleScorer scorer = services.scorerOf(cell);
+        boolean functionCalling = services.bfclModeOf(cell) == BfclMode.FC;
         services.store().forEachSampleResult(cell.cellId(), CampaignReportBuilder.DEFAULT_PAGE_SIZE, stored -> {
             if (stored.result().trial() != 0) {
                 return;
@@ -106,7 +109,8 @@ public final class BfclResultsExport {
             BfclCategory.of(sample).ifPresent(category -> {
                 String key = category == BfclCategory.SIMPLE ? "simple_python" : category.key();
                 boolean unscored = stored.result().isRejected() || stored.result().isInfraError();
-                String result = unscored ? "Error during inference: " + stored.result().error() : stored.rawOutput();
+                Object result = unscored ? "Error during inference: " + stored.result().error()
+                        : functionCalling ? BfclFunctionCallingResult.of(stored.rawOutput()) : stored.rawOutput();
                 BfclVerdict verdict = unscored ? BfclJudge.unscored(sample, category, stored.result().status())
                         : scorer.score(sample, stored.rawOutput()).bfcl();
                 Map<String, Object> line = new LinkedHashMap<>();
@@ -121,7 +125,7 @@ public final class BfclResultsExport {
         });
     }
 
-    private static Map<String, Object> failureLine(String model, String category, EvalSample sample, BfclVerdict verdict, String result) {
+    private static Map<String, Object> failureLine(String model, String category, EvalSample sample, BfclVerdict verdict, Object result) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("id", sample.sampleId());
         f.put("model_name", model);

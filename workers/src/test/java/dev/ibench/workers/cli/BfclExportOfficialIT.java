@@ -94,6 +94,68 @@ class BfclExportOfficialIT {
     }
 
     /**
+     * A function-calling ({@code mode: tools}) model's single-turn result files are written as bfcl-eval's FC handlers
+     * write them ({@code [{name: arguments JSON}]}, or the text), so bfcl-eval's own evaluation of the exported result
+     * files (its {@code ast_file_runner} with the FC handler's {@code decode_ast}) gives the score file ibench exported:
+     * six simple_python entries of the installed package answered right, with the dotted spelling, in prose, with
+     * arguments that are not an object, and rejected.
+     */
+    @Test
+    void bfclEvalsOwnEvaluationOfTheExportedFunctionCallingResultsGivesTheExportedScores() throws Exception {
+        OfficialBfclChecker official = OfficialBfclChecker.install();
+        dev.ibench.core.bfcl.BfclEvalPackage bfclEval = dev.ibench.core.bfcl.BfclEvalPackage.at(official.root());
+        List<EvalSample> samples = BfclImporter.read(bfclEval.tests("simple_python"), bfclEval.answers("simple_python"),
+                BfclCategory.SIMPLE_PYTHON).samples().subList(0, 6);
+        Path evalSet = dir.resolve("bfcl-simple.json");
+        Json.MAPPER.writeValue(evalSet.toFile(), Map.of("style", "bfcl", "category", "simple_python", "data", samples));
+        Path campaignFile = dir.resolve("c.yaml");
+        Files.writeString(campaignFile, """
+                name: bfcl-export
+                models:
+                  - {name: m, profile: oracle}
+                benchmarks:
+                  - {name: bfcl-simple, eval_set: %s}
+                """.formatted(evalSet));
+        CampaignSpec spec = CampaignStarter.validate(campaignFile);
+        Path storeFile = dir.resolve("results.db");
+        try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("X", spec.name(), Json.MAPPER.writeValueAsString(spec));
+            writeCell(store, evalSet, samples, "m", new String[] {"fc", "fc", "dotted", "prose", "not-an-object", "rejected"});
+        }
+        Path out = dir.resolve("bfcl-out");
+        CliRun run = CliRun.of("campaign", "export", "X", "--format", "bfcl", "--out", out.toString(), "--store", storeFile.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        List<String> results = Files.readAllLines(out.resolve("result/m/non_live/BFCL_v4_simple_python_result.json"));
+        assertThat(Json.MAPPER.readTree(results.get(0)).get("result").isArray()).as("calls as [{name: arguments}]").isTrue();
+        assertThat(Json.MAPPER.readTree(results.get(3)).get("result").asText()).isEqualTo("I cannot help with that.");
+
+        Path theirs = dir.resolve("bfcl-eval-score");
+        official.evaluateSingleTurnResults(out.resolve("result"), theirs, "m");
+        List<String> ours = Files.readAllLines(out.resolve("score/m/non_live/BFCL_v4_simple_python_score.json"));
+        List<String> officialLines = Files.readAllLines(theirs.resolve("m/non_live/BFCL_v4_simple_python_score.json"));
+        System.out.println("BfclExportOfficialIT FC single-turn:\n ibench " + ours + "\n bfcl-eval " + officialLines);
+        JsonNode ourHeader = Json.MAPPER.readTree(ours.get(0));
+        JsonNode theirHeader = Json.MAPPER.readTree(officialLines.get(0));
+        assertThat(ourHeader.get("correct_count")).isEqualTo(theirHeader.get("correct_count"));
+        assertThat(ourHeader.get("total_count")).isEqualTo(theirHeader.get("total_count"));
+        // by hand: the two right answers pass; dotted (FC: underscore names), prose, not-an-object and rejected fail
+        assertThat(theirHeader.get("correct_count").asInt()).isEqualTo(2);
+        assertThat(theirHeader.get("total_count").asInt()).isEqualTo(6);
+        assertThat(failures(ours)).isEqualTo(failures(officialLines));
+    }
+
+    /** A score file's failing entries: id and error type. */
+    private static Map<String, String> failures(List<String> scoreLines) throws Exception {
+        Map<String, String> f = new java.util.TreeMap<>();
+        for (String line : scoreLines.subList(1, scoreLines.size())) {
+            JsonNode n = Json.MAPPER.readTree(line);
+            f.put(n.get("id").asText(), n.get("error_type").asText());
+        }
+        return f;
+    }
+
+    /**
      * The CSV formula over every category ibench runs, against bfcl-eval's on the same score headers: three models with
      * seeded counts, each leaving out a different set of categories (N/A display, live weighting by count, a model with
      * everything ibench runs).
@@ -263,6 +325,7 @@ class BfclExportOfficialIT {
             String output = switch (answers[i]) {
                 case "fc" -> Json.MAPPER.writeValueAsString(BfclMode.FC.answeredAs(s).output());
                 case "dotted" -> Json.MAPPER.writeValueAsString(s.output());
+                case "not-an-object" -> "[{\"name\":\"" + BfclMode.FC.answeredAs(s).output().get(0).name() + "\",\"arguments\":\"[1, 2]\"}]";
                 default -> "I cannot help with that.";
             };
             store.saveModelCall(new ModelCallRecord(cell, s.sampleId(), 0, 0, null, output, 10, 10, 1L, false));
