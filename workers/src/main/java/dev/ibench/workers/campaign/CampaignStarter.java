@@ -98,6 +98,9 @@ public final class CampaignStarter {
                 requireDatabases(file, b, read);
             }
             refuseUniverseOnBfcl(file, b, spec, read);
+            if (read.formatSensitivity()) {
+                FormatSensitivityCampaignCheck.check(file, b, spec, profiles);
+            }
             sampleStyles.addAll(read.styles());
             int selected = spec.samples().limit() == null ? read.samples() : Math.min(spec.samples().limit(), read.samples());
             items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
