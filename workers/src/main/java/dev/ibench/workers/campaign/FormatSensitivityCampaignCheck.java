@@ -13,7 +13,7 @@ import java.util.List;
  * What a campaign over a BFCL {@code format_sensitivity} eval set must be (docs/bfcl.md#format-sensitivity): bfcl-eval
  * runs the category for prompt handlers only, each entry asking with its own system prompt and answer format, so it runs
  * in mode direct, without ablations (they rename or rewrite what the entry's own prompt shows), and with prompt-mode
- * models; checked before any server is contacted.
+ * models whose answers are not constrained to a JSON shape; checked before any server is contacted.
  */
 final class FormatSensitivityCampaignCheck {
     private FormatSensitivityCampaignCheck() {}
@@ -29,16 +29,19 @@ final class FormatSensitivityCampaignCheck {
                     + "functions in its own format), but ablations are " + spec.ablations());
         }
         for (int i = 0; i < spec.models().size(); i++) {
-            ModelProfile profile;
-            try {
-                profile = profiles.resolve(spec.models().get(i).profile());
-            } catch (RuntimeException unknown) {
+            ModelProfile profile = profiles.resolveIfKnown(spec.models().get(i).profile()).orElse(null);
+            if (profile == null) {
                 continue; // CampaignProfileCheck names the unknown profile
             }
             if (profile.mode() == PromptMode.TOOLS) {
                 throw new CampaignSpecException(where + "models[" + i + "] (" + spec.models().get(i).name() + ") has profile "
                         + profile.name() + " in mode tools, and a BFCL format_sensitivity eval set is run for prompt-mode models only "
                         + "(each entry asks for its answer in its own text format); use a mode: prompt profile");
+            }
+            if (profile.constrainedOutput() != null && !"none".equals(profile.constrainedOutput())) {
+                throw new CampaignSpecException(where + "models[" + i + "] (" + spec.models().get(i).name() + ") has profile "
+                        + profile.name() + " with constrained_output: " + profile.constrainedOutput() + ", which holds every answer to "
+                        + "one JSON shape, and each BFCL format_sensitivity entry asks for its own answer format; use a profile without it");
             }
         }
     }

@@ -59,6 +59,17 @@ class CampaignPlanFormatSensitivityTest {
     }
 
     @Test
+    void aProfileWithConstrainedOutputIsRefused() throws Exception {
+        Files.createDirectories(dir.resolve("profiles"));
+        Files.writeString(dir.resolve("profiles/json-chat.yaml"), "name: json-chat\nprovider: openai\nmodel: m\nfamily: gpt-4o\nmode: prompt\n"
+                + "api: chat\nbase_url: http://127.0.0.1:9/v1\nparser: [json]\nconstrained_output: json\n");
+        Path file = campaign("json-chat", "");
+        assertThatThrownBy(() -> CampaignStarter.plan(file)).isInstanceOf(CampaignSpecException.class)
+                .hasMessage(file + ": benchmarks 'fs': models[0] (m) has profile json-chat with constrained_output: json, which holds every "
+                        + "answer to one JSON shape, and each BFCL format_sensitivity entry asks for its own answer format; use a profile without it");
+    }
+
+    @Test
     void modeReactAndAblationsAreRefused() throws Exception {
         Path react = campaign("llama-cpp-chat", "modes: [direct, react]\n");
         assertThatThrownBy(() -> CampaignStarter.plan(react)).isInstanceOf(CampaignSpecException.class)
