@@ -12,6 +12,9 @@ import dev.ibench.core.prompt.BfclFormatSensitivityPrompt;
 import dev.ibench.core.prompt.ChatMessage;
 import dev.ibench.core.report.CampaignReport;
 import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.JsonReportRenderer;
+import dev.ibench.core.report.MarkdownReportRenderer;
+import dev.ibench.core.report.html.HtmlReportRenderer;
 import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.sample.EvalSample;
 import dev.ibench.core.sample.ToolCall;
@@ -47,7 +50,8 @@ import org.junit.jupiter.api.io.TempDir;
  * server with a worker in its own JVM: every request carried a known entry's messages, the campaign's export
  * ({@code campaign export --format bfcl}) holds the outputs as bfcl-eval's result file, bfcl-eval's own
  * {@code format_sensitivity_runner} on that file fails the same entries with the same error types as the export's score
- * file, its score-file header equals the export's, and the report's stats equal that header.
+ * file, its score-file header equals the export's, and the report's stats equal that header (metrics, the Markdown,
+ * HTML and JSON views).
  */
 class BfclFormatSensitivityCampaignIT {
     private static final int ORIGINALS = 2;
@@ -158,6 +162,14 @@ class BfclFormatSensitivityCampaignIT {
                 }
                 assertThat(cell.metrics().keySet()).noneMatch(k -> k.startsWith("bfcl.accuracy.") || k.startsWith("bfcl.overall"));
                 assertThat(dev.ibench.core.report.BfclOverall.of(report.cells())).as("outside the v4 overall").isEmpty();
+                String spreads = "max delta " + BfclFormatSensitivity.pythonStr(header.get("accuracy_max_delta").asDouble()) + ", standard deviation "
+                        + BfclFormatSensitivity.pythonStr(header.get("accuracy_std").asDouble()) + ", variance "
+                        + BfclFormatSensitivity.pythonStr(header.get("accuracy_variance").asDouble());
+                assertThat(MarkdownReportRenderer.render(report)).as("Markdown and terminal").contains("BFCL format sensitivity, trial 1")
+                        .contains(spreads).doesNotContain("BFCL overall per model");
+                assertThat(HtmlReportRenderer.render(report)).contains(spreads);
+                JsonNode json = Json.MAPPER.readTree(JsonReportRenderer.render(report));
+                assertThat(json.at("/cells/0/trial_reports/0/bfcl/format_sensitivity")).as("JSON: the score-file header").isEqualTo(header);
                 System.out.printf("BfclFormatSensitivityCampaignIT: %d entries, bfcl-eval fails %d; header %s%n", samples.size(),
                         theirs.size() - 1, header);
             }
