@@ -254,7 +254,7 @@ public final class CampaignReportBuilder {
     private void bfclUnscored(CellRecord cell, SampleResultRecord r, List<ScoreTally> byTrial) {
         EvalSample sample = evalSets.sample(cell.evalSet(), r.sampleId());
         BfclCategory.of(sample).ifPresent(c -> byTrial.get(r.trial())
-                .addUnscoredBfcl(BfclJudge.unscored(sample, c, r.isRejected() ? "rejected" : "infra_error")));
+                .addUnscoredBfcl(sample.sampleId(), BfclJudge.unscored(sample, c, r.isRejected() ? "rejected" : "infra_error")));
     }
 
     /** What a model wrote for the cell's paraphrase or toolkit_expansion ablation, from the store; null for other cells. */

@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -106,6 +107,22 @@ public final class BfclFormatSensitivity {
             });
             return h;
         }
+    }
+
+    /**
+     * The stats as {@code ibench rescore} prints them (and campaign reports show a format_sensitivity cell's trial): the
+     * entries and accuracy, a table of the configurations, and the three spreads in percentage points.
+     */
+    public static String text(Stats stats) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "bfcl format_sensitivity (not in the BFCL v4 overall): %d entries, %d correct, accuracy %.4f%n%n",
+                stats.total(), stats.correct(), stats.accuracy()));
+        out.append(String.format(Locale.ROOT, "%-92s %7s %7s %9s%n", "configuration", "entries", "correct", "accuracy"));
+        stats.byConfig().forEach((config, c) -> out.append(String.format(Locale.ROOT, "%-92s %7d %7d %9.4f%n", config, c.samples(), c.correct(),
+                c.accuracy())));
+        out.append(String.format(Locale.ROOT, "%nmax delta %s, standard deviation %s, variance %s (percentage points over the configurations' "
+                + "accuracies)%n", pythonStr(stats.maxDelta()), pythonStr(stats.std()), pythonStr(stats.variance())));
+        return out.toString();
     }
 
     /** The stats of per-configuration counts (configuration to entries and correct ones, in the order first seen). */

@@ -40,22 +40,39 @@ public final class BfclFormatSensitivityJudge {
     private static final Pattern JSON_SPAN = Pattern.compile("\\[.*\\]", Pattern.DOTALL);
     private static final Pattern JSON_CALLS = Pattern.compile("\\[\\s*\\{.*?\\}\\s*(?:,\\s*\\{.*?\\}\\s*)*\\]", Pattern.DOTALL);
     private static final ParserChain PYTHON = ParserChains.forProfile(List.of("python_ast"));
+    /** The stage name of a parse this judge made. */
+    static final String STAGE = "format_sensitivity";
 
     private BfclFormatSensitivityJudge() {}
 
     /** The verdict on {@code rawOutput} for {@code sample}, an entry {@code format_sensitivity_<n>:<config>:<id>}. */
     public static BfclVerdict judge(EvalSample sample, String rawOutput) {
+        return judged(sample, rawOutput).verdict();
+    }
+
+    /**
+     * What the output decoded to, as a parse the other metrics read (the calls; unparseable where it did not decode; wrong
+     * format where it decoded to something other than calls), and its verdict.
+     */
+    public record Judged(ParsedOutput parsed, BfclVerdict verdict) {}
+
+    /** {@link #judge} with what the output decoded to. */
+    public static Judged judged(EvalSample sample, String rawOutput) {
         BfclCategory category = BfclCategory.of(sample)
                 .orElseThrow(() -> new IllegalArgumentException("format-sensitivity entry " + sample.sampleId() + " is not a BFCL sample"));
         BfclFormatSensitivity.Config config = BfclFormatSensitivity.Config.parse(BfclFormatSensitivity.EntryId.parse(sample.sampleId()).config());
         Decoded decoded = decode(rawOutput == null ? "" : rawOutput, config);
         if (decoded.failure() != null) {
-            return BfclVerdict.wrong(category, "ast_decoder:decoder_failed", "Invalid syntax. Failed to decode AST. " + decoded.failure());
+            String message = "Invalid syntax. Failed to decode AST. " + decoded.failure();
+            return new Judged(ParsedOutput.unparseable(message), BfclVerdict.wrong(category, "ast_decoder:decoder_failed", message));
         }
         if (!decoded.callFormat()) {
-            return BfclVerdict.wrong(category, "ast_decoder:decoder_wrong_output_format", "Did not output in the specified format.");
+            String message = "Did not output in the specified format.";
+            return new Judged(ParsedOutput.wrongFormat(decoded.calls(), STAGE, message),
+                    BfclVerdict.wrong(category, "ast_decoder:decoder_wrong_output_format", message));
         }
-        return BfclJudge.judge(sample, category, ParsedOutput.parsed(decoded.calls(), "format_sensitivity"), BfclMode.PROMPT);
+        ParsedOutput parsed = ParsedOutput.parsed(decoded.calls(), STAGE);
+        return new Judged(parsed, BfclJudge.judge(sample, category, parsed, BfclMode.PROMPT));
     }
 
     /** What decoding gave: the calls, or why it failed, or ({@code callFormat} false) a value that is not a list of calls. */

@@ -1,9 +1,12 @@
 package dev.ibench.core.bfcl;
 
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * BFCL's scores over a set of samples: accuracy per category, as the leaderboard reports it, and over the categories
@@ -13,7 +16,20 @@ import java.util.Map;
  * judges an inference error; {@link Category#scoredAccuracy()} is ibench's figure over the entries scored.
  */
 public record BfclSummary(Map<BfclCategory, Category> categories, double overallWeighted, double overallUnweighted,
-        Map<String, Integer> errorTypes) {
+        Map<String, Integer> errorTypes, Map<String, Category> formatSensitivity) {
+
+    public BfclSummary {
+        formatSensitivity = formatSensitivity == null ? Map.of() : formatSensitivity; // a summary written before it had them
+    }
+
+    /**
+     * The {@code format_sensitivity} entries' stats as bfcl-eval's {@code format_sensitivity_runner} reports them
+     * ({@link BfclFormatSensitivity#stats} over {@link #formatSensitivity}, counted per configuration apart from the
+     * categories, so outside the v4 overall); empty without such entries.
+     */
+    public Optional<BfclFormatSensitivity.Stats> formatSensitivityStats() {
+        return formatSensitivity.isEmpty() ? Optional.empty() : Optional.of(BfclFormatSensitivity.stats(formatSensitivity));
+    }
 
     /** BFCL v4's overall score with the official section weights over these categories (the others count 0). */
     public BfclV4Score v4() {
@@ -56,8 +72,30 @@ public record BfclSummary(Map<BfclCategory, Category> categories, double overall
      *                 bfcl-eval counts them, and counted apart
      */
     public static BfclSummary of(List<BfclVerdict> verdicts, List<BfclVerdict> unscored) {
+        return of(verdicts, unscored, List.of());
+    }
+
+    /** One verdict on a {@code format_sensitivity} entry: its configuration, and whether it had no model output. */
+    public record FormatSensitivityVerdict(String config, BfclVerdict verdict, boolean noOutput) {}
+
+    /**
+     * @param formatSensitivity verdicts on {@code format_sensitivity} entries: counted per configuration (in bfcl-eval's
+     *                          order of {@link BfclFormatSensitivity#CONFIGS}), not in the categories; their error types are counted
+     */
+    public static BfclSummary of(List<BfclVerdict> verdicts, List<BfclVerdict> unscored, List<FormatSensitivityVerdict> formatSensitivity) {
         Map<BfclCategory, int[]> counts = new EnumMap<>(BfclCategory.class);
         Map<String, Integer> errorTypes = new LinkedHashMap<>();
+        Map<String, Category> byConfig = new TreeMap<>(Comparator.comparingInt((String config) -> {
+            int i = BfclFormatSensitivity.CONFIGS.indexOf(config);
+            return i < 0 ? Integer.MAX_VALUE : i;
+        }).thenComparing(Comparator.naturalOrder()));
+        for (FormatSensitivityVerdict f : formatSensitivity) {
+            byConfig.merge(f.config(), new Category(1, f.verdict().valid() ? 1 : 0, f.noOutput() ? 1 : 0, f.noOutput() && f.verdict().valid() ? 1 : 0),
+                    Category::plus);
+            if (!f.verdict().valid()) {
+                errorTypes.merge(f.verdict().errorType(), 1, Integer::sum);
+            }
+        }
         for (List<BfclVerdict> list : List.of(verdicts, unscored)) {
             boolean noOutput = list == unscored;
             for (BfclVerdict v : list) {
@@ -78,7 +116,7 @@ public record BfclSummary(Map<BfclCategory, Category> categories, double overall
         int correct = categories.values().stream().mapToInt(Category::correct).sum();
         double weighted = samples == 0 ? 0 : correct / (double) samples;
         double unweighted = categories.values().stream().mapToDouble(Category::accuracy).average().orElse(0);
-        return new BfclSummary(categories, weighted, unweighted, errorTypes);
+        return new BfclSummary(categories, weighted, unweighted, errorTypes, new LinkedHashMap<>(byConfig));
     }
 
     /** The entries without a model output, over all categories. */

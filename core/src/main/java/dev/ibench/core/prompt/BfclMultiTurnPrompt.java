@@ -1,10 +1,5 @@
 package dev.ibench.core.prompt;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
-import dev.ibench.core.json.Json;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.bfcl.BfclMultiTurnStep;
 import dev.ibench.core.bfcl.PythonRepr;
@@ -32,18 +27,6 @@ public final class BfclMultiTurnPrompt {
     /** bfcl-eval's {@code MAXIMUM_STEP_LIMIT}: a turn is forced to quit when more steps than this executed calls. */
     public static final int MAXIMUM_STEP_LIMIT = 20;
     static final String ADDITIONAL_FUNCTIONS = "I have updated some more functions you can choose from. What about now?";
-
-    private static final String SYSTEM = "You are an expert in composing functions."
-            + "You are given a question and a set of possible functions. Based on the question, you will need to make one or more "
-            + "function/tool calls to achieve the purpose. If none of the functions can be used, point it out. If the given question "
-            + "lacks the parameters required by the function, also point it out.\n\n"
-            + "You should only return the function calls in your response.\n\nIf you decide to invoke any of the function(s), you MUST "
-            + "put it in the format of [func_name1(params_name1=params_value1, params_name2=params_value2...), func_name2(params)]. "
-            + " You SHOULD NOT include any other text in the response.\n\n"
-            + "At each turn, you should try your best to complete the tasks requested by the user within the current turn. Continue to "
-            + "output functions to call until you have fulfilled the user's request to the best of your ability. Once you have no more "
-            + "functions to call, the system will consider the current turn complete and proceed to the next turn or task.\n\n"
-            + "Here is a list of functions in json format that you can invoke.\n";
 
     private BfclMultiTurnPrompt() {}
 
@@ -147,23 +130,8 @@ public final class BfclMultiTurnPrompt {
         return PythonRepr.of(results);
     }
 
+    /** The system prompt of bfcl-eval's default configuration ({@link BfclSystemPrompt#DEFAULT}). */
     static String systemPrompt(List<Map<String, Object>> functions) {
-        return SYSTEM + jsonDumpsIndent4(functions) + "\n";
-    }
-
-    /**
-     * Python's {@code json.dumps(value, indent=4)}: 4-space indents, {@code ": "} after keys, non-ASCII escaped, an empty
-     * list {@code []} and an empty dict {@code {}} (Jackson's pretty printer would write {@code [ ]} and {@code { }}).
-     */
-    static String jsonDumpsIndent4(Object value) {
-        DefaultIndenter indent = new DefaultIndenter("    ", "\n");
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER).withArrayEmptySeparator("").withObjectEmptySeparator(""))
-                .withObjectIndenter(indent).withArrayIndenter(indent);
-        try {
-            return Json.MAPPER.writer(printer).with(com.fasterxml.jackson.core.json.JsonWriteFeature.ESCAPE_NON_ASCII).writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("function docs are not JSON", e);
-        }
+        return BfclSystemPrompt.of(BfclSystemPrompt.DEFAULT, functions);
     }
 }

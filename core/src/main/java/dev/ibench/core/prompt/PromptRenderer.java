@@ -1,6 +1,7 @@
 package dev.ibench.core.prompt;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.bfcl.BfclFunctionDocs;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.sample.EvalSample;
@@ -19,7 +20,8 @@ import java.util.stream.Collectors;
  * {@code {previousruns}} and {@code {agent_scratchpad}}.
  *
  * <p>Shape: a message-shaped template gives chat messages; a raw template gives a raw prompt when the
- * profile's api is {@code completions}, else one user message. In {@link PromptMode#TOOLS} the sample's
+ * profile's api is {@code completions}, else one user message. A BFCL {@code format_sensitivity} entry is always chat
+ * messages, bfcl-eval's for its configuration ({@link BfclFormatSensitivityPrompt}). In {@link PromptMode#TOOLS} the sample's
  * tools also travel natively (OpenAI function format), except for REACT, whose actions are text.
  */
 public final class PromptRenderer {
@@ -39,6 +41,10 @@ public final class PromptRenderer {
     public RenderedPrompt render(PromptStyle style, EvalSample sample) {
         if (style == PromptStyle.REACT) {
             return renderReact(sample, "", "");
+        }
+        if (style == PromptStyle.BFCL && BfclFormatSensitivity.isEntryId(sample.sampleId())) {
+            // each format-sensitivity entry carries its own system prompt and answer format: bfcl-eval's messages, not the family template
+            return RenderedPrompt.chat(BfclFormatSensitivityPrompt.messages(sample), List.of());
         }
         Map<String, String> vars = new HashMap<>(ReasoningControl.promptVariables(profile));
         // BFCL's Java and JavaScript functions are shown as BFCL shows them: parameters as strings in that language

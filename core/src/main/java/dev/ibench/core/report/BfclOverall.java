@@ -43,7 +43,9 @@ public record BfclOverall(String model, List<String> categories, int samples, in
      */
     public static List<BfclOverall> of(List<CellReport> cells) {
         Map<String, List<CellReport>> byModel = new LinkedHashMap<>();
-        cells.stream().filter(c -> c.trialReports().stream().anyMatch(r -> r.bfcl() != null) || c.metrics().containsKey(MULTI_TURN_ENTRIES))
+        // a format_sensitivity cell (its entries counted per configuration, no category) is not in the overall, as in bfcl-eval's
+        cells.stream().filter(c -> c.trialReports().stream().anyMatch(r -> r.bfcl() != null && !r.bfcl().categories().isEmpty())
+                        || c.metrics().containsKey(MULTI_TURN_ENTRIES))
                 .forEach(c -> byModel.computeIfAbsent(c.model(), m -> new ArrayList<>()).add(c));
         List<BfclOverall> out = new ArrayList<>();
         byModel.forEach((model, modelCells) -> {

@@ -54,6 +54,9 @@ public final class MarkdownReportRenderer {
             }
             md.append("| metric | value |\n|---|---:|\n");
             cell.metrics().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(format(v)).append(" |\n"));
+            for (FormatSensitivityText.Trial t : FormatSensitivityText.of(cell)) {
+                md.append("\n").append(t.heading()).append(":\n\n```\n").append(t.text()).append("```\n");
+            }
             Map<String, Integer> hit = cell.errorCategoriesHit();
             if (!hit.isEmpty()) {
                 md.append("\nError categories (BFCL, samples over all trials):\n\n| category | samples |\n|---|---:|\n");

@@ -1,5 +1,6 @@
 package dev.ibench.core.report;
 
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.metrics.IntentMode;
 import dev.ibench.core.metrics.PrecisionRecallF1;
 import dev.ibench.core.parse.ParseStatus;
@@ -64,6 +65,10 @@ public final class ReportMetrics {
             }
         }
         if (report.bfcl() != null) {
+            // outside the categories and the v4 overall, as bfcl-eval reports format_sensitivity
+            report.bfcl().formatSensitivityStats().ifPresent(stats -> formatSensitivity(m, stats));
+        }
+        if (report.bfcl() != null && !report.bfcl().categories().isEmpty()) {
             // bfcl-eval's denominators; with entries that had no model output, their count and ibench's scored-only accuracy beside
             report.bfcl().categories().forEach((category, c) -> {
                 m.put("bfcl.accuracy." + category.key(), c.accuracy());
@@ -82,6 +87,18 @@ public final class ReportMetrics {
             m.put("reasoning_only_rate", (double) reasoningOnly / report.samples());
         }
         return m;
+    }
+
+    /** The metrics' prefix of a format_sensitivity cell's stats ({@code ...accuracy}, {@code ...accuracy.<configuration>}, ...). */
+    public static final String FORMAT_SENSITIVITY = "bfcl.format_sensitivity.";
+
+    /** The stats as {@code rescore} prints them: overall accuracy, the three spreads (percent points), each configuration's accuracy. */
+    private static void formatSensitivity(Map<String, Double> m, BfclFormatSensitivity.Stats stats) {
+        m.put(FORMAT_SENSITIVITY + "accuracy", stats.accuracy());
+        m.put(FORMAT_SENSITIVITY + "accuracy_max_delta", stats.maxDelta());
+        m.put(FORMAT_SENSITIVITY + "accuracy_variance", stats.variance());
+        m.put(FORMAT_SENSITIVITY + "accuracy_std", stats.std());
+        stats.byConfig().forEach((config, c) -> m.put(FORMAT_SENSITIVITY + "accuracy." + config, c.accuracy()));
     }
 
     private static void put(Map<String, Double> m, String prefix, PrecisionRecallF1 prf) {

@@ -1,6 +1,5 @@
 package dev.ibench.core.score;
 
-import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.sample.EvalSample;
@@ -117,11 +116,6 @@ public final class EvalSetCheck {
         Map<String, Integer> firstWithId = new HashMap<>(); // ids only: results are stored by sample id, so each must be one sample's
         int count = EvalSetReader.forEach(file, s -> {
             int i = index[0]++;
-            if (i == 0 && BfclFormatSensitivity.isEntryId(s.sampleId())) {
-                throw new IllegalArgumentException("eval set " + file + ": a BFCL format-sensitivity eval set, which campaigns do not run "
-                        + "(each entry asks for its own system prompt and answer format); score recorded outputs with ibench rescore "
-                        + "(docs/bfcl.md#format-sensitivity)");
-            }
             if (s.input() == null || s.input().isBlank()) {
                 throw new IllegalArgumentException("eval set " + file + " sample #" + i + " (sample_id " + s.sampleId()
                         + "): no 'input' (the question the model is asked); is this an eval set?");

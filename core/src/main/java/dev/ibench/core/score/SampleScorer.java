@@ -1,6 +1,8 @@
 package dev.ibench.core.score;
 
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
+import dev.ibench.core.bfcl.BfclFormatSensitivityJudge;
 import dev.ibench.core.bfcl.BfclJudge;
 import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.bfcl.BfclVerdict;
@@ -95,6 +97,11 @@ public final class SampleScorer {
 
     /** {@link #score(EvalSample, String)} of an output whose server returned its reasoning apart (null: none). */
     public SampleScore score(EvalSample sample, String generatedText, String separateReasoning) {
+        if (BfclFormatSensitivity.isEntryId(sample.sampleId()) && BfclCategory.of(sample).isPresent()) {
+            // decoded as bfcl-eval decodes the entry's configured answer format, not by the profile's parser chain
+            BfclFormatSensitivityJudge.Judged judged = BfclFormatSensitivityJudge.judged(sample, generatedText);
+            return score(sample, judged.parsed(), generatedText, judged.verdict());
+        }
         ParsedOutput parsed;
         try {
             parsed = parser.parse(generatedText, separateReasoning);
@@ -102,15 +109,18 @@ public final class SampleScorer {
             parsed = ParsedOutput.unparseable("parser failed on this output: " + broken.getClass().getSimpleName()
                     + (broken.getMessage() == null ? "" : ": " + broken.getMessage()));
         }
-        return score(sample, restore.apply(sample, parsed), generatedText);
+        return score(sample, restore.apply(sample, parsed), generatedText, null);
     }
 
     public SampleScore score(EvalSample sample, ParsedOutput asAnswered) {
-        return score(sample, asAnswered, null);
+        return score(sample, asAnswered, null, null);
     }
 
-    /** {@code rawOutput}: the text {@code asAnswered} was parsed from, when known (BFCL's function-calling decoding reads it). */
-    private SampleScore score(EvalSample sample, ParsedOutput asAnswered, String rawOutput) {
+    /**
+     * {@link #score(EvalSample, ParsedOutput)} knowing {@code rawOutput}, the text {@code asAnswered} was parsed from (null:
+     * unknown; BFCL's function-calling decoding reads it), with the BFCL verdict already given (null: judged here).
+     */
+    private SampleScore score(EvalSample sample, ParsedOutput asAnswered, String rawOutput, BfclVerdict givenBfcl) {
         // BFCL's verdict judges the names as answered; the other metrics read them as the sample's functions
         ParsedOutput parsed = bfclMode.inSampleNames(sample, asAnswered);
         List<ToolCall> gold = NestfulGrounding.ground(sample.output());
@@ -149,7 +159,8 @@ public final class SampleScorer {
         }
         NestfulSampleFacts nestful = NestfulImporter.DATASET.equals(sample.datasetName())
                 ? new NestfulSampleFacts(gold, predicted, NestfulStructure.of(sample.output())) : null;
-        BfclVerdict bfcl = BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, asAnswered, bfclMode, rawOutput)).orElse(null);
+        BfclVerdict bfcl = givenBfcl != null ? givenBfcl
+                : BfclCategory.of(sample).map(c -> BfclJudge.judge(sample, c, asAnswered, bfclMode, rawOutput)).orElse(null);
         if (bfcl != null && !bfcl.valid()) {
             lost.add("bfcl " + bfcl.category().key() + ": " + bfcl.errorType() + ": " + bfcl.message());
         }

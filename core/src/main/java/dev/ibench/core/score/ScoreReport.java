@@ -1,5 +1,6 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.bfcl.BfclSummary;
 import dev.ibench.core.bfcl.BfclV4Score;
 import dev.ibench.core.metrics.BfclErrorCategory;
@@ -68,8 +69,12 @@ public record ScoreReport(
         if (nestful != null) {
             root.put("nestful", nestfulTree(nestful));
         }
-        if (bfcl != null) {
+        if (bfcl != null && !bfcl.categories().isEmpty()) {
             root.put("bfcl", bfclTree(bfcl));
+        } else if (bfcl != null) {
+            // a format_sensitivity cell's trial: as rescore --json prints that category, outside the categories and the v4 overall
+            root.put("bfcl", ordered("format_sensitivity", bfcl.formatSensitivityStats().map(BfclFormatSensitivity.Stats::header).orElse(null),
+                    "error_types", bfcl.errorTypes()));
         }
         return root;
     }

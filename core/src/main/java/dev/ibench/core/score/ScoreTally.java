@@ -1,5 +1,6 @@
 package dev.ibench.core.score;
 
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.bfcl.BfclSummary;
 import dev.ibench.core.bfcl.BfclVerdict;
 import dev.ibench.core.metrics.BfclErrorCategory;
@@ -37,6 +38,7 @@ public final class ScoreTally {
     private final List<NestfulSummary.Row> nestfulRows = new ArrayList<>();
     private final List<BfclVerdict> verdicts = new ArrayList<>();
     private final List<BfclVerdict> unscoredVerdicts = new ArrayList<>();
+    private final List<BfclSummary.FormatSensitivityVerdict> formatSensitivity = new ArrayList<>();
 
     public ScoreTally() {
         java.util.Arrays.fill(intent, Counts.ZERO);
@@ -64,7 +66,9 @@ public final class ScoreTally {
         if (s.nestful() != null) {
             nestfulRows.add(new NestfulSummary.Row(s.nestful(), s.sequence().partial(), s.sequence().full(), s.completed()));
         }
-        if (s.bfcl() != null) {
+        if (s.bfcl() != null && BfclFormatSensitivity.isEntryId(s.sampleId())) {
+            formatSensitivity.add(new BfclSummary.FormatSensitivityVerdict(BfclFormatSensitivity.EntryId.parse(s.sampleId()).config(), s.bfcl(), false));
+        } else if (s.bfcl() != null) {
             verdicts.add(s.bfcl());
         }
     }
@@ -75,6 +79,15 @@ public final class ScoreTally {
      */
     public void addUnscoredBfcl(BfclVerdict verdict) {
         unscoredVerdicts.add(verdict);
+    }
+
+    /** {@link #addUnscoredBfcl(BfclVerdict)} of sample {@code sampleId}: a {@code format_sensitivity} entry counts in its configuration. */
+    public void addUnscoredBfcl(String sampleId, BfclVerdict verdict) {
+        if (BfclFormatSensitivity.isEntryId(sampleId)) {
+            formatSensitivity.add(new BfclSummary.FormatSensitivityVerdict(BfclFormatSensitivity.EntryId.parse(sampleId).config(), verdict, true));
+        } else {
+            unscoredVerdicts.add(verdict);
+        }
     }
 
     /** The samples added. */
@@ -102,7 +115,8 @@ public final class ScoreTally {
             errorCounts.put(c, errors[c.ordinal()]);
         }
         NestfulSummary nestful = nestfulRows.isEmpty() ? null : NestfulSummary.of(nestfulRows);
-        BfclSummary bfcl = verdicts.isEmpty() && unscoredVerdicts.isEmpty() ? null : BfclSummary.of(verdicts, unscoredVerdicts);
+        BfclSummary bfcl = verdicts.isEmpty() && unscoredVerdicts.isEmpty() && formatSensitivity.isEmpty() ? null
+                : BfclSummary.of(verdicts, unscoredVerdicts, formatSensitivity);
         return new ScoreReport(samples, parsed, intentScores, slot.scores(), completion, lcs, partialMean, fullShare, errorCounts,
                 new ArrayList<>(perSample), nestful, bfcl);
     }

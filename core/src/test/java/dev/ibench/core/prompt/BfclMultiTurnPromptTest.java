@@ -97,9 +97,9 @@ class BfclMultiTurnPromptTest {
                         }
                     }
                 ]""";
-        assertThat(BfclMultiTurnPrompt.jsonDumpsIndent4(List.of(pwd))).isEqualTo(python);
-        assertThat(BfclMultiTurnPrompt.jsonDumpsIndent4(List.of())).isEqualTo("[]");
-        assertThat(BfclMultiTurnPrompt.jsonDumpsIndent4(Map.of())).isEqualTo("{}");
+        assertThat(BfclSystemPrompt.jsonDumpsIndent4(List.of(pwd))).isEqualTo(python);
+        assertThat(BfclSystemPrompt.jsonDumpsIndent4(List.of())).isEqualTo("[]");
+        assertThat(BfclSystemPrompt.jsonDumpsIndent4(Map.of())).isEqualTo("{}");
     }
 
     @Test

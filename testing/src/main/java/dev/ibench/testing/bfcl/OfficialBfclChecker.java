@@ -228,12 +228,17 @@ public final class OfficialBfclChecker {
 
     private List<String> runLines(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
         try {
-            Path driver = Files.createTempFile(driverResource.replace(".py", ""), ".py");
-            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + driverResource)) {
-                Files.write(driver, in.readAllBytes());
+            // the driver beside the shared stand-ins (bfcl_eval_standins.py), which drivers may import
+            Path folder = Files.createTempDirectory("bfcl-driver");
+            Path driver = folder.resolve(driverResource);
+            for (String file : List.of(driverResource, "bfcl_eval_standins.py")) {
+                try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + file)) {
+                    Files.write(folder.resolve(file), in.readAllBytes());
+                }
             }
             ProcessBuilder pb = new ProcessBuilder("python3", driver.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
-            pb.environment().put("PYTHONPATH", searchPath);
+            pb.environment().put("PYTHONPATH", searchPath + java.io.File.pathSeparator + folder);
+            pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
             Process p = pb.start();
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> input.accept(p.getOutputStream()));
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
@@ -241,7 +246,10 @@ public final class OfficialBfclChecker {
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException(driverResource + " failed (exit " + p.exitValue() + ")");
             }
-            Files.deleteIfExists(driver);
+            for (String file : List.of(driverResource, "bfcl_eval_standins.py")) {
+                Files.deleteIfExists(folder.resolve(file));
+            }
+            Files.deleteIfExists(folder);
             if (lines.size() != count) {
                 throw new IllegalStateException(driverResource + " answered " + lines.size() + " of " + count + " cases");
             }

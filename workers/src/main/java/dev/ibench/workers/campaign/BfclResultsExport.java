@@ -3,6 +3,7 @@ package dev.ibench.workers.campaign;
 import dev.ibench.activities.report.CampaignReportBuilder;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.core.bfcl.BfclCategory;
+import dev.ibench.core.bfcl.BfclFormatSensitivity;
 import dev.ibench.core.bfcl.BfclJudge;
 import dev.ibench.core.bfcl.BfclMode;
 import dev.ibench.core.bfcl.BfclOverallCsv;
@@ -31,8 +32,10 @@ import java.util.TreeMap;
  * function-calling handlers write them ({@link BfclFunctionCallingResult}), or bfcl-eval's {@code "Error during inference: ..."}
  * for an entry without one) and {@code score/<model>/<group>/BFCL_v4_<category>_score.json} (a header line
  * {@code {"accuracy", "correct_count", "total_count"}}, then one line per failing entry with its error type), and
- * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A multi-turn category's result file holds each entry's turns of
- * model steps ({@link BfclMultiTurnResultLines}).
+ * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A format_sensitivity cell's entries go to
+ * {@code format_sensitivity/BFCL_v4_format_sensitivity_{result,score}.json}, the score file's header that of bfcl-eval's
+ * {@code format_sensitivity_runner} ({@link BfclFormatSensitivity.Stats#header}), its max delta and standard deviation in
+ * the CSV. A multi-turn category's result file holds each entry's turns of model steps ({@link BfclMultiTurnResultLines}).
  * bfcl-eval has one result per entry: a campaign of several trials exports its first ({@code trial 0}).
  */
 public final class BfclResultsExport {
@@ -72,15 +75,21 @@ public final class BfclResultsExport {
         report.cells().forEach(c -> cellsByModel.computeIfAbsent(c.model(), m -> new ArrayList<>()).add(c));
         for (Map.Entry<String, List<CellReport>> e : cellsByModel.entrySet()) {
             Map<String, BfclSummary.Category> categories = categories(e.getValue());
-            if (categories.isEmpty()) {
+            BfclFormatSensitivity.Stats formatSensitivity = formatSensitivity(e.getValue());
+            if (categories.isEmpty() && formatSensitivity == null) {
                 continue;
             }
             String model = e.getKey();
-            models.add(new BfclOverallCsv.Model(model, categories));
-            categoriesByModel.put(model, List.copyOf(categories.keySet()));
+            models.add(new BfclOverallCsv.Model(model, categories, formatSensitivity));
+            List<String> written = new ArrayList<>(categories.keySet());
             for (Map.Entry<String, BfclSummary.Category> c : categories.entrySet()) {
-                files += writeCategory(dir, model, c.getKey(), c.getValue(), lines);
+                files += writeCategory(dir, model, c.getKey(), header(c.getValue()), lines);
             }
+            if (formatSensitivity != null) {
+                written.add(BfclFormatSensitivity.CATEGORY);
+                files += writeCategory(dir, model, BfclFormatSensitivity.CATEGORY, formatSensitivity.header(), lines);
+            }
+            categoriesByModel.put(model, List.copyOf(written));
         }
         Files.createDirectories(dir.resolve("score"));
         Files.writeString(dir.resolve("score/data_overall.csv"), BfclOverallCsv.csv(models));
@@ -107,7 +116,8 @@ public final class BfclResultsExport {
             }
             EvalSample sample = services.evalSets().sample(cell.evalSet(), stored.result().sampleId());
             BfclCategory.of(sample).ifPresent(category -> {
-                String key = category == BfclCategory.SIMPLE ? "simple_python" : category.key();
+                String key = BfclFormatSensitivity.isEntryId(sample.sampleId()) ? BfclFormatSensitivity.CATEGORY
+                        : category == BfclCategory.SIMPLE ? "simple_python" : category.key();
                 boolean unscored = stored.result().isRejected() || stored.result().isInfraError();
                 Object result = unscored ? "Error during inference: " + stored.result().error()
                         : functionCalling ? BfclFunctionCallingResult.of(stored.rawOutput()) : stored.rawOutput();
@@ -145,8 +155,25 @@ public final class BfclResultsExport {
         return categories;
     }
 
+    /**
+     * A model's first-trial format_sensitivity stats, as its score file's header and data_overall.csv show them; null
+     * without a format_sensitivity cell.
+     */
+    private static BfclFormatSensitivity.Stats formatSensitivity(List<CellReport> cells) {
+        return cells.stream().filter(c -> !c.trialReports().isEmpty() && c.trialReports().get(0).bfcl() != null)
+                .flatMap(c -> c.trialReports().get(0).bfcl().formatSensitivityStats().stream()).findFirst().orElse(null);
+    }
+
+    private static Map<String, Object> header(BfclSummary.Category summary) {
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("accuracy", summary.accuracy());
+        header.put("correct_count", summary.correct());
+        header.put("total_count", summary.samples());
+        return header;
+    }
+
     /** One category's result file (when it has result lines) and score file; the number of files written. */
-    private static int writeCategory(Path dir, String model, String category, BfclSummary.Category summary, EntryLines lines) {
+    private static int writeCategory(Path dir, String model, String category, Map<String, Object> header, EntryLines lines) {
         String group = group(category);
         int files = 0;
         List<Map<String, Object>> results = lines.results.getOrDefault(model, Map.of()).get(category);
@@ -154,10 +181,6 @@ public final class BfclResultsExport {
             writeLines(dir.resolve("result").resolve(model).resolve(group).resolve("BFCL_v4_" + category + "_result.json"), results);
             files++;
         }
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("accuracy", summary.accuracy());
-        header.put("correct_count", summary.correct());
-        header.put("total_count", summary.samples());
         List<Map<String, Object>> score = new ArrayList<>();
         score.add(header);
         score.addAll(lines.failures.getOrDefault(model, Map.of()).getOrDefault(category, List.of()));
@@ -170,6 +193,9 @@ public final class BfclResultsExport {
      * for a memory category {@code agentic/memory/<backend type>}.
      */
     public static String group(String category) {
+        if (category.equals(BfclFormatSensitivity.CATEGORY)) {
+            return BfclFormatSensitivity.CATEGORY;
+        }
         if (category.startsWith("multi_turn")) {
             return "multi_turn";
         }

@@ -4,6 +4,7 @@ import dev.ibench.core.json.TextFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.ibench.activities.artifact.ArtifactHash;
 import dev.ibench.activities.campaign.SqlMode;
+import dev.ibench.core.bfcl.BfclFormatSensitivityEvalSet;
 import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
 import dev.ibench.core.campaign.BenchmarkEntry;
@@ -98,6 +99,9 @@ public final class CampaignStarter {
                 requireDatabases(file, b, read);
             }
             refuseUniverseOnBfcl(file, b, spec, read);
+            if (read.formatSensitivity()) {
+                FormatSensitivityCampaignCheck.check(file, b, spec, profiles);
+            }
             sampleStyles.addAll(read.styles());
             int selected = spec.samples().limit() == null ? read.samples() : Math.min(spec.samples().limit(), read.samples());
             items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
@@ -175,7 +179,9 @@ public final class CampaignStarter {
     /**
      * The spec with every eval set named by its artifact reference: files are stored, references must be in the store.
      * A reference gets the checks {@link #plan} gives a file: a BFCL multi-turn set (told from its manifest and its
-     * eval-set file, fetched alone: no databases) must run in mode react without ablations, and mode sql needs databases; all before any workflow starts.
+     * eval-set file, fetched alone: no databases) must run in mode react without ablations, a format_sensitivity set in mode
+     * direct with prompt-mode models ({@link FormatSensitivityCampaignCheck}), and mode sql needs databases; all before any
+     * workflow starts.
      */
     private CampaignSpec withArtifacts(Path file, CampaignSpec spec) {
         List<BenchmarkEntry> benchmarks = new ArrayList<>();
@@ -192,12 +198,14 @@ public final class CampaignStarter {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + b.evalSet()
                         + " is not in " + services.artifacts().description());
             }
-            Optional<Path> conversations = conversationSetByReference(file, b);
-            if (conversations.isPresent()) {
+            Path setFile = evalSetFileByReference(file, b);
+            if (BfclMultiTurnEvalSet.isOne(setFile) || BfclMemoryEvalSet.isOne(setFile)) {
                 requireReactForMultiTurn(file, b, spec);
-                if (BfclMemoryEvalSet.isOne(conversations.get())) {
-                    checkMemory(file, b, conversations.get());
+                if (BfclMemoryEvalSet.isOne(setFile)) {
+                    checkMemory(file, b, setFile);
                 }
+            } else if (BfclFormatSensitivityEvalSet.isOne(setFile)) {
+                FormatSensitivityCampaignCheck.check(file, b, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")));
             } else if (spec.modes().contains(SqlMode.MODE) || universe(spec).isPresent()) {
                 EvalSetSummary read = EvalSetSummary.of(services.evalSets().localPath(b.evalSet()));
                 if (spec.modes().contains(SqlMode.MODE)) {
@@ -211,13 +219,12 @@ public final class CampaignStarter {
     }
 
     /**
-     * The eval-set file a reference names when it is BFCL multi-turn or memory (conversations either way), else empty;
-     * from its manifest and eval-set file alone (no databases fetched).
+     * The eval-set file a reference names, to tell its kind (BFCL multi-turn, memory, format_sensitivity): from its manifest
+     * and eval-set file alone (no databases fetched).
      */
-    private Optional<Path> conversationSetByReference(Path file, BenchmarkEntry b) {
+    private Path evalSetFileByReference(Path file, BenchmarkEntry b) {
         try {
-            Path set = services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet()));
-            return BfclMultiTurnEvalSet.isOne(set) || BfclMemoryEvalSet.isOne(set) ? Optional.of(set) : Optional.empty();
+            return services.evalSetArtifacts().evalSetFileOnly(ArtifactHash.parse(b.evalSet()));
         } catch (IllegalArgumentException notAnEvalSet) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + notAnEvalSet.getMessage());
         }

@@ -160,14 +160,7 @@ final class RescoreCommand implements Callable<Integer> {
             tree.put("error_types", score.errorTypes());
             out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(tree));
         } else {
-            out.printf(Locale.ROOT, "bfcl format_sensitivity (not in the BFCL v4 overall): %d entries, %d correct, accuracy %s%n%n", stats.total(),
-                    stats.correct(), fmt(stats.accuracy()));
-            out.printf(Locale.ROOT, "%-92s %7s %7s %9s%n", "configuration", "entries", "correct", "accuracy");
-            stats.byConfig().forEach((config, c) -> out.printf(Locale.ROOT, "%-92s %7d %7d %9s%n", config, c.samples(), c.correct(), fmt(c.accuracy())));
-            out.println();
-            out.printf(Locale.ROOT, "max delta %s, standard deviation %s, variance %s (percentage points over the configurations' accuracies)%n",
-                    BfclFormatSensitivity.pythonStr(stats.maxDelta()), BfclFormatSensitivity.pythonStr(stats.std()),
-                    BfclFormatSensitivity.pythonStr(stats.variance()));
+            out.print(BfclFormatSensitivity.text(stats));
             score.errorTypes().forEach((type, n) -> out.printf(Locale.ROOT, "  %-40s %d%n", type, n));
         }
         out.flush();

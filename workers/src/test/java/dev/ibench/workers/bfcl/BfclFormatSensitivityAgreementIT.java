@@ -110,7 +110,7 @@ class BfclFormatSensitivityAgreementIT {
         assertThat(ours).isEqualTo(theirs);
     }
 
-    private static List<ToolCall> changed(List<ToolCall> calls) {
+    static List<ToolCall> changed(List<ToolCall> calls) {
         List<ToolCall> out = new ArrayList<>(calls);
         if (out.isEmpty() || out.get(0).arguments().isEmpty()) {
             return out;
@@ -125,11 +125,11 @@ class BfclFormatSensitivityAgreementIT {
         return out;
     }
 
-    private static String tagged(String text, boolean tag) {
+    static String tagged(String text, boolean tag) {
         return tag ? "<TOOLCALL>" + text + "</TOOLCALL>" : text;
     }
 
-    private static String render(List<ToolCall> calls, String returnFormat) throws Exception {
+    static String render(List<ToolCall> calls, String returnFormat) throws Exception {
         return switch (returnFormat) {
             case "python" -> python(calls);
             case "json" -> json(calls);
@@ -137,7 +137,7 @@ class BfclFormatSensitivityAgreementIT {
         };
     }
 
-    private static String python(List<ToolCall> calls) {
+    static String python(List<ToolCall> calls) {
         List<String> out = new ArrayList<>();
         for (ToolCall c : calls) {
             List<String> args = new ArrayList<>();

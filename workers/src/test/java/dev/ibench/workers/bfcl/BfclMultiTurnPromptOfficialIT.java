@@ -77,7 +77,7 @@ class BfclMultiTurnPromptOfficialIT {
         assertThat(holdoutTurns).isGreaterThanOrEqualTo(200);
     }
 
-    private static String firstDifference(List<ChatMessage> ours, List<ChatMessage> theirs) {
+    static String firstDifference(List<ChatMessage> ours, List<ChatMessage> theirs) {
         for (int i = 0; i < Math.min(ours.size(), theirs.size()); i++) {
             if (!ours.get(i).equals(theirs.get(i))) {
                 String a = ours.get(i).content();

@@ -94,6 +94,21 @@ class CampaignStartArtifactsTest {
         assertThat(dir.resolve(".ibench/artifacts/eval-sets")).as("to tell the set's kind, nothing is unpacked").doesNotExist();
     }
 
+    /** A format_sensitivity set by reference gets its file's check: a mode: tools profile (the oracle) is refused with the same message. */
+    @Test
+    void aFormatSensitivitySetByReferenceIsRefusedForAToolsModeProfileAsItsFileIs() throws Exception {
+        Path set = Files.writeString(dir.resolve("fs.json"), "{\"style\": \"bfcl_format_sensitivity\", \"data\": [{\"sample_id\": "
+                + "\"format_sensitivity_0:ret_fmt=python&tool_call_tag=True&func_doc_fmt=json&prompt_fmt=plaintext&style=classic:simple_python_1\", "
+                + "\"dataset_name\": \"bfcl_simple_python\", \"input\": \"q\", \"output\": [], \"tools\": []}]}");
+        CampaignServices services = CampaignServices.of(IbenchHome.resolve());
+        String ref = services.evalSetPublisher().publish(set).toString();
+        Path file = campaign(set.toString());
+        Throwable byPath = catchThrowable(() -> CampaignStarter.validate(file));
+        assertThat(byPath).isInstanceOf(CampaignSpecException.class).hasMessageContaining("has profile oracle in mode tools");
+        assertThatThrownBy(() -> new CampaignStarter(services, null).start(campaign(ref), "x"))
+                .isInstanceOf(CampaignSpecException.class).hasMessage(byPath.getMessage());
+    }
+
     /** A reference to a stored file that is not an eval-set manifest is refused at start, naming the benchmark. */
     @Test
     void aReferenceToAFileThatIsNotAnEvalSetManifestIsRefused() throws Exception {

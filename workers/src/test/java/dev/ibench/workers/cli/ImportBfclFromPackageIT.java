@@ -155,14 +155,15 @@ class ImportBfclFromPackageIT {
 
     /**
      * format_sensitivity end to end on the command line: imported from the package (200 listed entries x 26
-     * configurations), refused by campaign plan as campaign start refuses it, and rescored from recorded outputs: the
+     * configurations), refused by campaign plan with a tools-mode profile (the oracle) as campaign start refuses it, and
+     * rescored from recorded outputs: the
      * first listed entry answered with its gold as plain Python calls under all 26 configurations passes only where the
      * configuration asks for Python without the tool-call tag (3 classic, the markdown and the experimental one): 5 of
      * 26, per-configuration accuracies five 1.0 and twenty-one 0.0, so max delta 100.0, variance (5 (21/26)^2 + 21
      * (5/26)^2) / 25 = 0.161538.. x 100^2 = 1615.38, standard deviation sqrt(0.161538..) x 100 = 40.19.
      */
     @Test
-    void formatSensitivityImportsIsRefusedByCampaignsAndRescoresAsBfclEvalReportsIt() throws Exception {
+    void formatSensitivityImportsIsRefusedForToolsModeModelsAndRescoresAsBfclEvalReportsIt() throws Exception {
         CliRun imported = CliRun.of("import", "bfcl", "--from-package", "--category", "format_sensitivity", "--out", dir.toString(), "--json");
         assertThat(imported.exit()).as(imported.err()).isZero();
         JsonNode report = Json.MAPPER.readTree(imported.out());
@@ -174,7 +175,7 @@ class ImportBfclFromPackageIT {
         Files.writeString(campaign, "name: fs\nmodels:\n  - {name: m, profile: oracle}\nbenchmarks:\n  - {name: fs, eval_set: " + set + "}\n");
         CliRun plan = CliRun.capturing("campaign", "plan", campaign.toString());
         assertThat(plan.exit()).isNotZero();
-        assertThat(plan.err()).contains("a BFCL format-sensitivity eval set, which campaigns do not run");
+        assertThat(plan.err()).contains("has profile oracle in mode tools, and a BFCL format_sensitivity eval set is run for prompt-mode models only");
 
         List<dev.ibench.core.sample.EvalSample> samples = dev.ibench.core.score.EvalSetReader.read(set);
         StringBuilder predictions = new StringBuilder();

@@ -2,8 +2,12 @@ package dev.ibench.core.report.html;
 
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.CellReport;
+import dev.ibench.core.report.FormatSensitivityText;
 
-/** Every metric of every cell, its error categories, what a model wrote for its ablation, and its Temporal UI link. */
+/**
+ * Every metric of every cell, its error categories, what a model wrote for its ablation, a format_sensitivity cell's stats
+ * as rescore prints them, and its Temporal UI link.
+ */
 final class CellDetailsSection implements HtmlSection {
     @Override
     public void render(HtmlReportData data, StringBuilder h) {
@@ -24,6 +28,9 @@ final class CellDetailsSection implements HtmlSection {
             cell.errorCategoriesHit().forEach((k, v) -> h.append("<tr><td>errors: ").append(Html.escape(k)).append("</td><td>")
                     .append(v).append("</td></tr>"));
             h.append("</table></details>");
+            for (FormatSensitivityText.Trial t : FormatSensitivityText.of(cell)) {
+                h.append("<p>").append(Html.escape(t.heading())).append(":</p><pre>").append(Html.escape(t.text())).append("</pre>");
+            }
         }
     }
 
