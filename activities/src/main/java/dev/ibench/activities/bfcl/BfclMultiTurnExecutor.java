@@ -41,12 +41,24 @@ public final class BfclMultiTurnExecutor {
     private final String python;
     private final int memoryMb;
     private final Path runner;
+    private final BfclWebSearchAccess webSearch;
 
+    /** Web-search entries as the worker's environment sets them ({@link BfclWebSearchAccess#fromEnvironment}). */
     public BfclMultiTurnExecutor(BfclEvalPackage bfclEval, String python, int memoryMb, Path workDir) {
+        this(bfclEval, python, memoryMb, workDir, BfclWebSearchAccess.fromEnvironment(System.getenv()));
+    }
+
+    public BfclMultiTurnExecutor(BfclEvalPackage bfclEval, String python, int memoryMb, Path workDir, BfclWebSearchAccess webSearch) {
         this.bfclEval = bfclEval;
         this.python = python;
         this.memoryMb = memoryMb;
         this.runner = RunnerScript.write(BfclMultiTurnExecutor.class, RUNNER, workDir, "BFCL multi-turn runner");
+        this.webSearch = webSearch;
+    }
+
+    /** What a web-search entry's process may reach, and with which key. */
+    public BfclWebSearchAccess webSearch() {
+        return webSearch;
     }
 
     /**
@@ -55,7 +67,7 @@ public final class BfclMultiTurnExecutor {
      * a lost session had (the backends are deterministic).
      */
     public BfclMultiTurnSession open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest) {
-        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry);
+        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry, webSearch);
         try {
             for (List<String> step : recordedSteps) {
                 session.execute(step);
@@ -81,7 +93,9 @@ public final class BfclMultiTurnExecutor {
         Process process;
         try {
             int cpuSeconds = (int) Math.max(1, timeout.toSeconds());
-            process = runnerProcess(python, runner, bfclEval.root(), memoryMb, cpuSeconds).start();
+            ProcessBuilder pb = runnerProcess(python, runner, bfclEval.root(), memoryMb, cpuSeconds);
+            webSearch.configure(pb.environment(), null);
+            process = pb.start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start '" + python + "' for the BFCL backends", e);
         }

@@ -111,6 +111,27 @@ public final class OfficialBfclChecker {
         return runDriver("official_memory.py", List.of(c)).get(0);
     }
 
+    /**
+     * As {@link #installWithMemoryBackends} (bfcl-eval's utils, which loads its web-search entries, needs filelock), with
+     * the web-search backend's dependencies too (deploy/local/install-bfcl-eval-web-search-deps.sh, beside the package
+     * folder, where ibench's runner finds them), for {@link #judgeWebSearch}.
+     */
+    public static OfficialBfclChecker installWithWebSearchBackend() {
+        Path root = installed("install-bfcl-eval.sh");
+        Path deps = installed("install-bfcl-eval-memory-deps.sh");
+        Path webDeps = installed("install-bfcl-eval-web-search-deps.sh");
+        return new OfficialBfclChecker(root, String.join(java.io.File.pathSeparator, root.toString(), deps.toString(), webDeps.toString()));
+    }
+
+    /**
+     * Web-search questions run as bfcl-eval runs them (driver {@code official_web_search.py}), against a stand-in search
+     * server: per case {@code {"key", "category", "id", "search_url", "api_key", "steps": [{"text", "decoded": [call, ...]
+     * or null}], "possible_answer"}}; per answer the entry as bfcl-eval loads it, every executed result and the verdict.
+     */
+    public List<JsonNode> judgeWebSearch(List<Map<String, Object>> cases) {
+        return runDriver("official_web_search.py", cases);
+    }
+
     private static Path installed(String scriptName) {
         Path script = BundledData.root().getParent().resolve("deploy/local/" + scriptName);
         try {
