@@ -6,7 +6,6 @@ import dev.ibench.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -51,7 +50,7 @@ public final class BfclWebSearchImporter {
                         + " (bfcl-eval's bfcl_eval/data layout), and it is missing");
             }
         }
-        Map<String, List<String>> possible = possibleAnswers(answers);
+        Map<String, List<String>> possible = BfclTestRows.answerTexts(answers);
         List<BfclMultiTurnEntry> entries = new ArrayList<>();
         List<BfclImporter.RejectedRow> rejected = BfclTestRows.read(tests, (row, id) -> entries.add(entry(row, id, key, possible)));
         return new BfclMultiTurnImporter.Result(entries, rejected, Map.of(BACKEND, BfclMultiTurnImporter.functionDocFile(docs)));
@@ -79,19 +78,5 @@ public final class BfclWebSearchImporter {
         config.put("show_snippet", !category.contains("no_snippet"));
         return new BfclMultiTurnEntry(id.replace("web_search", category), category, List.of(turn), List.of(BACKEND), Map.of(BACKEND, config),
                 Map.of(), List.of(answers));
-    }
-
-    private static Map<String, List<String>> possibleAnswers(Path file) {
-        Map<String, List<String>> byId = new HashMap<>();
-        BfclTestRows.eachLine(file, "BFCL possible-answer file", (line, row) -> {
-            if (row.path("ground_truth").isArray()) {
-                try {
-                    byId.put(row.path("id").asText(), Json.MAPPER.convertValue(row.path("ground_truth"), new TypeReference<List<String>>() {}));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("BFCL possible-answer file " + file + " line " + line + ": not a list of answer texts");
-                }
-            }
-        });
-        return byId;
     }
 }

@@ -64,6 +64,32 @@ public final class StandInSearchServer implements AutoCloseable {
         }
     }
 
+    /**
+     * A server with a numbered recording for {@code questions} questions: question {@code i}'s query is {@link #query}
+     * {@code (i)}, answered with two results, "Result A i" (page {@code qi-a}, snippet "Snippet A i") and "Result B i"
+     * (page {@code qi-b}); every page has a title, a style and a script ({@code var hidden}) in its head and in its body a
+     * heading, "The answer is here, in bold" in a paragraph and a list.
+     */
+    public static StandInSearchServer startNumbered(String apiKey, int questions) {
+        Map<String, List<Result>> results = new LinkedHashMap<>();
+        Map<String, String> pages = new LinkedHashMap<>();
+        for (int i = 0; i < questions; i++) {
+            results.put(query(i), List.of(new Result("Result A " + i, "q" + i + "-a", "Snippet A " + i),
+                    new Result("Result B " + i, "q" + i + "-b", "Snippet B " + i)));
+            for (String side : List.of("a", "b")) {
+                pages.put("q" + i + "-" + side, "<html><head><title>Page " + i + side + "</title><style>p { color: red; }</style>"
+                        + "<script>var hidden = 1;</script></head><body><h1>Recorded page " + i + side + "</h1>"
+                        + "<p>The answer is here, <b>in bold</b>.</p><ul><li>one</li><li>two</li></ul></body></html>");
+            }
+        }
+        return start(apiKey, results, pages);
+    }
+
+    /** The query of question {@code i} in a {@link #startNumbered} recording. */
+    public static String query(int i) {
+        return "stand-in question " + i;
+    }
+
     /** SerpAPI's endpoint here ({@code http://127.0.0.1:PORT}), where its client appends {@code /search}. */
     public String baseUrl() {
         return "http://127.0.0.1:" + server.getAddress().getPort();

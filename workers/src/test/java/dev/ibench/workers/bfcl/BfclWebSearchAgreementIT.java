@@ -50,7 +50,7 @@ class BfclWebSearchAgreementIT {
         BfclEvalPackage bfclEval = BfclEvalPackage.at(official.root());
         List<BfclMultiTurnEntry> entries = BfclWebSearchImporter.read(bfclEval.data().resolve(BfclWebSearchImporter.TESTS), category)
                 .entries().subList(0, QUESTIONS);
-        try (StandInSearchServer server = StandInSearchServer.start(KEY, recordedResults(), recordedPages())) {
+        try (StandInSearchServer server = StandInSearchServer.startNumbered(KEY, QUESTIONS)) {
             BfclMultiTurnExecutor executor = new BfclMultiTurnExecutor(bfclEval, "python3", 2048, Files.createTempDirectory("bfcl-web-it"),
                     new BfclWebSearchAccess(KEY_ENV, server.baseUrl(), Map.of(KEY_ENV, KEY)));
             List<Map<String, Object>> cases = new ArrayList<>();
@@ -135,10 +135,10 @@ class BfclWebSearchAgreementIT {
 
     /** The model's steps for question {@code i}: a search, a fetch, then an answer (or none). */
     private static List<String> script(int i, String answer, StandInSearchServer server) {
-        String search = "[search_engine_query(keywords=" + PythonRepr.of(query(i)) + ")]";
+        String search = "[search_engine_query(keywords=" + PythonRepr.of(StandInSearchServer.query(i)) + ")]";
         return switch (i) {
             case 0 -> List.of(search, fetch(server.pageUrl("q0-a"), "truncate"), answer(answer));
-            case 1 -> List.of("[search_engine_query(keywords=" + PythonRepr.of(query(1)) + ", max_results=1)]",
+            case 1 -> List.of("[search_engine_query(keywords=" + PythonRepr.of(StandInSearchServer.query(1)) + ", max_results=1)]",
                     fetch(server.pageUrl("q1-a"), "markdown"), answer("I do not know"));
             case 2 -> List.of(search, fetch(server.pageUrl("q2-b"), "raw"), answer(answer.toUpperCase(java.util.Locale.ROOT)));
             case 3 -> List.of("[search_engine_query(keywords='a query nobody recorded')]", fetch(server.pageUrl("missing"), "raw"),
@@ -153,30 +153,5 @@ class BfclWebSearchAgreementIT {
 
     private static String answer(String text) {
         return "{'answer': " + PythonRepr.of(text) + ", 'context': 'from the pages I read'}";
-    }
-
-    private static String query(int i) {
-        return "stand-in question " + i;
-    }
-
-    private static Map<String, List<StandInSearchServer.Result>> recordedResults() {
-        Map<String, List<StandInSearchServer.Result>> results = new LinkedHashMap<>();
-        for (int i = 0; i < QUESTIONS; i++) {
-            results.put(query(i), List.of(new StandInSearchServer.Result("Result A " + i, "q" + i + "-a", "Snippet A " + i),
-                    new StandInSearchServer.Result("Result B " + i, "q" + i + "-b", "Snippet B " + i)));
-        }
-        return results;
-    }
-
-    private static Map<String, String> recordedPages() {
-        Map<String, String> pages = new LinkedHashMap<>();
-        for (int i = 0; i < QUESTIONS; i++) {
-            for (String side : List.of("a", "b")) {
-                pages.put("q" + i + "-" + side, "<html><head><title>Page " + i + side + "</title><style>p { color: red; }</style>"
-                        + "<script>var hidden = 1;</script></head><body><h1>Recorded page " + i + side + "</h1>"
-                        + "<p>The answer is here, <b>in bold</b>.</p><ul><li>one</li><li>two</li></ul></body></html>");
-            }
-        }
-        return pages;
     }
 }

@@ -57,7 +57,8 @@ import org.junit.jupiter.api.io.TempDir;
  * key variable is refused first. The verdicts equal bfcl-eval's own run of the same steps (driver official_web_search.py:
  * execute_multi_turn_func_call on its WebSearchAPI against the same stand-in, _evaluate_single_agentic_entry with
  * agentic_checker), and so do the stored results of every call; the stand-in received every search with the key; the
- * report's accuracies and v4 overall (web search in the agentic section, 10 of 100 per category) follow from them.
+ * report's accuracies and v4 overall (web search in the agentic section, 10 of 100 per category) follow from them. Last,
+ * the {@code oracle} profile (gold answers) gets every question right.
  */
 class BfclWebSearchCampaignIT {
     private static final int QUESTIONS = 5;
@@ -84,12 +85,13 @@ class BfclWebSearchCampaignIT {
         }
         Path results = dir.resolve("results.db");
         System.setProperty("ibench.results.db", results.toString());
-        try (StandInSearchServer search = StandInSearchServer.start(KEY, recordedResults(), recordedPages());
-                FakeWebSearchEndpoint endpoint = FakeWebSearchEndpoint.start(entries.get(CATEGORIES.get(0)), BfclWebSearchCampaignIT::query,
+        try (StandInSearchServer search = StandInSearchServer.startNumbered(KEY, QUESTIONS);
+                FakeWebSearchEndpoint endpoint = FakeWebSearchEndpoint.start(entries.get(CATEGORIES.get(0)), StandInSearchServer::query,
                         i -> search.pageUrl("q" + i + "-a"));
                 DevServerProcess server = DevServerProcess.start(dir.resolve("temporal.db"), dir);
                 TemporalConnection connection = server.connect()) {
-            Path file = campaign(endpoint, files);
+            Path file = campaign("ws", "{name: ws, profile: vllm-qwen2.5-7b, endpoint: \"%s\", concurrency: 4}".formatted(endpoint.baseUrl()), files);
+            Path goldFile = campaign("gold", "{name: gold, profile: oracle}", files);
             Map<String, String> env = Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString(),
                     BfclEvalPackage.ENV, official.root().toString(), "IBENCH_BFCL_SEARCH_URL", search.baseUrl(),
                     "IBENCH_BFCL_SEARCH_API_KEY_ENV", KEY_ENV, KEY_ENV, KEY);
@@ -101,13 +103,19 @@ class BfclWebSearchCampaignIT {
                             + "environment variable SERPAPI_API_KEY that holds its SerpAPI key is not set");
             assertThat(store.cells("refused")).isEmpty();
 
-            WorkerProcess worker = WorkerProcess.start(server.address(), ROLES, dir.resolve("worker.log"), env, "--models-from", file.toString());
+            WorkerProcess worker = WorkerProcess.start(server.address(), ROLES, dir.resolve("worker.log"), env, "--models-from", file.toString(),
+                    "--models-from", goldFile.toString());
+            CampaignStarter starter = new CampaignStarter(services, connection.client(), Map.of("IBENCH_BFCL_SEARCH_API_KEY_ENV", KEY_ENV, KEY_ENV, KEY));
             try {
-                String campaign = new CampaignStarter(services, connection.client(),
-                        Map.of("IBENCH_BFCL_SEARCH_API_KEY_ENV", KEY_ENV, KEY_ENV, KEY)).start(file, "ws");
-                assertThat(await(connection, campaign).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+                assertThat(await(connection, starter.start(file, "ws")).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
+                // the oracle (test tool, gold answers, no search) gets every question right
+                assertThat(await(connection, starter.start(goldFile, "gold")).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
             } finally {
                 worker.close();
+            }
+            for (String category : CATEGORIES) {
+                assertThat(store.sampleResults("gold/gold/" + category + "/react")).as(category + " oracle verdicts").hasSize(QUESTIONS)
+                        .allMatch(r -> SampleResultRecord.SCORED.equals(r.status()) && r.completed());
             }
             assertThat(search.searches()).as("the backends searched the stand-in, with the key").hasSize(CATEGORIES.size() * QUESTIONS)
                     .allMatch(StandInSearchServer.Search::keyAccepted);
@@ -184,12 +192,13 @@ class BfclWebSearchCampaignIT {
         }
     }
 
-    private Path campaign(FakeWebSearchEndpoint endpoint, Map<String, Path> files) throws Exception {
-        Path file = dir.resolve("ws.yaml");
+    /** A campaign {@code name} of one model ({@code model}: its entry) over both sets. */
+    private Path campaign(String name, String model, Map<String, Path> files) throws Exception {
+        Path file = dir.resolve(name + ".yaml");
         Files.writeString(file, """
-                name: ws
+                name: %s
                 models:
-                  - {name: ws, profile: vllm-qwen2.5-7b, endpoint: "%s", concurrency: 4}
+                  - %s
                 benchmarks:
                   - {name: web_search_base, eval_set: %s}
                   - {name: web_search_no_snippet, eval_set: %s}
@@ -197,32 +206,8 @@ class BfclWebSearchCampaignIT {
                 react: {budget: 10, observation_chars: 2000, steps_per_turn: 4}
                 cells_in_flight: 2
                 samples_in_flight: 4
-                """.formatted(endpoint.baseUrl(), files.get("web_search_base"), files.get("web_search_no_snippet")));
+                """.formatted(name, model, files.get("web_search_base"), files.get("web_search_no_snippet")));
         return file;
-    }
-
-    private static String query(int i) {
-        return "stand-in question " + i;
-    }
-
-    private static Map<String, List<StandInSearchServer.Result>> recordedResults() {
-        Map<String, List<StandInSearchServer.Result>> results = new LinkedHashMap<>();
-        for (int i = 0; i < QUESTIONS; i++) {
-            results.put(query(i), List.of(new StandInSearchServer.Result("Result A " + i, "q" + i + "-a", "Snippet A " + i),
-                    new StandInSearchServer.Result("Result B " + i, "q" + i + "-b", "Snippet B " + i)));
-        }
-        return results;
-    }
-
-    private static Map<String, String> recordedPages() {
-        Map<String, String> pages = new LinkedHashMap<>();
-        for (int i = 0; i < QUESTIONS; i++) {
-            for (String side : List.of("a", "b")) {
-                pages.put("q" + i + "-" + side, "<html><head><title>Page " + i + side + "</title><script>var hidden = 1;</script></head>"
-                        + "<body><h1>Recorded page " + i + side + "</h1><p>Recorded text of page " + i + side + ".</p></body></html>");
-            }
-        }
-        return pages;
     }
 
     private static CampaignStatus await(TemporalConnection connection, String campaignId) throws Exception {
