@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Executes BFCL multi-turn conversations against bfcl-eval's own backend classes (the installed package's
  * {@code multi_turn_eval/func_source_code}, never a copy) in a sandboxed {@code python3} ({@code bfcl_multi_turn_runner.py}:
- * memory and CPU limits, no file writes, no network; the process is killed at the wall-clock limit), and scores them
+ * memory and CPU limits, no file writes, no network but for a web-search entry's session, {@link BfclWebSearchAccess}; the
+ * process is killed at the wall-clock limit), and scores them
  * with {@link BfclMultiTurnChecker}. The model's calls and the ground truth's run on separate instances loaded from the
  * entry's initial state, state kept across turns. One process serves a batch of entries, each with its own instances.
  */
@@ -54,11 +55,6 @@ public final class BfclMultiTurnExecutor {
         this.memoryMb = memoryMb;
         this.runner = RunnerScript.write(BfclMultiTurnExecutor.class, RUNNER, workDir, "BFCL multi-turn runner");
         this.webSearch = webSearch;
-    }
-
-    /** What a web-search entry's process may reach, and with which key. */
-    public BfclWebSearchAccess webSearch() {
-        return webSearch;
     }
 
     /**

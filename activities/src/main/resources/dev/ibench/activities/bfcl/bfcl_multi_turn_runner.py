@@ -47,7 +47,8 @@ for search_engine_query and requests for fetch_url_content. The process that ser
 IBENCH_BFCL_NETWORK "open" (any host) or "loopback" (only 127.0.0.0/8 and ::1, a local stand-in search server; every
 other host is refused before it is resolved); any other process none. IBENCH_BFCL_SEARCH_URL, when set, replaces
 SerpAPI's endpoint (SerpApiClient.BACKEND, the client library's own setting; bfcl-eval's files are not changed). The
-search key is in SERPAPI_API_KEY, which bfcl-eval's backend reads, in this process's environment only. Backends that
+search key is in SERPAPI_API_KEY, which bfcl-eval's backend reads, in this process's environment only, and is replaced
+by "<SERPAPI_API_KEY>" in every result (a failed request's error message holds its URL, key included). Backends that
 print (web_search.py reports SerpAPI errors on stdout) print to stderr: stdout carries the answers only.
 """
 import builtins
@@ -130,6 +131,12 @@ def apply_network_policy():
     block_network()
 
 
+def redact_key(result):
+    """A result never carries the search key: a failed SerpAPI request's message holds its URL, key included."""
+    key = os.environ.get("SERPAPI_API_KEY", "")
+    return result.replace(key, "<SERPAPI_API_KEY>") if key else result
+
+
 def use_search_url():
     url = os.environ.get(SEARCH_URL, "")
     if url:
@@ -164,6 +171,9 @@ class Backends:
                     self.owner[name] = variable
 
     def execute(self, call):
+        return redact_key(self.execute_unredacted(call))
+
+    def execute_unredacted(self, call):
         bound = NAME.sub(lambda m: self.owner[m.group(1)] + "." + m.group(1) if m.group(1) in self.owner else m.group(1), call)
         try:
             head = bound.split("(")[0] if "(" in bound else bound

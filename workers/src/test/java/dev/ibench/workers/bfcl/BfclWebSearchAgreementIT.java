@@ -90,6 +90,14 @@ class BfclWebSearchAgreementIT {
                 c.put("possible_answer", answers);
                 cases.add(c);
             }
+            // a failed request's error names its URL, key included: the result shows the variable's name instead (port 1: nothing
+            // listens there, the connection is refused; urllib3's message has no object address, so no chance "429" retries it)
+            BfclMultiTurnExecutor unreachable = new BfclMultiTurnExecutor(bfclEval, "python3", 2048, Files.createTempDirectory("bfcl-web-it"),
+                    new BfclWebSearchAccess(KEY_ENV, "http://127.0.0.1:1", Map.of(KEY_ENV, KEY)));
+            try (BfclMultiTurnSession session = unreachable.open(entries.get(0), List.of(), LIMIT)) {
+                String failed = session.execute(List.of("search_engine_query(keywords='x')")).get(0);
+                assertThat(failed).contains("error").contains("api_key=<SERPAPI_API_KEY>").doesNotContain(KEY);
+            }
             assertThat(server.searches()).as("ibench's searches reached the stand-in with the key").hasSize(QUESTIONS)
                     .allMatch(StandInSearchServer.Search::keyAccepted).allMatch(s -> "duckduckgo".equals(s.engine()));
 
