@@ -2,8 +2,7 @@
 ibench): the entry as bfcl-eval loads it (load_dataset_entry: ids renamed per category, the answer format in front;
 populate_initial_settings_for_web_search_test_cases: show_snippet), each step's calls through bfcl-eval's
 execute_multi_turn_func_call on its WebSearchAPI backend, and the verdict of eval_runner._evaluate_single_agentic_entry
-(its source, taken from the installed package and run unchanged: importing eval_runner needs every handler's
-dependencies) with agentic_checker.
+with agentic_checker (official_agentic.py).
 
 SerpAPI is the test's stand-in search server: SERPAPI_API_KEY (what the backend reads) and the client library's
 endpoint (SerpApiClient.BACKEND) are set from the case. Nothing in bfcl-eval's files is changed.
@@ -15,40 +14,13 @@ Reads JSON Lines on stdin, one question a line:
   {"key", "entry": {"id", "question", "initial_config", "involved_classes"}, "results": [[result, ...] per step with calls],
    "valid", "error_type"}
 """
-import ast
 import json
 import os
-import pathlib
 import sys
 
-from bfcl_eval.eval_checker.agentic_eval.agentic_checker import agentic_checker
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils import execute_multi_turn_func_call, is_empty_execute_response
 from bfcl_eval.utils import load_dataset_entry, populate_initial_settings_for_web_search_test_cases
-
-
-def official_evaluate_single_agentic_entry():
-    import bfcl_eval.eval_checker as checker_package
-    source = (pathlib.Path(checker_package.__file__).parent / "eval_runner.py").read_text()
-    tree = ast.parse(source)
-    node = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "_evaluate_single_agentic_entry")
-    namespace = {"agentic_checker": agentic_checker, "is_empty_execute_response": is_empty_execute_response,
-                 "BaseHandler": object}
-    exec(compile(ast.Module(body=[node], type_ignores=[]), "eval_runner.py", "exec"), namespace)
-    return namespace["_evaluate_single_agentic_entry"]
-
-
-class DecodedHandler:
-    """decode_execute as the handler's, answered with ibench's decoding of the same text (null: it raised)."""
-
-    def __init__(self, steps):
-        self.decoded = {step["text"]: step["decoded"] for step in steps}
-
-    def decode_execute(self, text, has_tool_call_tag=False):
-        decoded = self.decoded[text]
-        if decoded is None:
-            raise ValueError("not a call list")
-        return decoded
-
+from official_agentic import DecodedHandler, official_evaluate_single_agentic_entry
 
 ENTRIES = {}
 

@@ -247,14 +247,21 @@ public final class OfficialBfclChecker {
         return runLines(driverResource, count, input).stream().map(OfficialBfclChecker::verdict).toList();
     }
 
+    /** The drivers' shared helpers, copied beside each driver (its folder is on the driver's path). */
+    private static final String SHARED_DRIVER_CODE = "official_agentic.py";
+
     private List<String> runLines(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
         try {
-            Path driver = Files.createTempFile(driverResource.replace(".py", ""), ".py");
-            try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + driverResource)) {
-                Files.write(driver, in.readAllBytes());
+            Path folder = Files.createTempDirectory("bfcl-driver");
+            for (String file : List.of(driverResource, SHARED_DRIVER_CODE)) {
+                try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + file)) {
+                    Files.write(folder.resolve(file), in.readAllBytes());
+                }
             }
+            Path driver = folder.resolve(driverResource);
             ProcessBuilder pb = new ProcessBuilder("python3", driver.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
             pb.environment().put("PYTHONPATH", searchPath);
+            pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
             Process p = pb.start();
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> input.accept(p.getOutputStream()));
             List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
@@ -262,7 +269,10 @@ public final class OfficialBfclChecker {
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException(driverResource + " failed (exit " + p.exitValue() + ")");
             }
-            Files.deleteIfExists(driver);
+            for (String file : List.of(driverResource, SHARED_DRIVER_CODE)) {
+                Files.deleteIfExists(folder.resolve(file));
+            }
+            Files.deleteIfExists(folder);
             if (lines.size() != count) {
                 throw new IllegalStateException(driverResource + " answered " + lines.size() + " of " + count + " cases");
             }
