@@ -7,7 +7,6 @@ import dev.ibench.core.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -95,12 +94,7 @@ public final class FakeWebSearchEndpoint implements AutoCloseable {
         if (step == 2) {
             return "[fetch_url_content(url=" + PythonRepr.of(pages.apply(found)) + ", mode='truncate')]";
         }
-        String truth = q.groundTruth().get(0).get(0);
-        return switch (found % 3) {
-            case 0 -> "{'answer': " + PythonRepr.of(truth) + ", 'context': 'from the pages I read'}";
-            case 1 -> "{'answer': 'I do not know', 'context': 'I do not know'}";
-            default -> "It is " + truth.toUpperCase(Locale.ROOT) + ".";
-        };
+        return FakeMemoryEndpoint.scriptedAnswer(found, q.groundTruth().get(0).get(0), "from the pages I read");
     }
 
     public String baseUrl() {
