@@ -122,3 +122,8 @@ fi
 if ! bash "$ROOT/deploy/local/install-bfcl-eval-memory-deps.sh" >/dev/null; then
     say "WARNING: could not install the BFCL memory backends' dependencies (BfclMemoryAgreementIT needs them)"
 fi
+# The web-search backend's dependencies (google-search-results, requests, beautifulsoup4, html2text), in
+# $CACHE/pylib/bfcl-eval-<version>-web-deps.
+if ! bash "$ROOT/deploy/local/install-bfcl-eval-web-search-deps.sh" >/dev/null; then
+    say "WARNING: could not install the BFCL web-search backend's dependencies (BfclWebSearchAgreementIT needs them)"
+fi

@@ -1,9 +1,8 @@
 """Runs a BFCL memory scenario the way bfcl-eval runs it, with its own code, on calls a model made (decoded by ibench):
 the prerequisite conversations through bfcl-eval's execute_multi_turn_func_call on its memory backend, each loading
 the scenario's latest snapshot file and flushing its memory there at the end (base_handler's inference loop), then each
-question from the scenario's final snapshot, judged by eval_runner._evaluate_single_agentic_entry (its source, taken
-from the installed package and run unchanged: importing eval_runner needs every handler's dependencies) with
-agentic_checker.
+question from the scenario's final snapshot, judged by eval_runner._evaluate_single_agentic_entry with agentic_checker
+(official_agentic.py).
 
 Each conversation's first turn is also rendered as bfcl-eval prompts it: process_agentic_test_case (the answer format,
 questions only), populate_test_cases_with_predefined_functions, add_memory_instruction_system_prompt with the memory as
@@ -29,12 +28,12 @@ import pathlib
 import sys
 import tempfile
 
-from bfcl_eval.eval_checker.agentic_eval.agentic_checker import agentic_checker
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils import execute_multi_turn_func_call, is_empty_execute_response
 import bfcl_eval
 import bfcl_eval.constants.default_prompts as default_prompts
 from bfcl_eval.utils import (extract_prompt_format_from_id, extract_test_category_from_id, get_directory_structure_by_id,
                              populate_test_cases_with_predefined_functions, process_agentic_test_case)
+from official_agentic import DecodedHandler, official_evaluate_single_agentic_entry
 
 PACKAGE = pathlib.Path(bfcl_eval.__file__).parent
 
@@ -62,30 +61,6 @@ def first_turn(entry_id, scenario, category, turns, backend, instance):
     entry = populate_test_cases_with_predefined_functions(process_agentic_test_case([entry]))[0]
     entry["question"] = HANDLER_UTILS["add_memory_instruction_system_prompt"](entry["question"], category, scenario, instance)
     return HANDLER_UTILS["system_prompt_pre_processing_chat_model"](entry["question"][0], entry["function"], entry_id)
-
-
-def official_evaluate_single_agentic_entry():
-    import bfcl_eval.eval_checker as checker_package
-    source = (pathlib.Path(checker_package.__file__).parent / "eval_runner.py").read_text()
-    tree = ast.parse(source)
-    node = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "_evaluate_single_agentic_entry")
-    namespace = {"agentic_checker": agentic_checker, "is_empty_execute_response": is_empty_execute_response,
-                 "BaseHandler": object}
-    exec(compile(ast.Module(body=[node], type_ignores=[]), "eval_runner.py", "exec"), namespace)
-    return namespace["_evaluate_single_agentic_entry"]
-
-
-class DecodedHandler:
-    """decode_execute as the handler's, answered with ibench's decoding of the same text (null: it raised)."""
-
-    def __init__(self, steps):
-        self.decoded = {step["text"]: step["decoded"] for step in steps}
-
-    def decode_execute(self, text, has_tool_call_tag=False):
-        decoded = self.decoded[text]
-        if decoded is None:
-            raise ValueError("not a call list")
-        return decoded
 
 
 def config(entry_id, scenario, result_dir, backend):

@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Executes BFCL multi-turn conversations against bfcl-eval's own backend classes (the installed package's
  * {@code multi_turn_eval/func_source_code}, never a copy) in a sandboxed {@code python3} ({@code bfcl_multi_turn_runner.py}:
- * memory and CPU limits, no file writes, no network; the process is killed at the wall-clock limit), and scores them
+ * memory and CPU limits, no file writes, no network but for a web-search entry's session, {@link BfclWebSearchAccess}; the
+ * process is killed at the wall-clock limit), and scores them
  * with {@link BfclMultiTurnChecker}. The model's calls and the ground truth's run on separate instances loaded from the
  * entry's initial state, state kept across turns. One process serves a batch of entries, each with its own instances.
  */
@@ -41,12 +42,19 @@ public final class BfclMultiTurnExecutor {
     private final String python;
     private final int memoryMb;
     private final Path runner;
+    private final BfclWebSearchAccess webSearch;
 
+    /** Web-search entries as the worker's environment sets them ({@link BfclWebSearchAccess#fromEnvironment}). */
     public BfclMultiTurnExecutor(BfclEvalPackage bfclEval, String python, int memoryMb, Path workDir) {
+        this(bfclEval, python, memoryMb, workDir, BfclWebSearchAccess.fromEnvironment(System.getenv()));
+    }
+
+    public BfclMultiTurnExecutor(BfclEvalPackage bfclEval, String python, int memoryMb, Path workDir, BfclWebSearchAccess webSearch) {
         this.bfclEval = bfclEval;
         this.python = python;
         this.memoryMb = memoryMb;
         this.runner = RunnerScript.write(BfclMultiTurnExecutor.class, RUNNER, workDir, "BFCL multi-turn runner");
+        this.webSearch = webSearch;
     }
 
     /**
@@ -55,7 +63,7 @@ public final class BfclMultiTurnExecutor {
      * a lost session had (the backends are deterministic).
      */
     public BfclMultiTurnSession open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest) {
-        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry);
+        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry, webSearch);
         try {
             for (List<String> step : recordedSteps) {
                 session.execute(step);
@@ -81,7 +89,9 @@ public final class BfclMultiTurnExecutor {
         Process process;
         try {
             int cpuSeconds = (int) Math.max(1, timeout.toSeconds());
-            process = runnerProcess(python, runner, bfclEval.root(), memoryMb, cpuSeconds).start();
+            ProcessBuilder pb = runnerProcess(python, runner, bfclEval.root(), memoryMb, cpuSeconds);
+            webSearch.configure(pb.environment(), null);
+            process = pb.start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start '" + python + "' for the BFCL backends", e);
         }

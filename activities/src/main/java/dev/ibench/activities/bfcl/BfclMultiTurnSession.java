@@ -39,10 +39,13 @@ public final class BfclMultiTurnSession implements AutoCloseable {
         this.perRequest = perRequest;
     }
 
-    static BfclMultiTurnSession start(String python, Path runner, Path bfclEval, int memoryMb, Duration perRequest, BfclMultiTurnEntry entry) {
+    static BfclMultiTurnSession start(String python, Path runner, Path bfclEval, int memoryMb, Duration perRequest, BfclMultiTurnEntry entry,
+                                      BfclWebSearchAccess webSearch) {
         Process process;
+        ProcessBuilder pb = BfclMultiTurnExecutor.runnerProcess(python, runner, bfclEval, memoryMb, Math.max(60, perRequest.toSeconds() * 10));
+        webSearch.configure(pb.environment(), entry);
         try {
-            process = BfclMultiTurnExecutor.runnerProcess(python, runner, bfclEval, memoryMb, Math.max(60, perRequest.toSeconds() * 10)).start();
+            process = pb.start();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start '" + python + "' for the BFCL backends", e);
         }

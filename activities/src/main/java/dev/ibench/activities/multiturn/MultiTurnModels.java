@@ -3,6 +3,7 @@ package dev.ibench.activities.multiturn;
 import dev.ibench.activities.campaign.EvalSetCache;
 import dev.ibench.activities.campaign.ModelRunners;
 import dev.ibench.activities.store.CellRecord;
+import dev.ibench.core.bfcl.BfclWebSearchImporter;
 import dev.ibench.core.prompt.ModelProfile;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +40,11 @@ public final class MultiTurnModels implements Function<CellRecord, MultiTurnMode
             if (ORACLE_PROVIDER.equals(profile.provider())) {
                 if (evalSets != null && evalSets.isMemory(cell.evalSet())) {
                     return new OracleMemoryModel(id -> evalSets.memory(cell.evalSet()).question(id).groundTruth());
+                }
+                if (evalSets != null && evalSets.isMultiTurn(cell.evalSet())
+                        && BfclWebSearchImporter.isWebSearch(evalSets.multiTurn(cell.evalSet()).category())) {
+                    // a web-search entry's ground truth holds its possible answers: answered at once with the first
+                    return new OracleMemoryModel(id -> evalSets.multiTurnEntry(cell.evalSet(), id).groundTruth().get(0));
                 }
                 return new OracleMultiTurnModel();
             }

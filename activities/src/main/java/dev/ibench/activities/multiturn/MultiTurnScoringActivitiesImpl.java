@@ -7,6 +7,7 @@ import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.SampleResultRecord;
 import dev.ibench.core.bfcl.BfclAgenticChecker;
 import dev.ibench.core.bfcl.BfclMemoryBackend;
+import dev.ibench.core.bfcl.BfclWebSearchImporter;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import dev.ibench.core.sample.NativeTurnText;
 import dev.ibench.core.bfcl.BfclMultiTurnStep;
@@ -50,7 +51,10 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
         List<List<BfclMultiTurnStep>> turns = conversations.steps(request.cellId(), sampleId, request.trial(), request.turnsRun() - 1);
         List<List<List<String>>> decoded = decodedCalls(turns);
         if (BfclMemoryBackend.isMemory(entry.category())) {
-            return finishMemoryQuestion(cell, request, sampleId, entry, turns, decoded);
+            return finishAgentic(request, sampleId, entry, turns, decoded, conversations.memory().set(cell).question(sampleId).groundTruth());
+        }
+        if (BfclWebSearchImporter.isWebSearch(entry.category())) { // its ground truth's one turn holds the possible answers
+            return finishAgentic(request, sampleId, entry, turns, decoded, entry.groundTruth().get(0));
         }
         BfclMultiTurnVerdict verdict;
         try {
@@ -65,14 +69,13 @@ public final class MultiTurnScoringActivitiesImpl implements MultiTurnScoringAct
     }
 
     /**
-     * A memory question: judged by {@link BfclAgenticChecker} on its one turn's step texts (a function-calling step by its
-     * text when it made no call), as bfcl-eval's {@code _evaluate_single_agentic_entry} judges it; stored as a
-     * {@link MultiTurnScore} of its category with no per-turn credit.
+     * An agentic question (memory, web search): judged by {@link BfclAgenticChecker} on its one turn's step texts (a
+     * function-calling step by its text when it made no call), as bfcl-eval's {@code _evaluate_single_agentic_entry}
+     * judges it; stored as a {@link MultiTurnScore} of its category with no per-turn credit.
      */
-    private SampleOutcome finishMemoryQuestion(CellRecord cell, MultiTurnFinishRequest request, String sampleId, BfclMultiTurnEntry entry,
-                                               List<List<BfclMultiTurnStep>> turns, List<List<List<String>>> decoded) {
+    private SampleOutcome finishAgentic(MultiTurnFinishRequest request, String sampleId, BfclMultiTurnEntry entry,
+                                        List<List<BfclMultiTurnStep>> turns, List<List<List<String>>> decoded, List<String> answers) {
         List<String> texts = turns.isEmpty() ? List.of() : turns.get(0).stream().map(s -> judgedText(s.rawOutput())).toList();
-        List<String> answers = conversations.memory().set(cell).question(sampleId).groundTruth();
         BfclAgenticChecker.Verdict verdict = BfclAgenticChecker.check(texts, answers);
         MultiTurnScore score = new MultiTurnScore(entry.category(), verdict.valid(), verdict.errorType(), null, List.of(), 0, 0,
                 request.turnsRun(), entry.turns().size(), turns.stream().mapToInt(List::size).sum(), decoded);

@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * TEST TOOL, not a model: the {@code oracle} profile in a BFCL memory cell. In a prerequisite conversation it files each
+ * TEST TOOL, not a model: the {@code oracle} profile in a BFCL memory cell (and in a web-search cell, whose questions it
+ * answers as a memory question, without searching). In a prerequisite conversation it files each
  * turn's last user message in the memory at the turn's first step (kv: {@code archival_memory_add} under a key naming the
  * conversation and turn; rec_sum: {@code memory_append}; vector: {@code archival_memory_add}) and ends the turn at its
  * second; a question it answers at once with its first possible answer in bfcl-eval's answer format (gold answers; the

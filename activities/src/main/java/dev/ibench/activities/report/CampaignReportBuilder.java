@@ -17,6 +17,7 @@ import dev.ibench.core.bfcl.BfclCategory;
 import dev.ibench.core.bfcl.BfclJudge;
 import dev.ibench.core.bfcl.BfclMultiTurnAccuracy;
 import dev.ibench.core.bfcl.BfclMultiTurnVerdict;
+import dev.ibench.core.bfcl.BfclWebSearchImporter;
 import dev.ibench.core.report.AblationMaterial;
 import dev.ibench.core.report.MetricSummary;
 import dev.ibench.core.report.BenchmarkUniverse;
@@ -291,9 +292,11 @@ public final class CampaignReportBuilder {
     private CellReport multiTurnCellReport(CellReading reading) {
         CellRecord cell = reading.cell;
         Map<Integer, List<BfclMultiTurnVerdict>> byTrial = new java.util.TreeMap<>();
-        // a memory cell's category is its set's (memory_kv, ...): known even when no entry has a verdict
+        // an agentic cell's category is its set's (memory_kv, web_search_base, ...): known even when no entry has a verdict
         boolean memory = evalSets.isMemory(cell.evalSet());
-        String[] category = {memory ? evalSets.memory(cell.evalSet()).category() : null};
+        String setCategory = memory ? evalSets.memory(cell.evalSet()).category() : evalSets.multiTurn(cell.evalSet()).category();
+        boolean agentic = memory || BfclWebSearchImporter.isWebSearch(setCategory);
+        String[] category = {agentic ? setCategory : null};
         // entries without a model output per trial: in BFCL's denominator, as bfcl-eval fails them (multi_turn:inference_error)
         Map<Integer, Integer> noOutput = new java.util.TreeMap<>();
         reading.forEachResult(stored -> {
@@ -323,13 +326,13 @@ public final class CampaignReportBuilder {
                 CellReading.add(values, "bfcl.accuracy_scored_only." + category[0], accuracy.accuracy());
             }
             if (missing > 0) {
-                failures.merge(memory ? "agentic:inference_error" : "multi_turn:inference_error", missing, Integer::sum);
+                failures.merge(agentic ? "agentic:inference_error" : "multi_turn:inference_error", missing, Integer::sum);
             }
-            if (!memory) { // a memory question is judged on its answer, not per turn
+            if (!agentic) { // a memory or web-search question is judged on its answer, not per turn
                 CellReading.add(values, "bfcl.multi_turn.turn_accuracy", accuracy.turnAccuracy());
             }
             CellReading.add(values, "bfcl.multi_turn.entries", accuracy.entries() + missing);
-            if (!memory) {
+            if (!agentic) {
                 CellReading.add(values, "bfcl.multi_turn.turns_checked", accuracy.turnsChecked());
             }
             accuracy.errorTypes().forEach((type, n) -> failures.merge(type, n, Integer::sum));

@@ -41,6 +41,15 @@ dict is JSON (str() when it is not serialisable), anything else str(); an except
 After each turn a class's state differs when any public attribute (not starting with "_") of the ground truth's
 instance is != the model instance's (bfcl-eval's state_checker).
 Limits: address space, CPU seconds, no file writes, no network.
+
+Web search (WebSearchAPI, func_source_code/web_search.py) is the one backend that needs the network: SerpAPI's client
+for search_engine_query and requests for fetch_url_content. The process that serves a web-search entry gets
+IBENCH_BFCL_NETWORK "open" (any host) or "loopback" (only 127.0.0.0/8 and ::1, a local stand-in search server; every
+other host is refused before it is resolved); any other process none. IBENCH_BFCL_SEARCH_URL, when set, replaces
+SerpAPI's endpoint (SerpApiClient.BACKEND, the client library's own setting; bfcl-eval's files are not changed). The
+search key is in SERPAPI_API_KEY, which bfcl-eval's backend reads, in this process's environment only, and is replaced
+by "<SERPAPI_API_KEY>" in every result (a failed request's error message holds its URL, key included). Backends that
+print (web_search.py reports SerpAPI errors on stdout) print to stderr: stdout carries the answers only.
 """
 import builtins
 import copy
@@ -81,6 +90,60 @@ def block_network():
     socket.getaddrinfo = refuse
 
 
+NETWORK = "IBENCH_BFCL_NETWORK"
+SEARCH_URL = "IBENCH_BFCL_SEARCH_URL"
+LOOPBACK_NAMES = {"localhost", "::1", "0:0:0:0:0:0:0:1"}
+
+
+def is_loopback(host):
+    host = str(host or "").strip("[]").lower()
+    return host in LOOPBACK_NAMES or host.startswith("127.")
+
+
+def loopback_only():
+    """Sockets may reach loopback addresses only: a name is checked before it is resolved, an address before connecting."""
+    import socket
+
+    resolve = socket.getaddrinfo
+    connect = socket.socket.connect
+
+    def checked_getaddrinfo(host, *args, **kwargs):
+        if not is_loopback(host):
+            raise PermissionError("only loopback hosts are reachable from the ibench backend sandbox here, not " + str(host))
+        return resolve(host, *args, **kwargs)
+
+    def checked_connect(sock, address):
+        if sock.family in (socket.AF_INET, socket.AF_INET6) and not is_loopback(address[0]):
+            raise PermissionError("only loopback hosts are reachable from the ibench backend sandbox here, not " + str(address[0]))
+        return connect(sock, address)
+
+    socket.getaddrinfo = checked_getaddrinfo
+    socket.socket.connect = checked_connect
+
+
+def apply_network_policy():
+    mode = os.environ.get(NETWORK, "none")
+    if mode == "open":
+        return
+    if mode == "loopback":
+        loopback_only()
+        return
+    block_network()
+
+
+def redact_key(result):
+    """A result never carries the search key: a failed SerpAPI request's message holds its URL, key included."""
+    key = os.environ.get("SERPAPI_API_KEY", "")
+    return result.replace(key, "<SERPAPI_API_KEY>") if key else result
+
+
+def use_search_url():
+    url = os.environ.get(SEARCH_URL, "")
+    if url:
+        from serpapi.serp_api_client import SerpApiClient
+        SerpApiClient.BACKEND = url.rstrip("/")
+
+
 class Backends:
     """One set of backend instances of an entry, from its initial state."""
 
@@ -92,6 +155,8 @@ class Backends:
             if cls == "MemoryAPI_vector" and "sentence_transformers" not in sys.modules:
                 use_local_embedding_model()
             module = importlib.import_module(CLASS_FILE_PATH_MAPPING[cls])
+            if cls == "WebSearchAPI":
+                use_search_url()
             instance = getattr(module, cls)()
             if cls not in STATELESS_CLASSES:
                 config = (entry.get("initial_config") or {}).get(cls, {})
@@ -106,6 +171,9 @@ class Backends:
                     self.owner[name] = variable
 
     def execute(self, call):
+        return redact_key(self.execute_unredacted(call))
+
+    def execute_unredacted(self, call):
         bound = NAME.sub(lambda m: self.owner[m.group(1)] + "." + m.group(1) if m.group(1) in self.owner else m.group(1), call)
         try:
             head = bound.split("(")[0] if "(" in bound else bound
@@ -280,13 +348,18 @@ def run(request):
 def main():
     global CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES
     sys.path.insert(0, sys.argv[1])
-    # the memory backends' PyPI dependencies (deploy/local/install-bfcl-eval-memory-deps.sh), beside the package
-    if os.path.isdir(sys.argv[1].rstrip("/") + "-deps"):
-        sys.path.insert(1, sys.argv[1].rstrip("/") + "-deps")
+    # the memory backends' PyPI dependencies (deploy/local/install-bfcl-eval-memory-deps.sh) and the web-search
+    # backend's (install-bfcl-eval-web-search-deps.sh), beside the package
+    position = 1
+    for suffix in ("-deps", "-web-deps"):
+        if os.path.isdir(sys.argv[1].rstrip("/") + suffix):
+            sys.path.insert(position, sys.argv[1].rstrip("/") + suffix)
+            position += 1
     apply_limits(int(sys.argv[2]), int(sys.argv[3]))
-    block_network()
+    apply_network_policy()
     from bfcl_eval.constants.executable_backend_config import CLASS_FILE_PATH_MAPPING, STATELESS_CLASSES
     out = sys.stdout
+    sys.stdout = sys.stderr
     session = Session()
     for line in sys.stdin:
         if not line.strip():

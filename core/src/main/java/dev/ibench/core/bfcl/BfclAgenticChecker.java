@@ -16,6 +16,16 @@ public final class BfclAgenticChecker {
     public static final String ANSWER_NOT_FOUND = "agentic:answer_not_found";
     public static final String NO_LAST_MESSAGE = "agentic:no_last_message";
 
+    /**
+     * The answer format bfcl-eval asks of an agentic question ({@code ADDITIONAL_SYSTEM_PROMPT_FOR_AGENTIC_RESPONSE_FORMAT},
+     * a system message {@code process_agentic_test_case} puts in front of the question's first turn).
+     */
+    public static final String ANSWER_FORMAT = "For your final answer to the user, you must respond in this format: {'answer': A short and "
+            + "precise answer to the question, 'context': A brief explanation of how you arrived at this answer or why it is correct}. If you "
+            + "do not know the answer, respond with {'answer': 'I do not know', 'context': 'I do not know'}. If you think the question cannot "
+            + "be properly answered, response with {'answer': 'I cannot answer this question', 'context': A short reason explaining why this "
+            + "question cannot be answered}.\n";
+
     private static final Pattern PUNCTUATION = Pattern.compile("[,./\\-_*^()]");
 
     /** The verdict, and the text judged (null when there was none). */

@@ -67,7 +67,8 @@ public enum BfclCategory {
                         + "; multi-turn: multi_turn_base, multi_turn_miss_func, multi_turn_miss_param, multi_turn_long_context"
                         + "; memory: memory_kv, memory_rec_sum, memory_vector (from BFCL_v4_memory.json)"
                         + "; format_sensitivity (from BFCL_v4_format_sensitivity.json)"
-                        + "; BFCL's exec and web_search categories are not supported)"));
+                        + "; web search: web_search_base, web_search_no_snippet (from BFCL_v4_web_search.json)"
+                        + "; BFCL's exec categories are not supported)"));
     }
 
     /** The category of a sample's dataset name, empty for samples that are not BFCL's. */

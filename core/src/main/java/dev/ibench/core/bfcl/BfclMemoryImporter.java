@@ -6,7 +6,6 @@ import dev.ibench.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +40,7 @@ public final class BfclMemoryImporter {
                         + " (bfcl-eval's bfcl_eval/data layout), and it is missing");
             }
         }
-        Map<String, List<String>> possible = possibleAnswers(answers);
+        Map<String, List<String>> possible = BfclTestRows.answerTexts(answers);
         List<BfclMemoryQuestion> questions = new ArrayList<>();
         Map<String, List<BfclMemoryPrerequisite>> scenarios = new LinkedHashMap<>();
         List<BfclImporter.RejectedRow> rejected = BfclTestRows.read(tests, (row, id) -> {
@@ -95,19 +94,5 @@ public final class BfclMemoryImporter {
             out.add(new BfclMemoryPrerequisite(row.path("id").asText().replace("memory", category), row.path("topic").asText(""), turns));
         });
         return out;
-    }
-
-    private static Map<String, List<String>> possibleAnswers(Path file) {
-        Map<String, List<String>> byId = new HashMap<>();
-        BfclTestRows.eachLine(file, "BFCL possible-answer file", (line, row) -> {
-            if (row.path("ground_truth").isArray()) {
-                try {
-                    byId.put(row.path("id").asText(), Json.MAPPER.convertValue(row.path("ground_truth"), new TypeReference<List<String>>() {}));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("BFCL possible-answer file " + file + " line " + line + ": not a list of answer texts");
-                }
-            }
-        });
-        return byId;
     }
 }

@@ -1,13 +1,16 @@
 package dev.ibench.core.bfcl;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ibench.core.json.Json;
 import dev.ibench.core.json.JsonRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -78,5 +81,20 @@ final class BfclTestRows {
             }
         }
         return rejected;
+    }
+
+    /** The possible answers of an agentic category's answer file (memory, web search): per id, its answer texts. */
+    static Map<String, List<String>> answerTexts(Path file) {
+        Map<String, List<String>> byId = new HashMap<>();
+        BfclTestRows.eachLine(file, "BFCL possible-answer file", (line, row) -> {
+            if (row.path("ground_truth").isArray()) {
+                try {
+                    byId.put(row.path("id").asText(), Json.MAPPER.convertValue(row.path("ground_truth"), new TypeReference<List<String>>() {}));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("BFCL possible-answer file " + file + " line " + line + ": not a list of answer texts");
+                }
+            }
+        });
+        return byId;
     }
 }

@@ -1,5 +1,6 @@
 package dev.ibench.core.prompt;
 
+import dev.ibench.core.bfcl.BfclAgenticChecker;
 import dev.ibench.core.bfcl.BfclMultiTurnEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,11 +18,6 @@ import java.util.Map;
  * {@code system_prompt_pre_processing_chat_model} does.
  */
 public final class BfclMemoryPrompt {
-    static final String AGENTIC_RESPONSE_FORMAT = "For your final answer to the user, you must respond in this format: {'answer': A short and "
-            + "precise answer to the question, 'context': A brief explanation of how you arrived at this answer or why it is correct}. If you "
-            + "do not know the answer, respond with {'answer': 'I do not know', 'context': 'I do not know'}. If you think the question cannot "
-            + "be properly answered, response with {'answer': 'I cannot answer this question', 'context': A short reason explaining why this "
-            + "question cannot be answered}.\n";
     private static final String CORE_ARCHIVAL = "{scenario_setting}\n\nYou have access to an advanced memory system, consisting of two memory "
             + "types 'Core Memory' and 'Archival Memory'. Both type of memory is persistent across multiple conversations with the user, and "
             + "can be accessed in a later interactions. You should actively manage your memory data to keep track of important information, "
@@ -64,7 +60,7 @@ public final class BfclMemoryPrompt {
      * false for a prerequisite conversation (no answer format).
      */
     public static BfclMultiTurnEntry withInstruction(BfclMultiTurnEntry entry, String scenario, String memoryContext, boolean question) {
-        String system = instruction(entry.category(), scenario, memoryContext) + (question ? "\n\n" + AGENTIC_RESPONSE_FORMAT : "");
+        String system = instruction(entry.category(), scenario, memoryContext) + (question ? "\n\n" + BfclAgenticChecker.ANSWER_FORMAT : "");
         List<List<Map<String, Object>>> turns = new ArrayList<>(entry.turns());
         List<Map<String, Object>> first = new ArrayList<>(turns.get(0));
         Map<String, Object> message = new LinkedHashMap<>();

@@ -38,7 +38,7 @@ public record BfclOverall(String model, List<String> categories, int samples, in
     }
 
     /**
-     * One entry per model that has BFCL cells, in the order models first appear. Multi-turn and memory cells (those with
+     * One entry per model that has BFCL cells, in the order models first appear. Multi-turn, memory and web-search cells (those with
      * {@value #MULTI_TURN_ENTRIES}) count as their category with their entries and official accuracy per trial.
      */
     public static List<BfclOverall> of(List<CellReport> cells) {
@@ -119,7 +119,8 @@ public record BfclOverall(String model, List<String> categories, int samples, in
             return java.util.Optional.empty();
         }
         return cell.metrics().entrySet().stream()
-                .filter(e -> (e.getKey().startsWith("bfcl.accuracy.multi_turn_") || e.getKey().startsWith("bfcl.accuracy.memory_"))
+                .filter(e -> (e.getKey().startsWith("bfcl.accuracy.multi_turn_") || e.getKey().startsWith("bfcl.accuracy.memory_")
+                        || e.getKey().startsWith("bfcl.accuracy.web_search_"))
                         && t < e.getValue().trials().size())
                 .findFirst().map(e -> {
                     String category = e.getKey().substring("bfcl.accuracy.".length());

@@ -101,4 +101,23 @@ class BfclOverallTest {
         String compared = BfclOverallComparison.markdown("A", "B", BfclOverallComparison.of(report, report));
         assertThat(compared).contains("| oracle | yes | 1.000 | 1.000 | " + text + " | " + text + " |");
     }
+
+    /** A web-search cell as a campaign reports it (one trial, 5 questions): its category, entries and accuracy. */
+    private static CellReport webSearchCell(String category, double accuracy) {
+        Map<String, MetricSummary> m = new java.util.LinkedHashMap<>();
+        m.put("completion_rate", MetricSummary.of(List.of(accuracy)));
+        m.put("bfcl.accuracy." + category, MetricSummary.of(List.of(accuracy)));
+        m.put("bfcl.multi_turn.entries", MetricSummary.of(List.of(5.0)));
+        return new CellReport("c/m/" + category + "/react", "m", category, "react", 5, 1, 5, 0, 0, m, Map.of(), List.of());
+    }
+
+    /** Web search feeds the agentic section as memory does: each category 40 / 2 / 2 = 10 of the 100 weight points. */
+    @Test
+    void webSearchCellsCountInTheAgenticSection() {
+        BfclOverall o = BfclOverall.of(List.of(webSearchCell("web_search_base", 0.6), webSearchCell("web_search_no_snippet", 0.4))).get(0);
+        assertThat(o.categories()).containsExactlyInAnyOrder("web_search_base", "web_search_no_snippet");
+        assertThat(o.v4Overall().mean()).isCloseTo((10 * 0.6 + 10 * 0.4) / 100, within(1e-12));
+        assertThat(o.v4WeightRun()).isCloseTo(20, within(1e-12));
+        assertThat(o.v4MissingWeights().get("agentic")).isCloseTo(20, within(1e-12));
+    }
 }

@@ -111,6 +111,27 @@ public final class OfficialBfclChecker {
         return runDriver("official_memory.py", List.of(c)).get(0);
     }
 
+    /**
+     * As {@link #installWithMemoryBackends} (bfcl-eval's utils, which loads its web-search entries, needs filelock), with
+     * the web-search backend's dependencies too (deploy/local/install-bfcl-eval-web-search-deps.sh, beside the package
+     * folder, where ibench's runner finds them), for {@link #judgeWebSearch}.
+     */
+    public static OfficialBfclChecker installWithWebSearchBackend() {
+        Path root = installed("install-bfcl-eval.sh");
+        Path deps = installed("install-bfcl-eval-memory-deps.sh");
+        Path webDeps = installed("install-bfcl-eval-web-search-deps.sh");
+        return new OfficialBfclChecker(root, String.join(java.io.File.pathSeparator, root.toString(), deps.toString(), webDeps.toString()));
+    }
+
+    /**
+     * Web-search questions run as bfcl-eval runs them (driver {@code official_web_search.py}), against a stand-in search
+     * server: per case {@code {"key", "category", "id", "search_url", "api_key", "steps": [{"text", "decoded": [call, ...]
+     * or null}], "possible_answer"}}; per answer the entry as bfcl-eval loads it, every executed result and the verdict.
+     */
+    public List<JsonNode> judgeWebSearch(List<Map<String, Object>> cases) {
+        return runDriver("official_web_search.py", cases);
+    }
+
     private static Path installed(String scriptName) {
         Path script = BundledData.root().getParent().resolve("deploy/local/" + scriptName);
         try {
@@ -226,16 +247,19 @@ public final class OfficialBfclChecker {
         return runLines(driverResource, count, input).stream().map(OfficialBfclChecker::verdict).toList();
     }
 
+    /** The drivers' shared helpers, copied beside each driver (its folder is on the driver's path). */
+    private static final String SHARED_DRIVER_CODE = "official_agentic.py";
+
     private List<String> runLines(String driverResource, int count, java.util.function.Consumer<OutputStream> input) {
         try {
-            // the driver beside the shared stand-ins (bfcl_eval_standins.py), which drivers may import
+            // the driver beside the shared stand-ins and agentic code, which drivers may import
             Path folder = Files.createTempDirectory("bfcl-driver");
-            Path driver = folder.resolve(driverResource);
-            for (String file : List.of(driverResource, "bfcl_eval_standins.py")) {
+            for (String file : List.of(driverResource, "bfcl_eval_standins.py", SHARED_DRIVER_CODE)) {
                 try (InputStream in = OfficialBfclChecker.class.getResourceAsStream("/bfcl/" + file)) {
                     Files.write(folder.resolve(file), in.readAllBytes());
                 }
             }
+            Path driver = folder.resolve(driverResource);
             ProcessBuilder pb = new ProcessBuilder("python3", driver.toString()).redirectError(ProcessBuilder.Redirect.INHERIT);
             pb.environment().put("PYTHONPATH", searchPath + java.io.File.pathSeparator + folder);
             pb.environment().put("PYTHONDONTWRITEBYTECODE", "1");
@@ -246,7 +270,7 @@ public final class OfficialBfclChecker {
             if (!p.waitFor(5, TimeUnit.MINUTES) || p.exitValue() != 0) {
                 throw new IllegalStateException(driverResource + " failed (exit " + p.exitValue() + ")");
             }
-            for (String file : List.of(driverResource, "bfcl_eval_standins.py")) {
+            for (String file : List.of(driverResource, "bfcl_eval_standins.py", SHARED_DRIVER_CODE)) {
                 Files.deleteIfExists(folder.resolve(file));
             }
             Files.deleteIfExists(folder);

@@ -190,7 +190,7 @@ public final class BfclResultsExport {
 
     /**
      * bfcl-eval's {@code get_directory_structure_by_category} for the categories ibench runs: the general grouping, and
-     * for a memory category {@code agentic/memory/<backend type>}.
+     * for a memory category {@code agentic/memory/<backend type>}, for a web-search one {@code agentic}.
      */
     public static String group(String category) {
         if (category.equals(BfclFormatSensitivity.CATEGORY)) {
@@ -201,6 +201,9 @@ public final class BfclResultsExport {
         }
         if (category.startsWith("memory_")) {
             return "agentic/memory/" + category.substring("memory_".length());
+        }
+        if (category.startsWith("web_search")) {
+            return "agentic";
         }
         return category.startsWith("live") ? "live" : "non_live";
     }

@@ -7,6 +7,8 @@ import dev.ibench.activities.campaign.SqlMode;
 import dev.ibench.core.bfcl.BfclFormatSensitivityEvalSet;
 import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMultiTurnEvalSet;
+import dev.ibench.core.bfcl.BfclWebSearchImporter;
+import dev.ibench.activities.bfcl.BfclWebSearchAccess;
 import dev.ibench.core.campaign.BenchmarkEntry;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.CampaignSpecException;
@@ -46,10 +48,17 @@ import java.util.Set;
 public final class CampaignStarter {
     private final CampaignServices services;
     private final WorkflowClient client;
+    private final Map<String, String> environment;
 
     public CampaignStarter(CampaignServices services, WorkflowClient client) {
+        this(services, client, System.getenv());
+    }
+
+    /** @param environment where the variables the checks ask about are read (the search key's of a web-search set) */
+    public CampaignStarter(CampaignServices services, WorkflowClient client, Map<String, String> environment) {
         this.services = services;
         this.client = client;
+        this.environment = environment;
     }
 
     /**
@@ -68,6 +77,11 @@ public final class CampaignStarter {
 
     /** {@link #plan(Path)} with the profile catalog read once by the caller: every check of the file uses it. */
     public static CampaignPlan plan(Path file, ProfileCatalog profiles) {
+        return plan(file, profiles, System.getenv());
+    }
+
+    /** {@link #plan(Path, ProfileCatalog)} with the variables the checks ask about read from {@code environment}. */
+    public static CampaignPlan plan(Path file, ProfileCatalog profiles, Map<String, String> environment) {
         CampaignSpec spec = resolvePaths(file, new CampaignSpecLoader().load(file));
         requirePricesForUsdBudgets(file, spec, profiles);
         // one summary per file: ten benchmarks over the same eval set read it once, and no sample is kept
@@ -84,8 +98,14 @@ public final class CampaignStarter {
             try {
                 boolean memory = BfclMemoryEvalSet.isOne(Path.of(b.evalSet()));
                 if (memory || BfclMultiTurnEvalSet.isOne(Path.of(b.evalSet()))) {
-                    int entries = memory ? EvalSetCheck.memory(Path.of(b.evalSet()), vectorModelGiven()).questions().size()
-                            : EvalSetCheck.multiTurn(Path.of(b.evalSet())).entries().size();
+                    int entries;
+                    if (memory) {
+                        entries = EvalSetCheck.memory(Path.of(b.evalSet()), vectorModelGiven()).questions().size();
+                    } else {
+                        BfclMultiTurnEvalSet set = EvalSetCheck.multiTurn(Path.of(b.evalSet()));
+                        entries = set.entries().size();
+                        requireSearchKey(file, b, set.category(), environment);
+                    }
                     requireReactForMultiTurn(file, b, spec);
                     int selected = spec.samples().limit() == null ? entries : Math.min(spec.samples().limit(), entries);
                     items += (long) selected * spec.trials() * spec.models().size() * spec.modes().size() * spec.ablations().size();
@@ -114,6 +134,21 @@ public final class CampaignStarter {
     private static boolean vectorModelGiven() {
         String folder = System.getenv(EvalSetCheck.VECTOR_MODEL_ENV);
         return folder != null && !folder.isBlank();
+    }
+
+    /**
+     * A BFCL web-search set asks SerpAPI with the key in the variable the workers' {@code IBENCH_BFCL_SEARCH_API_KEY_ENV}
+     * names (default {@code SERPAPI_API_KEY}, docs/bfcl.md#web-search): refused when this environment does not set it.
+     */
+    private static void requireSearchKey(Path file, BenchmarkEntry b, String category, Map<String, String> environment) {
+        if (!BfclWebSearchImporter.isWebSearch(category)) {
+            return;
+        }
+        BfclWebSearchAccess access = BfclWebSearchAccess.fromEnvironment(environment);
+        if (!access.hasKey()) {
+            throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': the BFCL " + category + " set asks a search service, "
+                    + "and the environment variable " + access.apiKeyEnv() + " that holds its SerpAPI key is not set (docs/bfcl.md#web-search)");
+        }
     }
 
     private static void checkMemory(Path file, BenchmarkEntry b, Path set) {
@@ -203,6 +238,8 @@ public final class CampaignStarter {
                 requireReactForMultiTurn(file, b, spec);
                 if (BfclMemoryEvalSet.isOne(setFile)) {
                     checkMemory(file, b, setFile);
+                } else {
+                    requireSearchKey(file, b, BfclMultiTurnEvalSet.read(setFile).category(), environment);
                 }
             } else if (BfclFormatSensitivityEvalSet.isOne(setFile)) {
                 FormatSensitivityCampaignCheck.check(file, b, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")));
@@ -231,7 +268,7 @@ public final class CampaignStarter {
     }
 
     public String start(Path file, String requestedId) {
-        return start(file, plan(file), requestedId);
+        return start(file, plan(file, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")), environment), requestedId);
     }
 
     /** Starts a campaign whose file {@link #plan} has already read and checked (every eval set is read once). */

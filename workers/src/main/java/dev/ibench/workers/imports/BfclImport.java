@@ -10,6 +10,7 @@ import dev.ibench.core.bfcl.BfclImporter;
 import dev.ibench.core.bfcl.BfclMemoryBackend;
 import dev.ibench.core.bfcl.BfclMemoryImporter;
 import dev.ibench.core.bfcl.BfclMultiTurnImporter;
+import dev.ibench.core.bfcl.BfclWebSearchImporter;
 import dev.ibench.core.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,7 +21,8 @@ import java.util.Locale;
 /**
  * Imports a BFCL test category as an eval set: writes {@code OUT/NAME.json} and the import report
  * {@code OUT/NAME-import.json}, and says what it imported on the output stream (the report itself with {@code json}).
- * The multi-turn categories go to {@link BfclMultiTurnImport}, the memory ones to {@link BfclMemoryImport},
+ * The multi-turn categories go to {@link BfclMultiTurnImport}, the memory ones to {@link BfclMemoryImport}, the web-search
+ * ones to {@link BfclWebSearchImport},
  * {@code format_sensitivity} to {@link BfclFormatSensitivityImport}.
  */
 public final class BfclImport {
@@ -45,6 +47,8 @@ public final class BfclImport {
             BfclImportRequest resolved = request.fromPackage() ? fromPackage(request) : request;
             if (BfclMultiTurnImporter.isMultiTurn(resolved.category())) {
                 new BfclMultiTurnImport(this, output).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
+            } else if (BfclWebSearchImporter.isWebSearch(resolved.category())) {
+                new BfclWebSearchImport(this).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
             } else if (BfclMemoryBackend.isMemory(resolved.category())) {
                 new BfclMemoryImport(this).run(resolved, resolved.category().trim().toLowerCase(Locale.ROOT));
             } else if (isFormatSensitivity(resolved.category())) {
@@ -73,6 +77,9 @@ public final class BfclImport {
         String key = request.category() == null ? "" : request.category().trim().toLowerCase(Locale.ROOT);
         if (BfclMemoryBackend.isMemory(key)) { // one test file for the three backends; the rest is found beside it
             return request.withInputs(bfclEval.data().resolve(BfclMemoryImporter.TESTS), null, null);
+        }
+        if (BfclWebSearchImporter.isWebSearch(key)) { // one test file for both categories; the rest is found beside it
+            return request.withInputs(bfclEval.data().resolve(BfclWebSearchImporter.TESTS), null, null);
         }
         if (isFormatSensitivity(key)) { // the list of ids; the tests and answers it names are found beside it
             return request.withInputs(bfclEval.data().resolve(BfclFormatSensitivityEvalSet.IDS_FILE), null, null);

@@ -18,4 +18,11 @@ class BfclResultsExportGroupTest {
         assertThat(BfclResultsExport.group("memory_rec_sum")).isEqualTo("agentic/memory/rec_sum");
         assertThat(BfclResultsExport.group("memory_vector")).isEqualTo("agentic/memory/vector");
     }
+
+    /** bfcl-eval's general grouping of web_search_* is agentic, with no sub-folder (get_directory_structure_by_category). */
+    @Test
+    void webSearchCategoriesGoUnderAgentic() {
+        assertThat(BfclResultsExport.group("web_search_base")).isEqualTo("agentic");
+        assertThat(BfclResultsExport.group("web_search_no_snippet")).isEqualTo("agentic");
+    }
 }

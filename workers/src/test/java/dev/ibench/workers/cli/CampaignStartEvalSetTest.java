@@ -110,6 +110,24 @@ class CampaignStartEvalSetTest {
                 + "IBENCH_BFCL_VECTOR_MODEL names the folder of its embedding model (docs/bfcl.md#memory)");
     }
 
+    /** A web-search set needs the search key's variable (docs/bfcl.md#web-search); refused before any server is contacted. */
+    @Test
+    void aWebSearchSetIsRefusedWithoutTheSearchKeyVariable() throws Exception {
+        Assumptions.assumeTrue(System.getenv("SERPAPI_API_KEY") == null && System.getenv("IBENCH_BFCL_SEARCH_API_KEY_ENV") == null,
+                "a search key is set in this environment");
+        Path set = Files.writeString(dir.resolve("ws.json"), "{\"style\": \"bfcl_multi_turn\", \"category\": \"web_search_base\", "
+                + "\"source\": \"x\", \"function_docs\": {\"WebSearchAPI\": []}, \"data\": [{\"id\": \"web_search_base_0\", "
+                + "\"category\": \"web_search_base\", \"turns\": [[{\"role\": \"user\", \"content\": \"Who?\"}]], "
+                + "\"involved_classes\": [\"WebSearchAPI\"], \"initial_config\": {\"WebSearchAPI\": {\"show_snippet\": true}}, "
+                + "\"missed_function\": {}, \"ground_truth\": [[\"Zhang Yiming\"]]}]}");
+        Path file = dir.resolve("campaign.yaml");
+        Files.writeString(file, "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}]\nbenchmarks: [{name: b, eval_set: \""
+                + set + "\"}]\n");
+        CliRun r = CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
+        assertRefusedBeforeAnything(r, "the BFCL web_search_base set asks a search service, and the environment variable SERPAPI_API_KEY "
+                + "that holds its SerpAPI key is not set (docs/bfcl.md#web-search)");
+    }
+
     @Test
     void aTextFileThatIsNotJsonLikePasswdIsRefused() throws Exception {
         Path passwd = Files.writeString(dir.resolve("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n");

@@ -154,4 +154,31 @@ class ImportBfclCommandTest {
         assertThat(missing.exit()).isEqualTo(2);
         assertThat(missing.err()).contains("no such file").contains("nope.json");
     }
+
+    /** A web-search category from files laid out as bfcl-eval's data folder: a multi-turn set of one-turn WebSearchAPI entries. */
+    @Test
+    void aWebSearchCategoryImportsAsOneTurnEntriesOfTheBackend() throws Exception {
+        Path data = Files.createDirectories(dir.resolve("ws-data"));
+        Files.createDirectories(data.resolve("possible_answer"));
+        Files.createDirectories(data.resolve("multi_turn_func_doc"));
+        Files.writeString(data.resolve("BFCL_v4_web_search.json"), "{\"id\": \"web_search_7\", \"question\": [[{\"role\": \"user\", "
+                + "\"content\": \"Who won?\"}]], \"involved_classes\": [\"WebSearchAPI\"]}\n");
+        Files.writeString(data.resolve("possible_answer/BFCL_v4_web_search.json"), "{\"id\": \"web_search_7\", \"ground_truth\": [\"Ada\"]}\n");
+        Files.writeString(data.resolve("multi_turn_func_doc/web_search.json"), "{\"name\": \"search_engine_query\", \"description\": \"d\", "
+                + "\"parameters\": {\"type\": \"dict\", \"properties\": {}, \"required\": []}}\n");
+        Path out = dir.resolve("ws-out");
+        CliRun r = CliRun.of("import", "bfcl", data.resolve("BFCL_v4_web_search.json").toString(), "--category", "web_search_no_snippet",
+                "--out", out.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("imported 1 web_search_no_snippet questions (backend WebSearchAPI)");
+        JsonNode set = Json.MAPPER.readTree(out.resolve("bfcl-web-search-no-snippet.json").toFile());
+        assertThat(set.path("style").asText()).isEqualTo("bfcl_multi_turn");
+        assertThat(set.at("/data/0/id").asText()).isEqualTo("web_search_no_snippet_7");
+        assertThat(set.at("/data/0/initial_config/WebSearchAPI/show_snippet").asBoolean(true)).isFalse();
+        assertThat(set.at("/data/0/ground_truth/0/0").asText()).isEqualTo("Ada");
+        CliRun refused = CliRun.of("import", "bfcl", data.resolve("BFCL_v4_web_search.json").toString(), "--category", "web_search_base",
+                "--answers", data.resolve("possible_answer/BFCL_v4_web_search.json").toString(), "--out", out.toString());
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.err()).contains("web_search_base reads its possible answers and function docs from beside BFCL_v4_web_search.json");
+    }
 }

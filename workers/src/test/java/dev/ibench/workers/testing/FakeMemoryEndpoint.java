@@ -115,9 +115,16 @@ public final class FakeMemoryEndpoint implements AutoCloseable {
             return backend.endsWith("_kv") ? "[archival_memory_key_search(query=" + PythonRepr.of(FakeMultiTurnEndpoint.userText(found.entry(), 0)) + ")]"
                     : "[memory_retrieve()]";
         }
-        String truth = found.answers().get(0);
-        return switch (found.question() % 3) {
-            case 0 -> "{'answer': " + PythonRepr.of(truth) + ", 'context': 'from my notes'}";
+        return scriptedAnswer(found.question(), found.answers().get(0), "from my notes");
+    }
+
+    /**
+     * The final answer of question {@code question}: {@code truth} in the answer format (with {@code context}) when
+     * {@code question % 3 == 0}, "I do not know" when 1, upper-cased in a sentence when 2.
+     */
+    static String scriptedAnswer(int question, String truth, String context) {
+        return switch (question % 3) {
+            case 0 -> "{'answer': " + PythonRepr.of(truth) + ", 'context': " + PythonRepr.of(context) + "}";
             case 1 -> "{'answer': 'I do not know', 'context': 'I do not know'}";
             default -> "It is " + truth.toUpperCase(Locale.ROOT) + ".";
         };
