@@ -48,28 +48,10 @@ class BfclExportOfficialIT {
         // rows whose gold names a dotted function, so the spelling matters
         List<EvalSample> samples = all.stream().filter(s -> s.output().get(0).name().contains(".")).limit(6).toList();
         assertThat(samples).hasSize(6);
-        Path evalSet = dir.resolve("bfcl-simple.json");
-        Json.MAPPER.writeValue(evalSet.toFile(), Map.of("style", "bfcl", "category", "simple", "data", samples));
-        Path campaignFile = dir.resolve("c.yaml");
-        Files.writeString(campaignFile, """
-                name: bfcl-export
-                models:
-                  - {name: m, profile: oracle}
-                  - {name: m2, profile: oracle}
-                benchmarks:
-                  - {name: bfcl-simple, eval_set: %s}
-                """.formatted(evalSet));
-        CampaignSpec spec = CampaignStarter.validate(campaignFile);
-        Path storeFile = dir.resolve("results.db");
-        try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
-            ResultsStore store = new ResultsStore(db);
-            store.saveCampaign("X", spec.name(), Json.MAPPER.writeValueAsString(spec));
-            writeCell(store, evalSet, samples, "m", new String[] {"fc", "fc", "fc", "fc", "prose", "rejected"});
-            writeCell(store, evalSet, samples, "m2", new String[] {"fc", "fc", "dotted", "dotted", "dotted", "dotted"});
-        }
-        Path out = dir.resolve("bfcl-out");
-        CliRun run = CliRun.of("campaign", "export", "X", "--format", "bfcl", "--out", out.toString(), "--store", storeFile.toString());
-        assertThat(run.exit()).as(run.err()).isZero();
+        Map<String, String[]> answers = new java.util.LinkedHashMap<>();
+        answers.put("m", new String[] {"fc", "fc", "fc", "fc", "prose", "rejected"});
+        answers.put("m2", new String[] {"fc", "fc", "dotted", "dotted", "dotted", "dotted"});
+        Path out = exported(samples, "simple", answers);
 
         List<String> results = Files.readAllLines(out.resolve("result/m/non_live/BFCL_v4_simple_python_result.json"));
         assertThat(results).hasSize(6);
@@ -106,26 +88,8 @@ class BfclExportOfficialIT {
         dev.ibench.core.bfcl.BfclEvalPackage bfclEval = dev.ibench.core.bfcl.BfclEvalPackage.at(official.root());
         List<EvalSample> samples = BfclImporter.read(bfclEval.tests("simple_python"), bfclEval.answers("simple_python"),
                 BfclCategory.SIMPLE_PYTHON).samples().subList(0, 6);
-        Path evalSet = dir.resolve("bfcl-simple.json");
-        Json.MAPPER.writeValue(evalSet.toFile(), Map.of("style", "bfcl", "category", "simple_python", "data", samples));
-        Path campaignFile = dir.resolve("c.yaml");
-        Files.writeString(campaignFile, """
-                name: bfcl-export
-                models:
-                  - {name: m, profile: oracle}
-                benchmarks:
-                  - {name: bfcl-simple, eval_set: %s}
-                """.formatted(evalSet));
-        CampaignSpec spec = CampaignStarter.validate(campaignFile);
-        Path storeFile = dir.resolve("results.db");
-        try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
-            ResultsStore store = new ResultsStore(db);
-            store.saveCampaign("X", spec.name(), Json.MAPPER.writeValueAsString(spec));
-            writeCell(store, evalSet, samples, "m", new String[] {"fc", "fc", "dotted", "prose", "not-an-object", "rejected"});
-        }
-        Path out = dir.resolve("bfcl-out");
-        CliRun run = CliRun.of("campaign", "export", "X", "--format", "bfcl", "--out", out.toString(), "--store", storeFile.toString());
-        assertThat(run.exit()).as(run.err()).isZero();
+        Path out = exported(samples, "simple_python",
+                Map.of("m", new String[] {"fc", "fc", "dotted", "prose", "not-an-object", "rejected"}));
         List<String> results = Files.readAllLines(out.resolve("result/m/non_live/BFCL_v4_simple_python_result.json"));
         assertThat(Json.MAPPER.readTree(results.get(0)).get("result").isArray()).as("calls as [{name: arguments}]").isTrue();
         assertThat(Json.MAPPER.readTree(results.get(3)).get("result").asText()).isEqualTo("I cannot help with that.");
@@ -143,6 +107,32 @@ class BfclExportOfficialIT {
         assertThat(theirHeader.get("correct_count").asInt()).isEqualTo(2);
         assertThat(theirHeader.get("total_count").asInt()).isEqualTo(6);
         assertThat(failures(ours)).isEqualTo(failures(officialLines));
+    }
+
+    /**
+     * Exports (campaign export --format bfcl) a campaign of {@code samples} (one BFCL set of {@code category}) whose models,
+     * all with the oracle profile (tools mode), answered as {@code answersByModel} says per entry ({@link #writeCell}).
+     */
+    private Path exported(List<EvalSample> samples, String category, Map<String, String[]> answersByModel) throws Exception {
+        Path evalSet = dir.resolve("bfcl-simple.json");
+        Json.MAPPER.writeValue(evalSet.toFile(), Map.of("style", "bfcl", "category", category, "data", samples));
+        StringBuilder models = new StringBuilder();
+        answersByModel.keySet().forEach(m -> models.append("  - {name: ").append(m).append(", profile: oracle}\n"));
+        Path campaignFile = dir.resolve("c.yaml");
+        Files.writeString(campaignFile, "name: bfcl-export\nmodels:\n" + models + "benchmarks:\n  - {name: bfcl-simple, eval_set: " + evalSet + "}\n");
+        CampaignSpec spec = CampaignStarter.validate(campaignFile);
+        Path storeFile = dir.resolve("results.db");
+        try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
+            ResultsStore store = new ResultsStore(db);
+            store.saveCampaign("X", spec.name(), Json.MAPPER.writeValueAsString(spec));
+            for (Map.Entry<String, String[]> m : answersByModel.entrySet()) {
+                writeCell(store, evalSet, samples, m.getKey(), m.getValue());
+            }
+        }
+        Path out = dir.resolve("bfcl-out");
+        CliRun run = CliRun.of("campaign", "export", "X", "--format", "bfcl", "--out", out.toString(), "--store", storeFile.toString());
+        assertThat(run.exit()).as(run.err()).isZero();
+        return out;
     }
 
     /** A score file's failing entries: id and error type. */
