@@ -53,14 +53,13 @@ public final class BfclResultsExport {
         EntryLines lines = new EntryLines();
         BfclMultiTurnResultLines multiTurn = new BfclMultiTurnResultLines(services);
         for (CellRecord cell : services.store().cells(campaignId)) {
-            if (services.evalSets().isMemory(cell.evalSet())) {
-                continue; // memory questions: score files from the report, no result file (docs/bfcl.md)
-            }
-            if (!services.evalSets().isMultiTurn(cell.evalSet())) {
+            if (!services.evalSets().isMultiTurn(cell.evalSet()) && !services.evalSets().isMemory(cell.evalSet())) {
                 collect(cell, lines);
             } else {
                 for (BfclMultiTurnResultLines.Entry e : multiTurn.entries(cell)) {
-                    lines.of(lines.results, cell.model(), e.category()).add(e.result());
+                    if (e.result() != null) { // a memory question: no result file (docs/bfcl.md)
+                        lines.of(lines.results, cell.model(), e.category()).add(e.result());
+                    }
                     List<Map<String, Object>> failed = lines.of(lines.failures, cell.model(), e.category());
                     if (e.failure() != null) {
                         failed.add(e.failure());
