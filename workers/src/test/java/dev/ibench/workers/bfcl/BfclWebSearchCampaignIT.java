@@ -234,12 +234,9 @@ class BfclWebSearchCampaignIT {
         return failing;
     }
 
+    /** A JSON Lines file's lines. */
     private static List<JsonNode> lines(Path file) throws Exception {
-        List<JsonNode> out = new ArrayList<>();
-        for (String line : Files.readAllLines(file)) {
-            out.add(Json.MAPPER.readTree(line));
-        }
-        return out;
+        return Json.MAPPER.readerFor(JsonNode.class).<JsonNode>readValues(file.toFile()).readAll();
     }
 
     /** A campaign {@code name} of one model ({@code model}: its entry) over both sets. */
