@@ -7,7 +7,11 @@ Usage: official_multi_turn_results.py RESULT_DIR SCORE_DIR [FC_MODEL ...]
 Every result/<model>/multi_turn/BFCL_v4_multi_turn_<category>_result.json under RESULT_DIR is evaluated against the
 entries of that id in the installed package's data (prompt and possible answer, aligned by bfcl-eval's
 _subset_entries_by_model_ids, i.e. --partial-eval), and SCORE_DIR/<model>/multi_turn/BFCL_v4_<category>_score.json is
-written by bfcl-eval's save_eval_results. Prints one line per category: {"model", "category", "accuracy", "total_count"}.
+written by bfcl-eval's save_eval_results. Likewise every result/<model>/agentic/BFCL_v4_web_search_<base|no_snippet>_result.json,
+evaluated as `bfcl evaluate` does an agentic category (agentic_runner -> _evaluate_single_agentic_entry -> agentic_checker)
+against the web-search entries (ids renamed per category by bfcl-eval's process_web_search_test_case), its score file
+SCORE_DIR/<model>/agentic/BFCL_v4_<category>_score.json. Prints one line per category: {"model", "category",
+"accuracy", "total_count"}.
 
 eval_runner.py imports every model handler (vendor SDKs, tenacity, tree-sitter, dotenv, tqdm), none installed with
 bfcl-eval --no-deps; so the three functions named above are taken from its source and run unchanged, with the handler
@@ -28,11 +32,12 @@ from bfcl_eval_standins import functions_of
 bfcl_eval_standins.install()
 
 from bfcl_eval.constants.enums import ReturnFormat  # noqa: E402
+from bfcl_eval.eval_checker.agentic_eval.agentic_checker import agentic_checker  # noqa: E402
 from bfcl_eval.constants.eval_config import POSSIBLE_ANSWER_PATH, PROMPT_PATH  # noqa: E402
 from bfcl_eval.eval_checker import eval_runner_helper  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_checker import multi_turn_checker  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils import is_empty_execute_response  # noqa: E402
-from bfcl_eval.utils import load_file  # noqa: E402
+from bfcl_eval.utils import load_file, process_web_search_test_case  # noqa: E402
 
 decoders = {"ast": ast, "re": re, "json": json, "ReturnFormat": ReturnFormat}
 functions_of("model_handler/utils.py", ["default_decode_execute_prompting", "ast_parse", "resolve_ast_call",
@@ -50,10 +55,11 @@ class Handler:
         return decoders["default_decode_execute_prompting"](result, has_tool_call_tag)
 
 
-runner = {"multi_turn_checker": multi_turn_checker, "is_empty_execute_response": is_empty_execute_response,
+runner = {"multi_turn_checker": multi_turn_checker, "agentic_checker": agentic_checker,
+          "is_empty_execute_response": is_empty_execute_response,
           "save_eval_results": eval_runner_helper.save_eval_results, "BaseHandler": object}
 functions_of("eval_checker/eval_runner.py", ["_subset_entries_by_model_ids", "_evaluate_single_multi_turn_entry",
-                                             "multi_turn_runner"], runner)
+                                             "multi_turn_runner", "_evaluate_single_agentic_entry", "agentic_runner"], runner)
 
 
 def main():
@@ -68,6 +74,16 @@ def main():
         prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
         accuracy, total = runner["multi_turn_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
                                                       model, category, score_dir)
+        print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
+    for result_file in sorted(result_dir.glob("*/agentic/BFCL_v4_web_search_*_result.json")):
+        model = result_file.parent.parent.name
+        category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
+        model_result = load_file(result_file, sort_by_id=True)
+        prompt = process_web_search_test_case(load_file(PROMPT_PATH / "BFCL_v4_web_search.json"), category)
+        possible_answer = load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_web_search.json")
+        prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
+        accuracy, total = runner["agentic_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
+                                                   model, category, score_dir)
         print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
 
 

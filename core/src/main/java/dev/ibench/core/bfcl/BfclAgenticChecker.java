@@ -60,7 +60,7 @@ public final class BfclAgenticChecker {
     }
 
     /** {@code agentic_checker.standardize_string}. */
-    static String standardize(String text) {
+    public static String standardize(String text) {
         return PUNCTUATION.matcher(text).replaceAll("").toLowerCase(Locale.ROOT).replace('\'', '"');
     }
 }

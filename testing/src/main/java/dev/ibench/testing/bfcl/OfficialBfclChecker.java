@@ -304,7 +304,8 @@ public final class OfficialBfclChecker {
      * bfcl-eval's own multi-turn evaluation ({@code multi_turn_runner}, driver {@code official_multi_turn_results.py}) of
      * every {@code <model>/multi_turn/BFCL_v4_multi_turn_*_result.json} under {@code resultFolder}, against the entries of
      * those ids in the installed package: its score files are written under {@code scoreFolder}
-     * ({@code <model>/multi_turn/BFCL_v4_<category>_score.json}). {@code fcModels}: the models whose steps are decoded as
+     * ({@code <model>/multi_turn/BFCL_v4_<category>_score.json}). Every {@code <model>/agentic/BFCL_v4_web_search_*_result.json}
+     * likewise, by bfcl-eval's {@code agentic_runner} ({@code <model>/agentic/BFCL_v4_<category>_score.json}). {@code fcModels}: the models whose steps are decoded as
      * the OpenAI-compatible function-calling handler decodes them (the others as a prompt handler).
      */
     public void evaluateMultiTurnResults(Path resultFolder, Path scoreFolder, String... fcModels) {

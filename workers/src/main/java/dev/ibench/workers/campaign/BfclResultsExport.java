@@ -35,7 +35,9 @@ import java.util.TreeMap;
  * {@code score/data_overall.csv} ({@link BfclOverallCsv}). A format_sensitivity cell's entries go to
  * {@code format_sensitivity/BFCL_v4_format_sensitivity_{result,score}.json}, the score file's header that of bfcl-eval's
  * {@code format_sensitivity_runner} ({@link BfclFormatSensitivity.Stats#header}), its max delta and standard deviation in
- * the CSV. A multi-turn category's result file holds each entry's turns of model steps ({@link BfclMultiTurnResultLines}).
+ * the CSV. A multi-turn category's result file holds each entry's turns of model steps ({@link BfclMultiTurnResultLines}),
+ * a web-search category's each question's one turn of them; a web-search or memory category's failing questions get
+ * {@link BfclAgenticScoreLine}'s lines, and a memory category no result file.
  * bfcl-eval has one result per entry: a campaign of several trials exports its first ({@code trial 0}).
  */
 public final class BfclResultsExport {
@@ -53,14 +55,13 @@ public final class BfclResultsExport {
         EntryLines lines = new EntryLines();
         BfclMultiTurnResultLines multiTurn = new BfclMultiTurnResultLines(services);
         for (CellRecord cell : services.store().cells(campaignId)) {
-            if (services.evalSets().isMemory(cell.evalSet())) {
-                continue; // memory questions: score files from the report, no result file (docs/bfcl.md)
-            }
-            if (!services.evalSets().isMultiTurn(cell.evalSet())) {
+            if (!services.evalSets().isMultiTurn(cell.evalSet()) && !services.evalSets().isMemory(cell.evalSet())) {
                 collect(cell, lines);
             } else {
                 for (BfclMultiTurnResultLines.Entry e : multiTurn.entries(cell)) {
-                    lines.of(lines.results, cell.model(), e.category()).add(e.result());
+                    if (e.result() != null) { // a memory question: no result file (docs/bfcl.md)
+                        lines.of(lines.results, cell.model(), e.category()).add(e.result());
+                    }
                     List<Map<String, Object>> failed = lines.of(lines.failures, cell.model(), e.category());
                     if (e.failure() != null) {
                         failed.add(e.failure());

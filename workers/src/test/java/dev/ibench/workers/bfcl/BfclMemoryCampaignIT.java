@@ -22,7 +22,9 @@ import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.testing.bfcl.OfficialBfclChecker;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.BfclResultsExport;
 import dev.ibench.workers.campaign.CampaignStarter;
+import dev.ibench.workers.cli.IbenchCli;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.FakeMemoryEndpoint;
@@ -45,6 +47,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * Issue 43 Must show 2, memory half: a campaign over memory_kv and memory_rec_sum (bfcl-eval's own files and backends),
@@ -55,7 +58,8 @@ import org.junit.jupiter.api.io.TempDir;
  * after every conversation (its snapshot's hash and the text the model is shown) equals the undisturbed run's, and so do
  * the verdicts; those equal bfcl-eval's own run of the same scenario on the undisturbed run's calls and texts (driver
  * official_memory.py: execute_multi_turn_func_call with its snapshot files, _evaluate_single_agentic_entry with
- * agentic_checker), whose final snapshot file is ibench's stored one. Last, the {@code oracle} profile (gold answers) runs
+ * agentic_checker), whose final snapshot file is ibench's stored one, and whose failing questions (ids, error types)
+ * the undisturbed campaign's {@code campaign export --format bfcl} score files list. Last, the {@code oracle} profile (gold answers) runs
  * both sets with every question right.
  */
 class BfclMemoryCampaignIT {
@@ -145,6 +149,10 @@ class BfclMemoryCampaignIT {
                 BfclMemorySnapshots snapshots = new BfclMemorySnapshots(services.artifacts());
                 MultiTurnConversations conversations = new MultiTurnConversations(store, services.evalSets());
                 int valid = 0;
+                Path exported = dir.resolve("export-calm");
+                int exit = new CommandLine(new IbenchCli()).execute("campaign", "export", calm, "--format", "bfcl", "--out", exported.toString(),
+                        "--store", results.toString());
+                assertThat(exit).as("campaign export calm --format bfcl").isZero();
                 for (String category : CATEGORIES) {
                     String calmCell = cell(calm, category);
                     String crashCell = cell(crash, category);
@@ -195,6 +203,24 @@ class BfclMemoryCampaignIT {
                         String expected = their.path("valid").asBoolean() + " " + (their.path("error_type").isNull() ? null : their.path("error_type").asText());
                         assertThat(calmVerdicts.get(id)).as(id + " verdict, ibench vs bfcl-eval").isEqualTo(expected);
                     }
+                    // the export's score file lists the questions bfcl-eval fails, with its error types (and no result file)
+                    List<String> theirFailing = new ArrayList<>();
+                    for (int i = 0; i < QUESTIONS; i++) {
+                        JsonNode their = theirs.path("questions").get(i);
+                        if (!their.path("valid").asBoolean()) {
+                            theirFailing.add(set.questions().get(i).id() + " " + their.path("error_type").asText());
+                        }
+                    }
+                    String group = BfclResultsExport.group(category);
+                    List<String> scoreLines = Files.readAllLines(exported.resolve("score/calm/" + group + "/BFCL_v4_" + category + "_score.json"));
+                    List<String> exportedFailing = new ArrayList<>();
+                    for (String line : scoreLines.subList(1, scoreLines.size())) {
+                        JsonNode failing = Json.MAPPER.readTree(line);
+                        exportedFailing.add(failing.get("id").asText() + " " + failing.at("/error/error_type").asText());
+                    }
+                    assertThat(exportedFailing).as(category + " exported failing questions vs bfcl-eval's").containsExactlyInAnyOrderElementsOf(theirFailing);
+                    assertThat(Json.MAPPER.readTree(scoreLines.get(0)).get("correct_count").asInt()).isEqualTo(QUESTIONS - theirFailing.size());
+                    assertThat(exported.resolve("result/calm/" + group)).doesNotExist();
                     // by hand: the double answers questions 0 and 3 right, 2 upper-cased (found), 1 and 4 "I do not know"
                     List<String> ids = set.questions().stream().map(BfclMemoryQuestion::id).toList();
                     assertThat(ids.stream().map(calmVerdicts::get).toList()).containsExactly("true null", "false agentic:answer_not_found",

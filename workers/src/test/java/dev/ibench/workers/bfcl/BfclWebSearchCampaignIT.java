@@ -27,6 +27,7 @@ import dev.ibench.testing.bfcl.StandInSearchServer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
 import dev.ibench.workers.campaign.CampaignStarter;
+import dev.ibench.workers.cli.IbenchCli;
 import dev.ibench.workers.temporal.TemporalConnection;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.FakeWebSearchEndpoint;
@@ -47,6 +48,7 @@ import java.util.concurrent.TimeUnit;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * Issue 43 Must show 2, web-search half: a campaign over web_search_base and web_search_no_snippet (bfcl-eval's own
@@ -58,7 +60,8 @@ import org.junit.jupiter.api.io.TempDir;
  * execute_multi_turn_func_call on its WebSearchAPI against the same stand-in, _evaluate_single_agentic_entry with
  * agentic_checker), and so do the stored results of every call; the stand-in received every search with the key; the
  * report's accuracies and v4 overall (web search in the agentic section, 10 of 100 per category) follow from them. Last,
- * the {@code oracle} profile (gold answers) gets every question right.
+ * the {@code oracle} profile (gold answers) gets every question right, and {@code campaign export --format bfcl} writes the
+ * score files bfcl-eval's own agentic_runner writes on the exported web-search result files.
  */
 class BfclWebSearchCampaignIT {
     private static final int QUESTIONS = 5;
@@ -183,13 +186,57 @@ class BfclWebSearchCampaignIT {
             // the agentic section (40) is the mean of web search and memory, web search the mean of its two: 10 points each
             double expected = (10 * accuracy.get("web_search_base") + 10 * accuracy.get("web_search_no_snippet")) / 100;
             assertThat(overall.v4Overall().mean()).isCloseTo(expected, Offset.offset(1e-12));
+            int failing = exportedScoresEqualBfclEvals(official, results);
             System.out.printf("BfclWebSearchCampaignIT: %s, %d questions each, %d searches and %d pages served by the stand-in; verdicts and "
-                    + "results equal to bfcl-eval's; accuracies %s, v4 overall %.3f; %d s%n", CATEGORIES, QUESTIONS, search.searches().size(),
-                    search.pageRequests().size(), accuracy, overall.v4Overall().mean(),
+                    + "results equal to bfcl-eval's; accuracies %s, v4 overall %.3f; exported score files equal bfcl-eval's agentic_runner's on the "
+                    + "exported result files (%d failing entries); %d s%n", CATEGORIES, QUESTIONS, search.searches().size(),
+                    search.pageRequests().size(), accuracy, overall.v4Overall().mean(), failing,
                     java.time.Duration.ofNanos(System.nanoTime() - started).toSeconds());
         } finally {
             System.clearProperty("ibench.results.db");
         }
+    }
+
+    /**
+     * {@code campaign export ws --format bfcl}, then bfcl-eval's own {@code agentic_runner} (driver
+     * official_multi_turn_results.py, the prompt handler's decoding: the double is a prompt-mode model) on the exported
+     * web-search result files: its score files equal the exported ones, header and failing lines. Left out of the
+     * comparison: {@code prompt} (bfcl-eval's holds the entry as its own prompt file has it; ibench's the entry it ran) and
+     * {@code inference_log} (ibench does not keep bfcl-eval's inference log). The number of failing entries.
+     */
+    private int exportedScoresEqualBfclEvals(OfficialBfclChecker official, Path results) throws Exception {
+        Path out = dir.resolve("export");
+        int exit = new CommandLine(new IbenchCli()).execute("campaign", "export", "ws", "--format", "bfcl", "--out", out.toString(),
+                "--store", results.toString());
+        assertThat(exit).as("campaign export ws --format bfcl").isZero();
+        Path theirScores = dir.resolve("bfcl-eval-score");
+        official.evaluateMultiTurnResults(out.resolve("result"), theirScores);
+        int failing = 0;
+        for (String category : CATEGORIES) {
+            String file = "ws/agentic/BFCL_v4_" + category + "_score.json";
+            assertThat(Files.readAllLines(out.resolve("result/ws/agentic/BFCL_v4_" + category + "_result.json"))).hasSize(QUESTIONS);
+            List<JsonNode> theirs = lines(theirScores.resolve(file));
+            List<JsonNode> ours = lines(out.resolve("score/" + file));
+            assertThat(ours.get(0)).as(category + " header").isEqualTo(theirs.get(0));
+            // by hand: questions 1 and 4 answer "I do not know"
+            assertThat(ours).as(category + " score lines").hasSameSizeAs(theirs).hasSize(3);
+            for (int i = 1; i < theirs.size(); i++) {
+                JsonNode their = theirs.get(i);
+                JsonNode our = ours.get(i);
+                for (String field : List.of("id", "model_name", "test_category", "valid", "error", "model_result_raw", "last_non_fc_message",
+                        "model_result", "model_result_decoded", "possible_answer")) {
+                    assertThat(our.get(field)).as(category + " failing line " + i + ": " + field).isEqualTo(their.get(field));
+                }
+                assertThat(our.at("/error/error_type").asText()).isEqualTo("agentic:answer_not_found");
+                failing++;
+            }
+        }
+        return failing;
+    }
+
+    /** A JSON Lines file's lines. */
+    private static List<JsonNode> lines(Path file) throws Exception {
+        return Json.MAPPER.readerFor(JsonNode.class).<JsonNode>readValues(file.toFile()).readAll();
     }
 
     /** A campaign {@code name} of one model ({@code model}: its entry) over both sets. */

@@ -58,8 +58,8 @@ import org.junit.jupiter.api.io.TempDir;
  * driver {@code official_multi_turn_results.py}) reads the exported multi-turn result files and writes its score files:
  * the same verdict per entry as ibench's report, the same headers and failing entries (error types, messages) as ibench's
  * exported score files. The agentic score files' headers hold the store's and the report's counts (by hand: every
- * question right), and bfcl-eval's agentic evaluation of the oracle's web-search steps ({@code official_web_search.py};
- * the export writes no web-search result file to run it on) fails the entries the score files list (none). Then
+ * question right), and bfcl-eval's agentic evaluation of the oracle's web-search steps ({@code official_web_search.py})
+ * fails the entries the score files list (none). Then
  * bfcl-eval's leaderboard aggregation over the single-turn and agentic exports' score files and its own multi-turn ones
  * gives the sum of ibench's three reports' overalls (the leaderboard formula is linear in the categories; the agentic
  * report's, by hand, 40 x (1 + 2/3) / 2 points: memory_vector not run counts 0), and its agentic columns equal those of
@@ -212,7 +212,7 @@ class BfclExportCampaignsOfficialIT {
                 assertThat(header.get("accuracy").asDouble()).as(category + " accuracy").isEqualTo(reported).isEqualTo(1.0);
             }
 
-            // web search: the export writes no result file to evaluate (docs/bfcl.md); bfcl-eval's agentic evaluation
+            // web search (BfclWebSearchCampaignIT runs bfcl-eval's agentic_runner on exported result files); bfcl-eval's agentic evaluation
             // (official_web_search.py: _evaluate_single_agentic_entry, agentic_checker) of the oracle's stored steps gives the
             // exported score file's verdicts
             MultiTurnConversations conversations = new MultiTurnConversations(harness.services().store(), harness.services().evalSets());
