@@ -18,7 +18,10 @@ class BfclAgenticScoreLineTest {
     private static BfclAgenticScoreLine line() {
         Map<String, Object> prompt = new LinkedHashMap<>();
         prompt.put("id", "web_search_base_3");
-        prompt.put("question", List.of(List.of(Map.of("role", "user", "content", "Who?"))));
+        Map<String, Object> message = new LinkedHashMap<>(); // in the order the entry's message has its keys
+        message.put("role", "user");
+        message.put("content", "Who?");
+        prompt.put("question", List.of(List.of(message)));
         return new BfclAgenticScoreLine("m", "web_search_base", "web_search_base_3", prompt, ANSWERS);
     }
 
