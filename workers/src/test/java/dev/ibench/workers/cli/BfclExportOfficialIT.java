@@ -121,7 +121,7 @@ class BfclExportOfficialIT {
         Path campaignFile = dir.resolve("c.yaml");
         Files.writeString(campaignFile, "name: bfcl-export\nmodels:\n" + models + "benchmarks:\n  - {name: bfcl-simple, eval_set: " + evalSet + "}\n");
         CampaignSpec spec = CampaignStarter.validate(campaignFile);
-        Path storeFile = dir.resolve("results.db");
+        Path storeFile = storeOutsideTempDir();
         try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
             ResultsStore store = new ResultsStore(db);
             store.saveCampaign("X", spec.name(), Json.MAPPER.writeValueAsString(spec));
@@ -133,6 +133,16 @@ class BfclExportOfficialIT {
         CliRun run = CliRun.of("campaign", "export", "X", "--format", "bfcl", "--out", out.toString(), "--store", storeFile.toString());
         assertThat(run.exit()).as(run.err()).isZero();
         return out;
+    }
+
+    /**
+     * A results store under the module's target folder, not the test's temp folder: {@code campaign export} runs in this
+     * JVM and keeps its store's connection pool open (CampaignServices caches it per store), and a pool connection
+     * reopened while JUnit deleted the temp folder made its cleanup fail once in CI (DirectoryNotEmptyException).
+     */
+    private static Path storeOutsideTempDir() throws java.io.IOException {
+        Path folder = Files.createDirectories(Path.of("target", "it-stores").toAbsolutePath());
+        return folder.resolve("bfcl-export-" + java.util.UUID.randomUUID() + ".db");
     }
 
     /** A score file's failing entries: id and error type. */
@@ -208,7 +218,7 @@ class BfclExportOfficialIT {
         Files.writeString(campaignFile, "name: mt\nmodels:\n  - {name: fc, profile: oracle}\nbenchmarks:\n  - {name: mt, eval_set: " + evalSet
                 + "}\nmodes: [react]\n");
         CampaignSpec spec = CampaignStarter.validate(campaignFile);
-        Path storeFile = dir.resolve("mt.db");
+        Path storeFile = storeOutsideTempDir();
         String cell = "M/fc/mt/react";
         try (ResultsDatabase db = ResultsDatabase.open(storeFile)) {
             ResultsStore store = new ResultsStore(db);
