@@ -63,16 +63,8 @@ public final class BfclMemoryImporter {
         if (scenario.isBlank() || !scenario.matches("[a-z0-9_]+")) {
             throw new IllegalArgumentException("no 'scenario' (a lower-case name)");
         }
-        JsonNode turns = row.path("question");
-        if (!turns.isArray() || turns.size() != 1 || !turns.get(0).isArray()) {
-            throw new IllegalArgumentException("'question' is not one turn (a list of messages)");
-        }
-        List<String> answers = possible.get(id);
-        if (answers == null || answers.isEmpty()) {
-            throw new IllegalArgumentException("no possible answer with id '" + id + "'");
-        }
-        return new BfclMemoryQuestion(id.replace("memory", category), scenario,
-                Json.MAPPER.convertValue(turns.get(0), new TypeReference<List<Map<String, Object>>>() {}), answers);
+        return new BfclMemoryQuestion(id.replace("memory", category), scenario, BfclTestRows.oneTurn(row),
+                BfclTestRows.answersOf(possible, id));
     }
 
     private static List<BfclMemoryPrerequisite> prerequisites(Path file, String category) {

@@ -97,4 +97,22 @@ final class BfclTestRows {
         });
         return byId;
     }
+
+    /** An agentic question's one turn (its messages), or the row's problem as an {@link IllegalArgumentException}. */
+    static List<Map<String, Object>> oneTurn(com.fasterxml.jackson.databind.JsonNode row) {
+        com.fasterxml.jackson.databind.JsonNode turns = row.path("question");
+        if (!turns.isArray() || turns.size() != 1 || !turns.get(0).isArray()) {
+            throw new IllegalArgumentException("'question' is not one turn (a list of messages)");
+        }
+        return Json.MAPPER.convertValue(turns.get(0), new TypeReference<List<Map<String, Object>>>() {});
+    }
+
+    /** The possible answers of question {@code id} ({@link #answerTexts}), or the missing answer as a row problem. */
+    static List<String> answersOf(Map<String, List<String>> possible, String id) {
+        List<String> answers = possible.get(id);
+        if (answers == null || answers.isEmpty()) {
+            throw new IllegalArgumentException("no possible answer with id '" + id + "'");
+        }
+        return answers;
+    }
 }

@@ -1,8 +1,6 @@
 package dev.ibench.core.bfcl;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.ibench.core.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,20 +58,14 @@ public final class BfclWebSearchImporter {
         if (!id.startsWith("web_search_")) {
             throw new IllegalArgumentException("id '" + id + "' is not a web-search question");
         }
-        JsonNode turns = row.path("question");
-        if (!turns.isArray() || turns.size() != 1 || !turns.get(0).isArray()) {
-            throw new IllegalArgumentException("'question' is not one turn (a list of messages)");
-        }
-        List<String> answers = possible.get(id);
-        if (answers == null || answers.isEmpty()) {
-            throw new IllegalArgumentException("no possible answer with id '" + id + "'");
-        }
+        List<Map<String, Object>> question = BfclTestRows.oneTurn(row);
+        List<String> answers = BfclTestRows.answersOf(possible, id);
         List<Map<String, Object>> turn = new ArrayList<>();
         Map<String, Object> format = new LinkedHashMap<>();
         format.put("role", "system");
         format.put("content", BfclAgenticChecker.ANSWER_FORMAT);
         turn.add(format);
-        turn.addAll(Json.MAPPER.convertValue(turns.get(0), new TypeReference<List<Map<String, Object>>>() {}));
+        turn.addAll(question);
         Map<String, Object> config = new LinkedHashMap<>();
         config.put("show_snippet", !category.contains("no_snippet"));
         return new BfclMultiTurnEntry(id.replace("web_search", category), category, List.of(turn), List.of(BACKEND), Map.of(BACKEND, config),
