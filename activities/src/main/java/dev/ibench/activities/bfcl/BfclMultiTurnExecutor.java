@@ -63,7 +63,13 @@ public final class BfclMultiTurnExecutor {
      * a lost session had (the backends are deterministic).
      */
     public BfclMultiTurnSession open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest) {
-        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry, webSearch);
+        return open(entry, recordedSteps, perRequest, null);
+    }
+
+    /** {@link #open(BfclMultiTurnEntry, List, Duration)} with a web-search entry's key read from {@code searchKeyEnv} (null: the worker's). */
+    public BfclMultiTurnSession open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest, String searchKeyEnv) {
+        BfclMultiTurnSession session = BfclMultiTurnSession.start(python, runner, bfclEval.root(), memoryMb, perRequest, entry,
+                webSearch.withKeyEnv(searchKeyEnv));
         try {
             for (List<String> step : recordedSteps) {
                 session.execute(step);

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * What the sandboxed BFCL runner of a web-search entry (backend {@code WebSearchAPI}) may reach, and with which key.
- * {@code apiKeyEnv} is the NAME of the worker's environment variable that holds the SerpAPI key: its value is read
+ * {@code apiKeyEnv} is the NAME of the worker's environment variable that holds the SerpAPI key (the campaign benchmark's
+ * {@code api_key_env}, else the worker's setting {@value #KEY_ENV_SETTING}, else {@value #DEFAULT_KEY_ENV}): its value is read
  * when a web-search entry's process starts and put in that process's environment only, as {@code SERPAPI_API_KEY}
  * (the variable bfcl-eval's backend reads); it is never stored, logged or put in a message. {@code searchUrl} (null:
  * SerpAPI itself) replaces SerpAPI's endpoint, e.g. a local stand-in search server; a loopback one limits the process
@@ -28,6 +29,14 @@ public record BfclWebSearchAccess(String apiKeyEnv, String searchUrl, Map<String
         String keyEnv = environment.getOrDefault(KEY_ENV_SETTING, "");
         String url = environment.getOrDefault(SEARCH_URL, "");
         return new BfclWebSearchAccess(keyEnv.isBlank() ? DEFAULT_KEY_ENV : keyEnv.trim(), url.isBlank() ? null : url.trim(), environment);
+    }
+
+    /**
+     * The same access with the key read from the variable {@code keyEnv} (a campaign benchmark's {@code api_key_env});
+     * null keeps the worker's setting.
+     */
+    public BfclWebSearchAccess withKeyEnv(String keyEnv) {
+        return keyEnv == null || keyEnv.isBlank() ? this : new BfclWebSearchAccess(keyEnv.trim(), searchUrl, environment);
     }
 
     public static boolean isWebSearch(BfclMultiTurnEntry entry) {

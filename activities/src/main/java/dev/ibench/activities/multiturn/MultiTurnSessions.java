@@ -65,6 +65,11 @@ public final class MultiTurnSessions implements AutoCloseable {
     /** Opens an interpreter for an entry with the recorded steps' calls executed first. */
     interface Opener {
         Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest);
+
+        /** With a web-search entry's key read from the variable {@code searchKeyEnv} (null: the worker's setting). */
+        default Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest, String searchKeyEnv) {
+            return open(entry, recordedSteps, perRequest);
+        }
     }
 
     private static final class Open {
@@ -80,7 +85,17 @@ public final class MultiTurnSessions implements AutoCloseable {
     }
 
     public MultiTurnSessions(Supplier<BfclMultiTurnExecutor> executor) {
-        this((entry, recorded, perRequest) -> interpreter(executor.get().open(entry, recorded, perRequest)));
+        this(new Opener() {
+            @Override
+            public Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recorded, Duration perRequest) {
+                return open(entry, recorded, perRequest, null);
+            }
+
+            @Override
+            public Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recorded, Duration perRequest, String searchKeyEnv) {
+                return interpreter(executor.get().open(entry, recorded, perRequest, searchKeyEnv));
+            }
+        });
     }
 
     MultiTurnSessions(Opener opener) {
@@ -129,6 +144,12 @@ public final class MultiTurnSessions implements AutoCloseable {
      */
     public Executed execute(String key, BfclMultiTurnEntry entry, List<MultiTurnConversations.ExecutedStep> recorded,
                             int storeStep, List<String> calls) {
+        return execute(key, entry, recorded, storeStep, calls, null);
+    }
+
+    /** {@link #execute(String, BfclMultiTurnEntry, List, int, List)} with a web-search entry's key read from {@code searchKeyEnv}. */
+    public Executed execute(String key, BfclMultiTurnEntry entry, List<MultiTurnConversations.ExecutedStep> recorded,
+                            int storeStep, List<String> calls, String searchKeyEnv) {
         ReentrantLock lock = locks.computeIfAbsent(key, k -> new ReentrantLock());
         lock.lock();
         try {
@@ -143,7 +164,7 @@ public final class MultiTurnSessions implements AutoCloseable {
                 if (rebuilt) {
                     rebuilds.incrementAndGet();
                 }
-                current = new Open(opener.open(entry, recorded.stream().map(MultiTurnConversations.ExecutedStep::calls).toList(), PER_REQUEST),
+                current = new Open(opener.open(entry, recorded.stream().map(MultiTurnConversations.ExecutedStep::calls).toList(), PER_REQUEST, searchKeyEnv),
                         lastRecorded, nanoTime.getAsLong());
                 open.put(key, current);
             }

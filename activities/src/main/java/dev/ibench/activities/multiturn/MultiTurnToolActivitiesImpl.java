@@ -11,6 +11,7 @@ import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -26,17 +27,24 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
 
     private final MultiTurnConversations conversations;
     private final MultiTurnSessions sessions;
+    private final Function<CellRecord, String> searchKeyEnvOf;
 
     public MultiTurnToolActivitiesImpl(MultiTurnConversations conversations, MultiTurnSessions sessions) {
+        this(conversations, sessions, cell -> null);
+    }
+
+    /** @param searchKeyEnvOf the variable holding a cell's search key ({@link CampaignSearchKeys}; null: the worker's setting) */
+    public MultiTurnToolActivitiesImpl(MultiTurnConversations conversations, MultiTurnSessions sessions, Function<CellRecord, String> searchKeyEnvOf) {
         this.conversations = conversations;
         this.sessions = sessions;
+        this.searchKeyEnvOf = searchKeyEnvOf;
     }
 
     @Override
     public MultiTurnExecSummary execute(MultiTurnStepRef ref) {
         CellRecord cell = conversations.cell(ref.cellId());
         String sampleId = conversations.sampleId(ref.cellId(), ref.position(), ref.trial());
-        return heldHere(execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial())));
+        return heldHere(execute(ConversationStep.of(ref, sampleId), () -> conversations.entry(cell, sampleId, ref.trial()), searchKeyEnvOf.apply(cell)));
     }
 
     /** In an activity: {@code summary} naming this process's interpreters' queue, unless no interpreter was used. */
@@ -49,6 +57,10 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
      * not executed yet): what every conversation's execution does, a multi-turn entry's or a memory scenario's.
      */
     public MultiTurnExecSummary execute(ConversationStep at, Supplier<BfclMultiTurnEntry> entryOf) {
+        return execute(at, entryOf, null);
+    }
+
+    private MultiTurnExecSummary execute(ConversationStep at, Supplier<BfclMultiTurnEntry> entryOf, String searchKeyEnv) {
         Optional<ToolExecutionRecord> done = conversations.execution(at);
         if (done.isPresent()) {
             List<String> results = MultiTurnConversations.results(done.get());
@@ -60,7 +72,7 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
         BfclMultiTurnEntry entry = entryOf.get();
         MultiTurnSessions.Executed executed = onBackends(at.toString(), at.storeStep(), () -> sessions.execute(
                 key(at.cellId(), at.sampleId(), at.trial()), entry, conversations.executed(at.cellId(), at.sampleId(), at.trial()),
-                at.storeStep(), calls));
+                at.storeStep(), calls, searchKeyEnv));
         conversations.saveExecution(at, calls, executed.results());
         return new MultiTurnExecSummary(calls.size(), MultiTurnConversations.preview(executed.results(), PREVIEW_CHARS), false, executed.rebuilt());
     }

@@ -41,6 +41,16 @@ class BfclWebSearchAccessTest {
     }
 
     @Test
+    void aCampaignsKeyVariableReplacesTheWorkersAndNoneKeepsIt() {
+        BfclWebSearchAccess worker = BfclWebSearchAccess.fromEnvironment(Map.of("SERPAPI_API_KEY", "k-worker", "TEAM_KEY", "k-team"));
+        Map<String, String> env = new HashMap<>();
+        worker.withKeyEnv("TEAM_KEY").configure(env, entry("WebSearchAPI"));
+        assertThat(env).containsEntry("SERPAPI_API_KEY", "k-team");
+        assertThat(worker.withKeyEnv(null)).isSameAs(worker);
+        assertThat(worker.withKeyEnv("UNSET_KEY").hasKey()).isFalse();
+    }
+
+    @Test
     void aWebSearchEntryWithoutTheKeyIsRefusedNamingTheVariable() {
         BfclWebSearchAccess access = new BfclWebSearchAccess("MY_KEY", null, Map.of("MY_KEY", " "));
         assertThatThrownBy(() -> access.configure(new HashMap<>(), entry("WebSearchAPI")))

@@ -20,6 +20,7 @@ public final class CampaignSpecLoader {
     private static final List<String> MODES = List.of("direct", "react", "sql");
     /** Benchmark names are part of each cell's id (split at '/') and shown on terminals and in reports. */
     private static final String BENCHMARK_NAME = "[\\p{L}\\p{N}._-]+";
+    private static final String ENV_NAME = "[A-Za-z_][A-Za-z0-9_]*";
     private final ObjectMapper yaml = new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION))
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
             .configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false); // trials: 1.5 is refused, not read as 1
@@ -107,6 +108,9 @@ public final class CampaignSpecLoader {
             require(file, b.name().matches(BENCHMARK_NAME), "benchmarks[" + i + "].name: '" + EscapedText.of(b.name())
                     + "' may only use letters, digits, '.', '_' and '-' (it is part of each cell's id and shown in status and reports)");
             require(file, b.evalSet() != null && !b.evalSet().isBlank(), "benchmarks[" + i + "].eval_set: missing");
+            require(file, b.apiKeyEnv() == null || b.apiKeyEnv().matches(ENV_NAME), "benchmarks[" + i + "].api_key_env: '"
+                    + EscapedText.of(String.valueOf(b.apiKeyEnv())) + "' is not an environment variable name (letters, digits and '_', "
+                    + "not starting with a digit); it names the variable that holds the key, never the key itself");
         }
     }
 

@@ -101,10 +101,11 @@ public final class CampaignStarter {
                     int entries;
                     if (memory) {
                         entries = EvalSetCheck.memory(Path.of(b.evalSet()), vectorModelGiven()).questions().size();
+                        checkSearchKey(file, b, null, environment);
                     } else {
                         BfclMultiTurnEvalSet set = EvalSetCheck.multiTurn(Path.of(b.evalSet()));
                         entries = set.entries().size();
-                        requireSearchKey(file, b, set.category(), environment);
+                        checkSearchKey(file, b, set.category(), environment);
                     }
                     requireReactForMultiTurn(file, b, spec);
                     int selected = spec.samples().limit() == null ? entries : Math.min(spec.samples().limit(), entries);
@@ -112,6 +113,7 @@ public final class CampaignStarter {
                     continue;
                 }
                 read = summaries.computeIfAbsent(Path.of(b.evalSet()), EvalSetSummary::of);
+                checkSearchKey(file, b, null, environment);
             } catch (IllegalArgumentException e) {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
             }
@@ -137,14 +139,20 @@ public final class CampaignStarter {
     }
 
     /**
-     * A BFCL web-search set asks SerpAPI with the key in the variable the workers' {@code IBENCH_BFCL_SEARCH_API_KEY_ENV}
-     * names (default {@code SERPAPI_API_KEY}, docs/bfcl.md#web-search): refused when this environment does not set it.
+     * A BFCL web-search set asks SerpAPI with the key in the variable its benchmark's {@code api_key_env} names, else the
+     * one the workers' {@code IBENCH_BFCL_SEARCH_API_KEY_ENV} names (default {@code SERPAPI_API_KEY}, docs/bfcl.md#web-search):
+     * refused when this environment does not set it. {@code api_key_env} on any other set is refused: nothing would read it.
+     * {@code category} is null for a set that is not a BFCL multi-turn one.
      */
-    private static void requireSearchKey(Path file, BenchmarkEntry b, String category, Map<String, String> environment) {
-        if (!BfclWebSearchImporter.isWebSearch(category)) {
+    private static void checkSearchKey(Path file, BenchmarkEntry b, String category, Map<String, String> environment) {
+        if (category == null || !BfclWebSearchImporter.isWebSearch(category)) {
+            if (b.apiKeyEnv() != null) {
+                throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': api_key_env names the search key of a BFCL "
+                        + "web-search set (web_search_base, web_search_no_snippet), and this eval set is not one; remove it");
+            }
             return;
         }
-        BfclWebSearchAccess access = BfclWebSearchAccess.fromEnvironment(environment);
+        BfclWebSearchAccess access = BfclWebSearchAccess.fromEnvironment(environment).withKeyEnv(b.apiKeyEnv());
         if (!access.hasKey()) {
             throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': the BFCL " + category + " set asks a search service, "
                     + "and the environment variable " + access.apiKeyEnv() + " that holds its SerpAPI key is not set (docs/bfcl.md#web-search)");
@@ -223,7 +231,7 @@ public final class CampaignStarter {
         for (BenchmarkEntry b : spec.benchmarks()) {
             if (!ArtifactHash.isReference(b.evalSet())) {
                 try {
-                    benchmarks.add(new BenchmarkEntry(b.name(), services.evalSetPublisher().publish(Path.of(b.evalSet())).toString()));
+                    benchmarks.add(b.withEvalSet(services.evalSetPublisher().publish(Path.of(b.evalSet())).toString()));
                 } catch (IllegalArgumentException e) {
                     throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': " + e.getMessage());
                 }
@@ -238,9 +246,12 @@ public final class CampaignStarter {
                 requireReactForMultiTurn(file, b, spec);
                 if (BfclMemoryEvalSet.isOne(setFile)) {
                     checkMemory(file, b, setFile);
+                    checkSearchKey(file, b, null, environment);
                 } else {
-                    requireSearchKey(file, b, BfclMultiTurnEvalSet.read(setFile).category(), environment);
+                    checkSearchKey(file, b, BfclMultiTurnEvalSet.read(setFile).category(), environment);
                 }
+            } else if (b.apiKeyEnv() != null) {
+                checkSearchKey(file, b, null, environment);
             } else if (BfclFormatSensitivityEvalSet.isOne(setFile)) {
                 FormatSensitivityCampaignCheck.check(file, b, spec, ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles")));
             } else if (spec.modes().contains(SqlMode.MODE) || universe(spec).isPresent()) {
@@ -320,7 +331,7 @@ public final class CampaignStarter {
                 throw new CampaignSpecException(file + ": benchmarks '" + b.name() + "': eval set " + evalSet
                         + (Files.exists(evalSet) ? ": " + TextFiles.whyNotAFile(evalSet) : " not found"));
             }
-            return new BenchmarkEntry(b.name(), evalSet.toString());
+            return b.withEvalSet(evalSet.toString());
         }).toList();
         return withBenchmarks(spec, benchmarks);
     }

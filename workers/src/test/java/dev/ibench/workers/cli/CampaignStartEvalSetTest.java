@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.ibench.core.bfcl.BfclMemoryEvalSet;
 import dev.ibench.core.bfcl.BfclMemoryPrerequisite;
 import dev.ibench.core.bfcl.BfclMemoryQuestion;
+import dev.ibench.core.prompt.ProfileCatalog;
 import dev.ibench.testing.FreePorts;
+import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.campaign.StoreSetting;
 import java.nio.file.Files;
@@ -126,6 +128,50 @@ class CampaignStartEvalSetTest {
         CliRun r = CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
         assertRefusedBeforeAnything(r, "the BFCL web_search_base set asks a search service, and the environment variable SERPAPI_API_KEY "
                 + "that holds its SerpAPI key is not set (docs/bfcl.md#web-search)");
+    }
+
+    private Path webSearchSet() throws Exception {
+        return Files.writeString(dir.resolve("ws.json"), "{\"style\": \"bfcl_multi_turn\", \"category\": \"web_search_base\", "
+                + "\"source\": \"x\", \"function_docs\": {\"WebSearchAPI\": []}, \"data\": [{\"id\": \"web_search_base_0\", "
+                + "\"category\": \"web_search_base\", \"turns\": [[{\"role\": \"user\", \"content\": \"Who?\"}]], "
+                + "\"involved_classes\": [\"WebSearchAPI\"], \"initial_config\": {\"WebSearchAPI\": {\"show_snippet\": true}}, "
+                + "\"missed_function\": {}, \"ground_truth\": [[\"Zhang Yiming\"]]}]}");
+    }
+
+    private Path reactCampaign(String benchmark) throws Exception {
+        return Files.writeString(dir.resolve("campaign.yaml"), "name: v\nmodes: [react]\nmodels: [{name: oracle, profile: oracle}]\n"
+                + "benchmarks: [" + benchmark + "]\n");
+    }
+
+    /** The campaign file names the key's variable ({@code api_key_env} of the benchmark): that one is asked for, not the worker's. */
+    @Test
+    void aWebSearchSetTakesItsKeyVariableFromTheCampaignFile() throws Exception {
+        Path file = reactCampaign("{name: b, eval_set: \"" + webSearchSet() + "\", api_key_env: MY_SEARCH_KEY}");
+        ProfileCatalog profiles = ProfileCatalog.load(IbenchHome.resolve().root().resolve("profiles"));
+        assertThat(catchThrowable(() -> CampaignStarter.plan(file, profiles, Map.of("SERPAPI_API_KEY", "k-1"))))
+                .hasMessageContaining("benchmarks 'b': the BFCL web_search_base set asks a search service, and the environment variable "
+                        + "MY_SEARCH_KEY that holds its SerpAPI key is not set");
+        assertThat(CampaignStarter.plan(file, profiles, Map.of("MY_SEARCH_KEY", "k-2")).knownItems()).isEqualTo(1);
+        assertThat(CampaignStarter.plan(file, profiles, Map.of("MY_SEARCH_KEY", "k-2")).spec().benchmarks().get(0).apiKeyEnv())
+                .isEqualTo("MY_SEARCH_KEY");
+    }
+
+    @Test
+    void aSearchKeyVariableOnASetThatSearchesNothingIsRefused() throws Exception {
+        Path file = dir.resolve("campaign.yaml");
+        Files.writeString(file, "name: v\nmodels: [{name: oracle, profile: oracle}]\nbenchmarks: [{name: b, eval_set: \""
+                + Files.writeString(dir.resolve("set.json"), "[" + SAMPLE + "]") + "\", api_key_env: MY_SEARCH_KEY}]\n");
+        assertRefusedBeforeAnything(CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next()),
+                "api_key_env names the search key of a BFCL web-search set (web_search_base, web_search_no_snippet), and this eval set is not one");
+    }
+
+    @Test
+    void aKeyInPlaceOfTheVariableNameIsRefusedWithoutRepeatingIt() throws Exception {
+        Path file = reactCampaign("{name: b, eval_set: \"" + webSearchSet() + "\", api_key_env: \"sk-live/abc123\"}");
+        CliRun r = CliRun.of("campaign", "start", file.toString(), "--address", "127.0.0.1:" + FreePorts.next());
+        assertThat(r.exit()).isNotZero();
+        assertThat(r.err()).contains("benchmarks[0].api_key_env:").contains("is not an environment variable name")
+                .doesNotContain("no Temporal server");
     }
 
     @Test

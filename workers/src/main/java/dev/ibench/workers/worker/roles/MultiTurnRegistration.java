@@ -2,6 +2,7 @@ package dev.ibench.workers.worker.roles;
 
 import dev.ibench.activities.bfcl.BfclMemorySnapshots;
 import dev.ibench.activities.multiturn.BfclMemoryToolActivitiesImpl;
+import dev.ibench.activities.multiturn.CampaignSearchKeys;
 import dev.ibench.activities.multiturn.MultiTurnConversations;
 import dev.ibench.activities.multiturn.MultiTurnScoringActivitiesImpl;
 import dev.ibench.activities.multiturn.MultiTurnSessionCloser;
@@ -37,7 +38,8 @@ public final class MultiTurnRegistration {
     public void tools(WorkerSetup setup) {
         CampaignServices services = CampaignServices.of(setup.home());
         MultiTurnConversations conversations = conversations(services);
-        MultiTurnToolActivitiesImpl tools = new MultiTurnToolActivitiesImpl(conversations, services.multiTurnSessions());
+        MultiTurnToolActivitiesImpl tools = new MultiTurnToolActivitiesImpl(conversations, services.multiTurnSessions(),
+                new CampaignSearchKeys(services.store()));
         BfclMemoryToolActivitiesImpl memory = new BfclMemoryToolActivitiesImpl(conversations, tools, services.multiTurnSessions(),
                 services::multiTurnExecutor, new BfclMemorySnapshots(services.artifacts()));
         MultiTurnSessionCloser closer = new MultiTurnSessionCloser(conversations, services.multiTurnSessions());
