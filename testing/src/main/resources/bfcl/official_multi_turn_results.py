@@ -10,8 +10,10 @@ _subset_entries_by_model_ids, i.e. --partial-eval), and SCORE_DIR/<model>/multi_
 written by bfcl-eval's save_eval_results. Likewise every result/<model>/agentic/BFCL_v4_web_search_<base|no_snippet>_result.json,
 evaluated as `bfcl evaluate` does an agentic category (agentic_runner -> _evaluate_single_agentic_entry -> agentic_checker)
 against the web-search entries (ids renamed per category by bfcl-eval's process_web_search_test_case), its score file
-SCORE_DIR/<model>/agentic/BFCL_v4_<category>_score.json. Prints one line per category: {"model", "category",
-"accuracy", "total_count"}.
+SCORE_DIR/<model>/agentic/BFCL_v4_<category>_score.json; and every result/<model>/agentic/memory/<backend>/
+BFCL_v4_memory_<backend>_result.json against the memory questions as bfcl-eval's load_dataset_entry prepares them without
+their prerequisite conversations (process_memory_test_case per scenario: ids per category), its score file under
+SCORE_DIR/<model>/agentic/memory/<backend>/. Prints one line per category: {"model", "category", "accuracy", "total_count"}.
 
 eval_runner.py imports every model handler (vendor SDKs, tenacity, tree-sitter, dotenv, tqdm), none installed with
 bfcl-eval --no-deps; so the three functions named above are taken from its source and run unchanged, with the handler
@@ -37,7 +39,8 @@ from bfcl_eval.constants.eval_config import POSSIBLE_ANSWER_PATH, PROMPT_PATH  #
 from bfcl_eval.eval_checker import eval_runner_helper  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_checker import multi_turn_checker  # noqa: E402
 from bfcl_eval.eval_checker.multi_turn_eval.multi_turn_utils import is_empty_execute_response  # noqa: E402
-from bfcl_eval.utils import load_file, process_web_search_test_case  # noqa: E402
+from bfcl_eval.constants.category_mapping import MEMORY_SCENARIO_NAME  # noqa: E402
+from bfcl_eval.utils import load_file, process_memory_test_case, process_web_search_test_case  # noqa: E402
 
 decoders = {"ast": ast, "re": re, "json": json, "ReturnFormat": ReturnFormat}
 functions_of("model_handler/utils.py", ["default_decode_execute_prompting", "ast_parse", "resolve_ast_call",
@@ -81,6 +84,18 @@ def main():
         model_result = load_file(result_file, sort_by_id=True)
         prompt = process_web_search_test_case(load_file(PROMPT_PATH / "BFCL_v4_web_search.json"), category)
         possible_answer = load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_web_search.json")
+        prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
+        accuracy, total = runner["agentic_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
+                                                   model, category, score_dir)
+        print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
+    for result_file in sorted(result_dir.glob("*/agentic/memory/*/BFCL_v4_memory_*_result.json")):
+        model = result_file.parent.parent.parent.parent.name
+        category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
+        model_result = load_file(result_file, sort_by_id=True)
+        prompt = load_file(PROMPT_PATH / "BFCL_v4_memory.json")
+        for scenario in MEMORY_SCENARIO_NAME:
+            prompt = process_memory_test_case(prompt, category, scenario, include_prereq=False)
+        possible_answer = load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_memory.json")
         prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
         accuracy, total = runner["agentic_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
                                                    model, category, score_dir)

@@ -41,13 +41,14 @@ final class BfclMultiTurnResultLines {
         this.evalSets = services.evalSets();
     }
 
-    /** One entry's lines: its result line (null for a memory question), and its score line when it failed (else null). */
+    /** One entry's lines: its result line, and its score line when it failed (else null). */
     record Entry(String category, String id, Map<String, Object> result, Map<String, Object> failure) {}
 
     /**
      * A multi-turn, web-search or memory cell's first-trial entries. A web-search question's result line is that of a
-     * one-turn entry, its score line {@link BfclAgenticScoreLine}'s; a memory question has a score line only (bfcl-eval's
-     * memory result files also hold the prerequisite conversations, which ibench does not export).
+     * one-turn entry, its score line {@link BfclAgenticScoreLine}'s, and so are a memory question's (bfcl-eval writes a
+     * scenario's prerequisite conversations to their own {@code memory_<backend>_prereq} result file, which its evaluation
+     * skips; ibench does not export them).
      */
     List<Entry> entries(CellRecord cell) {
         boolean memory = evalSets.isMemory(cell.evalSet());
@@ -94,7 +95,10 @@ final class BfclMultiTurnResultLines {
         prompt.put("involved_classes", List.of(set.backend()));
         prompt.put("scenario", q.scenario());
         BfclAgenticScoreLine score = new BfclAgenticScoreLine(cell.model(), set.category(), q.id(), prompt, q.groundTruth());
-        return new Entry(set.category(), q.id(), null, agenticFailure(r, score, agenticResult(cell, r)));
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("id", q.id());
+        result.put("result", agenticResult(cell, r));
+        return new Entry(set.category(), q.id(), result, agenticFailure(r, score, result.get("result")));
     }
 
     /** An agentic question's result: its one turn's step responses, or bfcl-eval's inference error text. */

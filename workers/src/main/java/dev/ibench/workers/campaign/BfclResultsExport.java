@@ -36,8 +36,8 @@ import java.util.TreeMap;
  * {@code format_sensitivity/BFCL_v4_format_sensitivity_{result,score}.json}, the score file's header that of bfcl-eval's
  * {@code format_sensitivity_runner} ({@link BfclFormatSensitivity.Stats#header}), its max delta and standard deviation in
  * the CSV. A multi-turn category's result file holds each entry's turns of model steps ({@link BfclMultiTurnResultLines}),
- * a web-search category's each question's one turn of them; a web-search or memory category's failing questions get
- * {@link BfclAgenticScoreLine}'s lines, and a memory category no result file.
+ * a web-search or memory category's each question's one turn of them, and its failing questions get
+ * {@link BfclAgenticScoreLine}'s lines.
  * bfcl-eval has one result per entry: a campaign of several trials exports its first ({@code trial 0}).
  */
 public final class BfclResultsExport {
@@ -59,9 +59,7 @@ public final class BfclResultsExport {
                 collect(cell, lines);
             } else {
                 for (BfclMultiTurnResultLines.Entry e : multiTurn.entries(cell)) {
-                    if (e.result() != null) { // a memory question: no result file (docs/bfcl.md)
-                        lines.of(lines.results, cell.model(), e.category()).add(e.result());
-                    }
+                    lines.of(lines.results, cell.model(), e.category()).add(e.result());
                     List<Map<String, Object>> failed = lines.of(lines.failures, cell.model(), e.category());
                     if (e.failure() != null) {
                         failed.add(e.failure());

@@ -27,6 +27,7 @@ import dev.ibench.workers.campaign.BfclResultsExport;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.cli.IbenchCli;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.testing.AgenticScoreFiles;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.FakeMemoryEndpoint;
 import dev.ibench.workers.testing.WorkerProcess;
@@ -154,6 +155,8 @@ class BfclMemoryCampaignIT {
                 int exit = new CommandLine(new IbenchCli()).execute("campaign", "export", calm, "--format", "bfcl", "--out", exported.toString(),
                         "--store", results.toString());
                 assertThat(exit).as("campaign export calm --format bfcl").isZero();
+                Path theirScores = dir.resolve("bfcl-eval-score");
+                official.evaluateMultiTurnResults(exported.resolve("result"), theirScores); // bfcl-eval's agentic_runner on the exported results
                 for (String category : CATEGORIES) {
                     String calmCell = cell(calm, category);
                     String crashCell = cell(crash, category);
@@ -221,7 +224,11 @@ class BfclMemoryCampaignIT {
                     }
                     assertThat(exportedFailing).as(category + " exported failing questions vs bfcl-eval's").containsExactlyInAnyOrderElementsOf(theirFailing);
                     assertThat(Json.MAPPER.readTree(scoreLines.get(0)).get("correct_count").asInt()).isEqualTo(QUESTIONS - theirFailing.size());
-                    assertThat(exported.resolve("result/calm/" + group)).doesNotExist();
+                    assertThat(Files.readAllLines(exported.resolve("result/calm/" + group + "/BFCL_v4_" + category + "_result.json")))
+                            .as(category + " exported result lines").hasSize(QUESTIONS);
+                    String scoreFile = "calm/" + group + "/BFCL_v4_" + category + "_score.json";
+                    assertThat(AgenticScoreFiles.assertEqual(category, exported.resolve("score/" + scoreFile), theirScores.resolve(scoreFile)))
+                            .as(category + " failing questions in bfcl-eval's own score file of the exported results").isEqualTo(theirFailing.size());
                     // by hand: the double answers questions 0 and 3 right, 2 upper-cased (found), 1 and 4 "I do not know"
                     List<String> ids = set.questions().stream().map(BfclMemoryQuestion::id).toList();
                     assertThat(ids.stream().map(calmVerdicts::get).toList()).containsExactly("true null", "false agentic:answer_not_found",

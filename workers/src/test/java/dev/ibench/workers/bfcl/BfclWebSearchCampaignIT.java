@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ibench.activities.bfcl.BfclWebSearchAccess;
 import dev.ibench.activities.multiturn.MultiTurnConversations;
 import dev.ibench.activities.multiturn.MultiTurnScore;
 import dev.ibench.activities.report.CampaignReportBuilder;
@@ -26,9 +27,11 @@ import dev.ibench.testing.bfcl.OfficialBfclChecker;
 import dev.ibench.testing.bfcl.StandInSearchServer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
+import dev.ibench.workers.campaign.StoreSetting;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.cli.IbenchCli;
 import dev.ibench.workers.temporal.TemporalConnection;
+import dev.ibench.workers.testing.AgenticScoreFiles;
 import dev.ibench.workers.testing.DevServerProcess;
 import dev.ibench.workers.testing.FakeWebSearchEndpoint;
 import dev.ibench.workers.testing.WorkerProcess;
@@ -54,7 +57,8 @@ import picocli.CommandLine;
  * Issue 43 Must show 2, web-search half: a campaign over web_search_base and web_search_no_snippet (bfcl-eval's own
  * questions, its own WebSearchAPI in ibench's sandboxed runner), their first 5 questions each, SerpAPI replaced by
  * {@link StandInSearchServer} (recorded results and pages on loopback, the worker's IBENCH_BFCL_SEARCH_URL; the key handed
- * over by the variable IBENCH_BFCL_SEARCH_API_KEY_ENV names), the model a TEST DOUBLE ({@link FakeWebSearchEndpoint}:
+ * over by the variable the campaign file's {@code api_key_env} names, which the worker learns from the stored campaign only:
+ * its own default variable is not set), the model a TEST DOUBLE ({@link FakeWebSearchEndpoint}:
  * searches, fetches a result page, then answers right, with "I do not know", or upper-cased). campaign start without the
  * key variable is refused first. The verdicts equal bfcl-eval's own run of the same steps (driver official_web_search.py:
  * execute_multi_turn_func_call on its WebSearchAPI against the same stand-in, _evaluate_single_agentic_entry with
@@ -97,18 +101,18 @@ class BfclWebSearchCampaignIT {
             Path goldFile = campaign("gold", "{name: gold, profile: oracle}", files);
             Map<String, String> env = Map.of("IBENCH_RESULTS_DB", results.toString(), "IBENCH_DATA_ROOT", SuperheroEvalSets.dataRoot().toString(),
                     BfclEvalPackage.ENV, official.root().toString(), "IBENCH_BFCL_SEARCH_URL", search.baseUrl(),
-                    "IBENCH_BFCL_SEARCH_API_KEY_ENV", KEY_ENV, KEY_ENV, KEY);
+                    KEY_ENV, KEY, "SERPAPI_API_KEY", "", BfclWebSearchAccess.KEY_ENV_SETTING, ""); // the worker's own key setting: none
             CampaignServices services = CampaignServices.of(IbenchHome.resolve());
             ResultsStore store = services.store();
             assertThatThrownBy(() -> new CampaignStarter(services, connection.client(), Map.of()).start(file, "refused"))
                     .isInstanceOf(CampaignSpecException.class)
                     .hasMessageContaining("benchmarks 'web_search_base': the BFCL web_search_base set asks a search service, and the "
-                            + "environment variable SERPAPI_API_KEY that holds its SerpAPI key is not set");
+                            + "environment variable " + KEY_ENV + " that holds its SerpAPI key is not set");
             assertThat(store.cells("refused")).isEmpty();
 
             WorkerProcess worker = WorkerProcess.start(server.address(), ROLES, dir.resolve("worker.log"), env, "--models-from", file.toString(),
                     "--models-from", goldFile.toString());
-            CampaignStarter starter = new CampaignStarter(services, connection.client(), Map.of("IBENCH_BFCL_SEARCH_API_KEY_ENV", KEY_ENV, KEY_ENV, KEY));
+            CampaignStarter starter = new CampaignStarter(services, connection.client(), Map.of(KEY_ENV, KEY));
             try {
                 assertThat(await(connection, starter.start(file, "ws")).state()).as(worker.output()).isEqualTo(CellState.COMPLETED);
                 // the oracle (test tool, gold answers, no search) gets every question right
@@ -194,6 +198,7 @@ class BfclWebSearchCampaignIT {
                     java.time.Duration.ofNanos(System.nanoTime() - started).toSeconds());
         } finally {
             System.clearProperty("ibench.results.db");
+            System.clearProperty(StoreSetting.PROPERTY); // set by the in-JVM `campaign export --store`: later ITs of this JVM would use that store
         }
     }
 
@@ -215,29 +220,15 @@ class BfclWebSearchCampaignIT {
         for (String category : CATEGORIES) {
             String file = "ws/agentic/BFCL_v4_" + category + "_score.json";
             assertThat(Files.readAllLines(out.resolve("result/ws/agentic/BFCL_v4_" + category + "_result.json"))).hasSize(QUESTIONS);
-            List<JsonNode> theirs = lines(theirScores.resolve(file));
-            List<JsonNode> ours = lines(out.resolve("score/" + file));
-            assertThat(ours.get(0)).as(category + " header").isEqualTo(theirs.get(0));
             // by hand: questions 1 and 4 answer "I do not know"
-            assertThat(ours).as(category + " score lines").hasSameSizeAs(theirs).hasSize(3);
-            for (int i = 1; i < theirs.size(); i++) {
-                JsonNode their = theirs.get(i);
-                JsonNode our = ours.get(i);
-                for (String field : List.of("id", "model_name", "test_category", "valid", "error", "model_result_raw", "last_non_fc_message",
-                        "model_result", "model_result_decoded", "possible_answer")) {
-                    assertThat(our.get(field)).as(category + " failing line " + i + ": " + field).isEqualTo(their.get(field));
-                }
-                assertThat(our.at("/error/error_type").asText()).isEqualTo("agentic:answer_not_found");
-                failing++;
-            }
+            List<JsonNode> ours = AgenticScoreFiles.lines(out.resolve("score/" + file));
+            assertThat(ours).as(category + " score lines").hasSize(3);
+            assertThat(ours.subList(1, 3)).allMatch(line -> line.at("/error/error_type").asText().equals("agentic:answer_not_found"));
+            failing += AgenticScoreFiles.assertEqual(category, out.resolve("score/" + file), theirScores.resolve(file));
         }
         return failing;
     }
 
-    /** A JSON Lines file's lines. */
-    private static List<JsonNode> lines(Path file) throws Exception {
-        return Json.MAPPER.readerFor(JsonNode.class).<JsonNode>readValues(file.toFile()).readAll();
-    }
 
     /** A campaign {@code name} of one model ({@code model}: its entry) over both sets. */
     private Path campaign(String name, String model, Map<String, Path> files) throws Exception {
@@ -247,13 +238,13 @@ class BfclWebSearchCampaignIT {
                 models:
                   - %s
                 benchmarks:
-                  - {name: web_search_base, eval_set: %s}
-                  - {name: web_search_no_snippet, eval_set: %s}
+                  - {name: web_search_base, eval_set: %s, api_key_env: %s}
+                  - {name: web_search_no_snippet, eval_set: %s, api_key_env: %s}
                 modes: [react]
                 react: {budget: 10, observation_chars: 2000, steps_per_turn: 4}
                 cells_in_flight: 2
                 samples_in_flight: 4
-                """.formatted(name, model, files.get("web_search_base"), files.get("web_search_no_snippet")));
+                """.formatted(name, model, files.get("web_search_base"), KEY_ENV, files.get("web_search_no_snippet"), KEY_ENV));
         return file;
     }
 
