@@ -65,41 +65,49 @@ functions_of("eval_checker/eval_runner.py", ["_subset_entries_by_model_ids", "_e
                                              "multi_turn_runner", "_evaluate_single_agentic_entry", "agentic_runner"], runner)
 
 
+def category_prompt(category):
+    return load_file(PROMPT_PATH / ("BFCL_v4_%s.json" % category))
+
+
+def category_answers(category):
+    return load_file(POSSIBLE_ANSWER_PATH / ("BFCL_v4_%s.json" % category))
+
+
+def web_search_prompt(category):
+    return process_web_search_test_case(load_file(PROMPT_PATH / "BFCL_v4_web_search.json"), category)
+
+
+def memory_prompt(category):
+    prompt = load_file(PROMPT_PATH / "BFCL_v4_memory.json")
+    for scenario in MEMORY_SCENARIO_NAME:
+        prompt = process_memory_test_case(prompt, category, scenario, include_prereq=False)
+    return prompt
+
+
+# per kind of result file: where it lies below RESULT_DIR (the model's folder first), its prompt and possible answers,
+# and the runner bfcl-eval evaluates it with
+KINDS = [
+    ("*/multi_turn/BFCL_v4_multi_turn_*_result.json", category_prompt, category_answers, "multi_turn_runner"),
+    ("*/agentic/BFCL_v4_web_search_*_result.json", web_search_prompt,
+     lambda category: load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_web_search.json"), "agentic_runner"),
+    ("*/agentic/memory/*/BFCL_v4_memory_*_result.json", memory_prompt,
+     lambda category: load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_memory.json"), "agentic_runner"),
+]
+
+
 def main():
     result_dir, score_dir = Path(sys.argv[1]), Path(sys.argv[2])
     fc_models = set(sys.argv[3:])
-    for result_file in sorted(result_dir.glob("*/multi_turn/BFCL_v4_multi_turn_*_result.json")):
-        model = result_file.parent.parent.name
-        category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
-        model_result = load_file(result_file, sort_by_id=True)
-        prompt = load_file(PROMPT_PATH / ("BFCL_v4_%s.json" % category))
-        possible_answer = load_file(POSSIBLE_ANSWER_PATH / ("BFCL_v4_%s.json" % category))
-        prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
-        accuracy, total = runner["multi_turn_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
-                                                      model, category, score_dir)
-        print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
-    for result_file in sorted(result_dir.glob("*/agentic/BFCL_v4_web_search_*_result.json")):
-        model = result_file.parent.parent.name
-        category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
-        model_result = load_file(result_file, sort_by_id=True)
-        prompt = process_web_search_test_case(load_file(PROMPT_PATH / "BFCL_v4_web_search.json"), category)
-        possible_answer = load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_web_search.json")
-        prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
-        accuracy, total = runner["agentic_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
-                                                   model, category, score_dir)
-        print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
-    for result_file in sorted(result_dir.glob("*/agentic/memory/*/BFCL_v4_memory_*_result.json")):
-        model = result_file.parent.parent.parent.parent.name
-        category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
-        model_result = load_file(result_file, sort_by_id=True)
-        prompt = load_file(PROMPT_PATH / "BFCL_v4_memory.json")
-        for scenario in MEMORY_SCENARIO_NAME:
-            prompt = process_memory_test_case(prompt, category, scenario, include_prereq=False)
-        possible_answer = load_file(POSSIBLE_ANSWER_PATH / "BFCL_v4_memory.json")
-        prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt, possible_answer, allow_missing=True)
-        accuracy, total = runner["agentic_runner"](Handler(model in fc_models), model_result, prompt, possible_answer,
-                                                   model, category, score_dir)
-        print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
+    for pattern, prompt_of, answers_of, runner_name in KINDS:
+        for result_file in sorted(result_dir.glob(pattern)):
+            model = result_file.relative_to(result_dir).parts[0]
+            category = result_file.name[len("BFCL_v4_"):-len("_result.json")]
+            model_result = load_file(result_file, sort_by_id=True)
+            prompt, possible_answer = runner["_subset_entries_by_model_ids"](model_result, prompt_of(category), answers_of(category),
+                                                                             allow_missing=True)
+            accuracy, total = runner[runner_name](Handler(model in fc_models), model_result, prompt, possible_answer,
+                                                  model, category, score_dir)
+            print(json.dumps({"model": model, "category": category, "accuracy": accuracy, "total_count": total}), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,11 +3,9 @@ package dev.ibench.activities.mcp;
 import dev.ibench.activities.react.ReactToolEnvironment;
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
+import dev.ibench.activities.store.StoredCampaignSpec;
 import dev.ibench.core.campaign.CampaignSpec;
 import dev.ibench.core.campaign.McpServerEntry;
-import dev.ibench.core.json.Json;
-import io.temporal.failure.ApplicationFailure;
-import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -38,16 +36,9 @@ public final class CampaignToolEnvironments implements Function<CellRecord, Reac
     private static final McpServerEntry NONE = new McpServerEntry(null, null);
 
     private McpServerEntry mcpServer(String campaignId) {
-        String json = store.campaignSpecJson(campaignId).orElse(null);
-        if (json == null) {
-            return NONE;
-        }
-        try {
-            CampaignSpec spec = Json.MAPPER.readValue(json, CampaignSpec.class);
-            return CampaignSpec.TOOLS_VIA_MCP.equals(spec.toolsVia()) && spec.mcp() != null ? spec.mcp() : NONE;
-        } catch (IOException e) {
-            throw ApplicationFailure.newNonRetryableFailure("campaign " + campaignId + ": stored spec unreadable: " + e.getMessage(), "BadCampaignSpec");
-        }
+        return StoredCampaignSpec.of(store, campaignId)
+                .filter(spec -> CampaignSpec.TOOLS_VIA_MCP.equals(spec.toolsVia()) && spec.mcp() != null)
+                .map(CampaignSpec::mcp).orElse(NONE);
     }
 
     @Override

@@ -2,14 +2,9 @@ package dev.ibench.activities.multiturn;
 
 import dev.ibench.activities.store.CellRecord;
 import dev.ibench.activities.store.ResultsStore;
-import dev.ibench.core.campaign.BenchmarkEntry;
-import dev.ibench.core.campaign.CampaignSpec;
-import dev.ibench.core.json.Json;
-import io.temporal.failure.ApplicationFailure;
-import java.io.IOException;
+import dev.ibench.activities.store.StoredCampaignSpec;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -19,7 +14,7 @@ import java.util.function.Function;
  */
 public final class CampaignSearchKeys implements Function<CellRecord, String> {
     private final ResultsStore store;
-    private final Map<String, Map<String, Optional<String>>> byCampaign = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, String>> byCampaign = new ConcurrentHashMap<>();
 
     public CampaignSearchKeys(ResultsStore store) {
         this.store = store;
@@ -27,22 +22,14 @@ public final class CampaignSearchKeys implements Function<CellRecord, String> {
 
     @Override
     public String apply(CellRecord cell) {
-        return byCampaign.computeIfAbsent(cell.campaignId(), this::read).getOrDefault(cell.benchmark(), Optional.empty()).orElse(null);
+        return byCampaign.computeIfAbsent(cell.campaignId(), this::read).get(cell.benchmark());
     }
 
-    private Map<String, Optional<String>> read(String campaignId) {
-        String json = store.campaignSpecJson(campaignId).orElse(null);
-        Map<String, Optional<String>> keys = new HashMap<>();
-        if (json == null) {
-            return keys;
-        }
-        try {
-            for (BenchmarkEntry b : Json.MAPPER.readValue(json, CampaignSpec.class).benchmarks()) {
-                keys.put(b.name(), Optional.ofNullable(b.apiKeyEnv()));
-            }
-            return keys;
-        } catch (IOException e) {
-            throw ApplicationFailure.newNonRetryableFailure("campaign " + campaignId + ": stored spec unreadable: " + e.getMessage(), "BadCampaignSpec");
-        }
+    /** Benchmark name -> the variable its {@code api_key_env} names (benchmarks naming none are left out). */
+    private Map<String, String> read(String campaignId) {
+        Map<String, String> keys = new HashMap<>();
+        StoredCampaignSpec.of(store, campaignId).ifPresent(spec -> spec.benchmarks().stream().filter(b -> b.apiKeyEnv() != null)
+                .forEach(b -> keys.put(b.name(), b.apiKeyEnv())));
+        return keys;
     }
 }

@@ -62,14 +62,12 @@ public final class MultiTurnSessions implements AutoCloseable {
         void close();
     }
 
-    /** Opens an interpreter for an entry with the recorded steps' calls executed first. */
+    /**
+     * Opens an interpreter for an entry with the recorded steps' calls executed first; a web-search entry's key is read
+     * from the variable {@code searchKeyEnv} (null: the worker's setting).
+     */
     interface Opener {
-        Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest);
-
-        /** With a web-search entry's key read from the variable {@code searchKeyEnv} (null: the worker's setting). */
-        default Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest, String searchKeyEnv) {
-            return open(entry, recordedSteps, perRequest);
-        }
+        Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest, String searchKeyEnv);
     }
 
     private static final class Open {
@@ -85,17 +83,7 @@ public final class MultiTurnSessions implements AutoCloseable {
     }
 
     public MultiTurnSessions(Supplier<BfclMultiTurnExecutor> executor) {
-        this(new Opener() {
-            @Override
-            public Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recorded, Duration perRequest) {
-                return open(entry, recorded, perRequest, null);
-            }
-
-            @Override
-            public Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recorded, Duration perRequest, String searchKeyEnv) {
-                return interpreter(executor.get().open(entry, recorded, perRequest, searchKeyEnv));
-            }
-        });
+        this((entry, recorded, perRequest, searchKeyEnv) -> interpreter(executor.get().open(entry, recorded, perRequest, searchKeyEnv)));
     }
 
     MultiTurnSessions(Opener opener) {
@@ -140,14 +128,9 @@ public final class MultiTurnSessions implements AutoCloseable {
 
     /**
      * Executes {@code calls} as store step {@code storeStep} in the conversation's interpreter, first rebuilding it from
-     * {@code recorded} (the steps executed before, in order) when it is missing or not at the last recorded step.
+     * {@code recorded} (the steps executed before, in order) when it is missing or not at the last recorded step; a
+     * web-search entry's interpreter gets the key from the variable {@code searchKeyEnv} (null: the worker's setting).
      */
-    public Executed execute(String key, BfclMultiTurnEntry entry, List<MultiTurnConversations.ExecutedStep> recorded,
-                            int storeStep, List<String> calls) {
-        return execute(key, entry, recorded, storeStep, calls, null);
-    }
-
-    /** {@link #execute(String, BfclMultiTurnEntry, List, int, List)} with a web-search entry's key read from {@code searchKeyEnv}. */
     public Executed execute(String key, BfclMultiTurnEntry entry, List<MultiTurnConversations.ExecutedStep> recorded,
                             int storeStep, List<String> calls, String searchKeyEnv) {
         ReentrantLock lock = locks.computeIfAbsent(key, k -> new ReentrantLock());

@@ -29,10 +29,6 @@ public final class MultiTurnToolActivitiesImpl implements MultiTurnToolActivitie
     private final MultiTurnSessions sessions;
     private final Function<CellRecord, String> searchKeyEnvOf;
 
-    public MultiTurnToolActivitiesImpl(MultiTurnConversations conversations, MultiTurnSessions sessions) {
-        this(conversations, sessions, cell -> null);
-    }
-
     /** @param searchKeyEnvOf the variable holding a cell's search key ({@link CampaignSearchKeys}; null: the worker's setting) */
     public MultiTurnToolActivitiesImpl(MultiTurnConversations conversations, MultiTurnSessions sessions, Function<CellRecord, String> searchKeyEnvOf) {
         this.conversations = conversations;

@@ -30,7 +30,7 @@ class MultiTurnSessionsConcurrencyTest {
         final AtomicInteger mostInside = new AtomicInteger();
 
         @Override
-        public MultiTurnSessions.Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest) {
+        public MultiTurnSessions.Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest, String searchKeyEnv) {
             return new MultiTurnSessions.Interpreter() {
                 @Override
                 public List<String> execute(List<String> calls) {
@@ -62,8 +62,8 @@ class MultiTurnSessionsConcurrencyTest {
         MultiTurnSessions sessions = new MultiTurnSessions(gate);
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            Future<MultiTurnSessions.Executed> a = pool.submit(() -> sessions.execute(keyA, ENTRY, List.of(), 1, CALLS));
-            Future<MultiTurnSessions.Executed> b = pool.submit(() -> sessions.execute(keyB, ENTRY, List.of(), 1, CALLS));
+            Future<MultiTurnSessions.Executed> a = pool.submit(() -> sessions.execute(keyA, ENTRY, List.of(), 1, CALLS, null));
+            Future<MultiTurnSessions.Executed> b = pool.submit(() -> sessions.execute(keyB, ENTRY, List.of(), 1, CALLS, null));
             a.get(10, TimeUnit.SECONDS);
             b.get(10, TimeUnit.SECONDS);
             return gate.mostInside.get();

@@ -36,7 +36,7 @@ class MultiTurnSessionsEvictionTest {
         final CountDownLatch entered = new CountDownLatch(1);
 
         @Override
-        public synchronized MultiTurnSessions.Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest) {
+        public synchronized MultiTurnSessions.Interpreter open(BfclMultiTurnEntry entry, List<List<String>> recordedSteps, Duration perRequest, String searchKeyEnv) {
             Process p;
             try {
                 p = new ProcessBuilder("sleep", "600").start();
@@ -98,16 +98,16 @@ class MultiTurnSessionsEvictionTest {
     void beyondTheBoundTheLeastRecentlyUsedInterpreterIsClosedAndItsProcessEnds() {
         sessions = new MultiTurnSessions(processes);
         int bound = MultiTurnSessions.MAX_OPEN;
-        for (int i = 0; i < bound; i++) sessions.execute("cell\ns" + i + "\n0", ENTRY, List.of(), 1, CALLS);
+        for (int i = 0; i < bound; i++) sessions.execute("cell\ns" + i + "\n0", ENTRY, List.of(), 1, CALLS, null);
         // conversation 0 is used again, so conversation 1 is now the least recently used
-        sessions.execute("cell\ns0\n0", ENTRY, List.of(new MultiTurnConversations.ExecutedStep(1, CALLS)), 2, CALLS);
+        sessions.execute("cell\ns0\n0", ENTRY, List.of(new MultiTurnConversations.ExecutedStep(1, CALLS)), 2, CALLS, null);
         assertThat(processes.alive()).isEqualTo(bound);
-        sessions.execute("cell\nnew\n0", ENTRY, List.of(), 1, CALLS);
+        sessions.execute("cell\nnew\n0", ENTRY, List.of(), 1, CALLS, null);
         assertThat(processes.alive()).as("one process per open conversation, at most the bound").isEqualTo(bound);
         assertThat(processes.process(1).isAlive()).as("the least recently used conversation's process").isFalse();
         assertThat(processes.process(0).isAlive()).isTrue();
         // the closed conversation comes back: its interpreter is rebuilt from its recorded calls
-        MultiTurnSessions.Executed back = sessions.execute("cell\ns1\n0", ENTRY, List.of(new MultiTurnConversations.ExecutedStep(1, CALLS)), 2, CALLS);
+        MultiTurnSessions.Executed back = sessions.execute("cell\ns1\n0", ENTRY, List.of(new MultiTurnConversations.ExecutedStep(1, CALLS)), 2, CALLS, null);
         assertThat(back.rebuilt()).isTrue();
         assertThat(processes.alive()).isEqualTo(bound);
     }
@@ -116,9 +116,9 @@ class MultiTurnSessionsEvictionTest {
     void anInterpreterIdlePastTheLimitIsClosed() {
         AtomicLong now = new AtomicLong();
         sessions = new MultiTurnSessions(processes, 10, Duration.ofMinutes(10), now::get, false);
-        sessions.execute("a", ENTRY, List.of(), 1, CALLS);
+        sessions.execute("a", ENTRY, List.of(), 1, CALLS, null);
         now.addAndGet(Duration.ofMinutes(6).toNanos());
-        sessions.execute("b", ENTRY, List.of(), 1, CALLS);
+        sessions.execute("b", ENTRY, List.of(), 1, CALLS, null);
         now.addAndGet(Duration.ofMinutes(5).toNanos()); // a idle 11 minutes, b 5
         sessions.evict();
         assertThat(processes.process(0).isAlive()).isFalse();
@@ -130,7 +130,7 @@ class MultiTurnSessionsEvictionTest {
     @Test
     void theSweeperClosesIdleInterpretersWithoutFurtherSteps() throws Exception {
         sessions = new MultiTurnSessions(processes, 10, Duration.ofSeconds(1), System::nanoTime, true);
-        sessions.execute("a", ENTRY, List.of(), 1, CALLS);
+        sessions.execute("a", ENTRY, List.of(), 1, CALLS, null);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
         while (processes.process(0).isAlive() && System.nanoTime() < deadline) Thread.sleep(100);
         assertThat(processes.process(0).isAlive()).as("closed by the sweeper within 15 s").isFalse();
@@ -144,11 +144,11 @@ class MultiTurnSessionsEvictionTest {
         try {
             CountDownLatch release = new CountDownLatch(1);
             processes.gate = release;
-            Future<MultiTurnSessions.Executed> a = pool.submit(() -> sessions.execute("a", ENTRY, List.of(), 1, CALLS));
+            Future<MultiTurnSessions.Executed> a = pool.submit(() -> sessions.execute("a", ENTRY, List.of(), 1, CALLS, null));
             assertThat(processes.entered.await(10, TimeUnit.SECONDS)).isTrue();
             processes.gate = null;
             // two open, bound 1: a is executing, so b, the only idle one, is closed after its step
-            sessions.execute("b", ENTRY, List.of(), 1, CALLS);
+            sessions.execute("b", ENTRY, List.of(), 1, CALLS, null);
             assertThat(processes.process(0).isAlive()).as("the busy interpreter").isTrue();
             assertThat(processes.process(1).isAlive()).as("the idle interpreter beyond the bound").isFalse();
             release.countDown();

@@ -22,7 +22,6 @@ import dev.ibench.testing.SuperheroEvalSets;
 import dev.ibench.testing.bfcl.OfficialBfclChecker;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
-import dev.ibench.workers.campaign.StoreSetting;
 import dev.ibench.workers.campaign.BfclResultsExport;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.cli.IbenchCli;
@@ -269,7 +268,6 @@ class BfclMemoryCampaignIT {
             } finally {
                 worker.close();
                 System.clearProperty("ibench.results.db");
-                System.clearProperty(StoreSetting.PROPERTY); // set by the in-JVM `campaign export --store`: later ITs of this JVM would use that store
             }
         }
     }

@@ -27,7 +27,6 @@ import dev.ibench.testing.bfcl.OfficialBfclChecker;
 import dev.ibench.testing.bfcl.StandInSearchServer;
 import dev.ibench.workers.IbenchHome;
 import dev.ibench.workers.campaign.CampaignServices;
-import dev.ibench.workers.campaign.StoreSetting;
 import dev.ibench.workers.campaign.CampaignStarter;
 import dev.ibench.workers.cli.IbenchCli;
 import dev.ibench.workers.temporal.TemporalConnection;
@@ -198,7 +197,6 @@ class BfclWebSearchCampaignIT {
                     java.time.Duration.ofNanos(System.nanoTime() - started).toSeconds());
         } finally {
             System.clearProperty("ibench.results.db");
-            System.clearProperty(StoreSetting.PROPERTY); // set by the in-JVM `campaign export --store`: later ITs of this JVM would use that store
         }
     }
 
